@@ -1,0 +1,308 @@
+#include "ir/graph.h"
+
+#include <cstdint>
+#include <limits>
+#include <string>
+#include <utility>
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
+
+namespace fxpp {
+namespace {
+
+// Spacing of order keys for nodes appended at either end: 2^32 appends fit
+// before any relabelling is needed.
+constexpr uint64_t kEndGap = uint64_t{1} << 32;
+constexpr uint64_t kMaxKey = std::numeric_limits<uint64_t>::max();
+
+}  // namespace
+
+Graph::Iterator& Graph::Iterator::operator++() {
+  node_ = node_->next_;
+  while (node_ != end_ && node_->erased_) node_ = node_->next_;
+  return *this;
+}
+
+Graph::Graph()
+    : sentinel_(std::make_unique<Node>(Node::ConstructionKey(), this,
+                                       std::numeric_limits<uint32_t>::max(), OpKind::kOutput,
+                                       Symbol(), Symbol(), Symbol())) {
+  sentinel_->prev_ = sentinel_.get();
+  sentinel_->next_ = sentinel_.get();
+  insert_anchor_ = sentinel_.get();
+}
+
+Graph::~Graph() = default;
+
+Graph::NodeRange Graph::nodes() const {
+  Node* end = sentinel_.get();
+  return NodeRange{Iterator(end->next_, end), Iterator(end, end)};
+}
+
+std::vector<Node*> Graph::NodeVector() const {
+  std::vector<Node*> out;
+  out.reserve(size_);
+  for (Node* n : nodes()) out.push_back(n);
+  return out;
+}
+
+Node* Graph::first_node() const { return size_ == 0 ? nullptr : sentinel_->next_; }
+Node* Graph::last_node() const { return size_ == 0 ? nullptr : sentinel_->prev_; }
+
+Graph::ScopedInsertPoint::~ScopedInsertPoint() {
+  graph_->insert_anchor_ = saved_anchor_;
+  graph_->insert_after_anchor_ = saved_after_;
+}
+
+Graph::ScopedInsertPoint Graph::InsertingBefore(Node* node) {
+  Node* saved_anchor = insert_anchor_;
+  const bool saved_after = insert_after_anchor_;
+  insert_anchor_ = node != nullptr ? node : sentinel_.get();
+  insert_after_anchor_ = node == nullptr;
+  return ScopedInsertPoint(this, saved_anchor, saved_after);
+}
+
+Graph::ScopedInsertPoint Graph::InsertingAfter(Node* node) {
+  Node* saved_anchor = insert_anchor_;
+  const bool saved_after = insert_after_anchor_;
+  insert_anchor_ = node != nullptr ? node : sentinel_.get();
+  insert_after_anchor_ = node != nullptr;
+  return ScopedInsertPoint(this, saved_anchor, saved_after);
+}
+
+void Graph::LinkBefore(Node* node, Node* next) {
+  Node* prev = next->prev_;
+  node->prev_ = prev;
+  node->next_ = next;
+  prev->next_ = node;
+  next->prev_ = node;
+  AssignOrderKey(node);
+}
+
+void Graph::Unlink(Node* node) {
+  node->prev_->next_ = node->next_;
+  node->next_->prev_ = node->prev_;
+}
+
+void Graph::AssignOrderKey(Node* node) {
+  const Node* sentinel = sentinel_.get();
+  const bool has_prev = node->prev_ != sentinel;
+  const bool has_next = node->next_ != sentinel;
+  const uint64_t lo = has_prev ? node->prev_->order_key_ : 0;
+  const uint64_t hi = has_next ? node->next_->order_key_ : kMaxKey;
+  if (!has_next && hi - lo > kEndGap) {
+    node->order_key_ = lo + kEndGap;
+  } else if (!has_prev && hi - lo > kEndGap) {
+    node->order_key_ = hi - kEndGap;
+  } else if (hi - lo >= 2) {
+    node->order_key_ = lo + (hi - lo) / 2;
+  } else {
+    Relabel(node);
+  }
+}
+
+// Order-maintenance relabelling: grow a window around `around` (doubling)
+// until the free key range around it leaves a gap of at least the window's
+// size between neighbours, then spread the window's keys evenly. Dense
+// insertion at one spot therefore relabels ever larger windows ever more
+// rarely, instead of renumbering the whole graph each time.
+void Graph::Relabel(Node* around) {
+  const Node* sentinel = sentinel_.get();
+  Node* left = around;
+  Node* right = around;
+  uint64_t count = 1;
+  for (;;) {
+    const uint64_t grow = count;
+    for (uint64_t i = 0; i < grow && left->prev_ != sentinel; ++i, ++count) left = left->prev_;
+    for (uint64_t i = 0; i < grow && right->next_ != sentinel; ++i, ++count) right = right->next_;
+    const bool whole_graph = left->prev_ == sentinel && right->next_ == sentinel;
+    const uint64_t lo = left->prev_ != sentinel ? left->prev_->order_key_ : 0;
+    const uint64_t hi = right->next_ != sentinel ? right->next_->order_key_ : kMaxKey;
+    const uint64_t gap = (hi - lo) / (count + 1);
+    if (gap > count || (whole_graph && gap >= 1)) {
+      uint64_t key = lo;
+      for (Node* n = left;; n = n->next_) {
+        key += gap;
+        n->order_key_ = key;
+        if (n == right) break;
+      }
+      return;
+    }
+  }
+}
+
+Node* Graph::NewNode(OpKind op, Symbol name, absl::string_view target,
+                     std::vector<Argument> args, KwArgs kwargs,
+                     absl::string_view type_annotation) {
+  const uint32_t id = static_cast<uint32_t>(storage_.size());
+  Node* node = &storage_.emplace_back(Node::ConstructionKey(), this, id, op, name,
+                                      Symbol::Intern(target), Symbol::Intern(type_annotation));
+  node->args_ = std::move(args);
+  node->kwargs_ = std::move(kwargs);
+  node->LinkInputs();
+  LinkBefore(node, insert_after_anchor_ ? insert_anchor_->next_ : insert_anchor_);
+  by_name_[name] = node;
+  ++size_;
+  return node;
+}
+
+Node* Graph::CreateNode(OpKind op, absl::string_view target, std::vector<Argument> args,
+                        KwArgs kwargs, absl::string_view name,
+                        absl::string_view type_annotation) {
+  Symbol unique =
+      names_.CreateName(name.empty() ? CandidateNameForTarget(op, target) : std::string(name));
+  return NewNode(op, unique, target, std::move(args), std::move(kwargs), type_annotation);
+}
+
+absl::StatusOr<Node*> Graph::CreateNamedNode(OpKind op, absl::string_view name,
+                                             absl::string_view target,
+                                             std::vector<Argument> args, KwArgs kwargs,
+                                             absl::string_view type_annotation) {
+  if (!names_.Claim(name)) {
+    if (!IsPythonIdentifier(name)) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("node name '", name, "' is not a Python identifier"));
+    }
+    if (IsReservedPythonName(name)) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("node name '", name, "' is a Python keyword or builtin"));
+    }
+    return absl::AlreadyExistsError(absl::StrCat("duplicate node name '", name, "'"));
+  }
+  return NewNode(op, Symbol::Intern(name), target, std::move(args), std::move(kwargs),
+                 type_annotation);
+}
+
+Node* Graph::Placeholder(absl::string_view name, absl::string_view type_annotation) {
+  return CreateNode(OpKind::kPlaceholder, name, {}, {}, name, type_annotation);
+}
+
+Node* Graph::GetAttr(absl::string_view qualified_name) {
+  return CreateNode(OpKind::kGetAttr, qualified_name);
+}
+
+Node* Graph::CallFunction(absl::string_view target, std::vector<Argument> args,
+                          KwArgs kwargs) {
+  return CreateNode(OpKind::kCallFunction, target, std::move(args), std::move(kwargs));
+}
+
+Node* Graph::CallMethod(absl::string_view method, std::vector<Argument> args, KwArgs kwargs) {
+  return CreateNode(OpKind::kCallMethod, method, std::move(args), std::move(kwargs));
+}
+
+Node* Graph::CallModule(absl::string_view module_path, std::vector<Argument> args,
+                        KwArgs kwargs) {
+  return CreateNode(OpKind::kCallModule, module_path, std::move(args), std::move(kwargs));
+}
+
+Node* Graph::Output(Argument result, absl::string_view type_annotation) {
+  std::vector<Argument> args;
+  args.push_back(std::move(result));
+  return CreateNode(OpKind::kOutput, "output", std::move(args), {}, "output", type_annotation);
+}
+
+Node* Graph::NodeCopy(const Node& node, absl::FunctionRef<Argument(Node*)> remap) {
+  std::vector<Argument> args;
+  args.reserve(node.args().size());
+  for (const Argument& a : node.args()) args.push_back(a.MapNodes(remap));
+  KwArgs kwargs;
+  kwargs.reserve(node.kwargs().size());
+  for (const KwArg& kw : node.kwargs()) kwargs.push_back(KwArg{kw.name, kw.value.MapNodes(remap)});
+  Node* copy = CreateNode(node.op(), node.target(), std::move(args), std::move(kwargs),
+                          node.name(), node.type_annotation());
+  if (node.meta_ != nullptr) copy->meta_ = std::make_unique<NodeMeta>(*node.meta_);
+  return copy;
+}
+
+absl::Status Graph::EraseNode(Node* node) {
+  if (node->graph_ != this) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("node '", node->name(), "' does not belong to this graph"));
+  }
+  if (node->erased_) {
+    return absl::FailedPreconditionError(
+        absl::StrCat("node '", node->name(), "' was already erased"));
+  }
+  if (node->num_users_ > 0) {
+    std::vector<std::string> users;
+    for (Node* u : node->users()) users.emplace_back(u->name());
+    return absl::FailedPreconditionError(absl::StrCat(
+        "cannot erase node '", node->name(), "': it still has ", node->num_users_,
+        " user(s) in the graph: ", absl::StrJoin(users, ", ")));
+  }
+  if (insert_anchor_ == node) {
+    // Keep inserting where the erased node was.
+    insert_anchor_ = insert_after_anchor_ ? node->prev_ : node->next_;
+  }
+  Unlink(node);
+  node->erased_ = true;
+  // Like FX, the erased node's references become None so its inputs lose it
+  // as a user; its `next` link stays for iterators standing on it.
+  node->UnlinkInputs();
+  for (Argument& a : node->args_) a = a.MapNodes([](Node*) { return Argument::None(); });
+  for (KwArg& kw : node->kwargs_) {
+    kw.value = kw.value.MapNodes([](Node*) { return Argument::None(); });
+  }
+  by_name_.erase(node->name_);
+  --size_;
+  return absl::OkStatus();
+}
+
+bool Graph::EliminateDeadCode(absl::FunctionRef<bool(const Node&)> is_side_effectful) {
+  bool changed = false;
+  for (Node* node = last_node(); node != nullptr;) {
+    Node* prev = node->prev();
+    if (node->num_users_ == 0 && !is_side_effectful(*node)) {
+      // Cannot fail: the node is live, ours, and has no users.
+      (void)EraseNode(node);
+      changed = true;
+    }
+    node = prev;
+  }
+  return changed;
+}
+
+Node* Graph::FindNode(absl::string_view name) const {
+  absl::optional<Symbol> symbol = Symbol::Find(name);
+  if (!symbol.has_value()) return nullptr;
+  auto it = by_name_.find(*symbol);
+  return it == by_name_.end() ? nullptr : it->second;
+}
+
+Node* Graph::output_node() const {
+  for (Node* n = last_node(); n != nullptr; n = n->prev()) {
+    if (n->op() == OpKind::kOutput) return n;
+  }
+  return nullptr;
+}
+
+std::unique_ptr<Graph> Graph::Clone(absl::flat_hash_map<const Node*, Node*>* mapping) const {
+  auto copy = std::make_unique<Graph>();
+  absl::flat_hash_map<const Node*, Node*> local;
+  absl::flat_hash_map<const Node*, Node*>& map = mapping != nullptr ? *mapping : local;
+  auto remap = [&map](Node* n) -> Argument {
+    auto it = map.find(n);
+    // A reference to a node outside the graph (or later in it) is kept as is;
+    // the verifier reports it.
+    return Argument::Ref(it == map.end() ? n : it->second);
+  };
+  for (Node* node : nodes()) {
+    std::vector<Argument> args;
+    args.reserve(node->args_.size());
+    for (const Argument& a : node->args_) args.push_back(a.MapNodes(remap));
+    KwArgs kwargs;
+    kwargs.reserve(node->kwargs_.size());
+    for (const KwArg& kw : node->kwargs_) {
+      kwargs.push_back(KwArg{kw.name, kw.value.MapNodes(remap)});
+    }
+    // Names are unique in this graph, so claiming them in the copy succeeds.
+    Node* n = *copy->CreateNamedNode(node->op_, node->name(), node->target(), std::move(args),
+                                     std::move(kwargs), node->type_annotation());
+    if (node->meta_ != nullptr) n->meta_ = std::make_unique<NodeMeta>(*node->meta_);
+    map[node] = n;
+  }
+  return copy;
+}
+
+}  // namespace fxpp

@@ -1,0 +1,160 @@
+// Graph: an ordered list of Nodes, like torch.fx.Graph.
+//
+// - Nodes live in a doubly linked list: insert and erase anywhere are O(1).
+// - Each node carries an order key (an order-maintenance label), so
+//   `a->IsBefore(b)` is O(1) and stays valid as nodes are inserted or moved.
+// - Erased nodes stay allocated until the graph dies and keep their `next`
+//   link, so iteration survives erasing the current node (as FX's does).
+// - Names come from an FX-compatible NameSpace (`add`, `add_1`, ...).
+#ifndef FXPP_IR_GRAPH_H_
+#define FXPP_IR_GRAPH_H_
+
+#include <cstdint>
+#include <deque>
+#include <iterator>
+#include <memory>
+#include <vector>
+
+#include "absl/container/flat_hash_map.h"
+#include "absl/functional/function_ref.h"
+#include "absl/status/status.h"
+#include "absl/status/statusor.h"
+#include "absl/strings/string_view.h"
+#include "ir/argument.h"
+#include "ir/names.h"
+#include "ir/node.h"
+
+namespace fxpp {
+
+class Graph {
+ public:
+  Graph();
+  ~Graph();
+  Graph(const Graph&) = delete;
+  Graph& operator=(const Graph&) = delete;
+
+  // ---- iteration --------------------------------------------------------
+  class Iterator {
+   public:
+    using iterator_category = std::forward_iterator_tag;
+    using value_type = Node*;
+    using difference_type = std::ptrdiff_t;
+    using pointer = Node* const*;
+    using reference = Node*;
+    Iterator(Node* node, const Node* end) : node_(node), end_(end) {}
+    Node* operator*() const { return node_; }
+    // Skips nodes erased after this iterator reached them.
+    Iterator& operator++();
+    friend bool operator==(Iterator a, Iterator b) { return a.node_ == b.node_; }
+    friend bool operator!=(Iterator a, Iterator b) { return a.node_ != b.node_; }
+
+   private:
+    Node* node_;
+    const Node* end_;
+  };
+  struct NodeRange {
+    Iterator first, last;
+    Iterator begin() const { return first; }
+    Iterator end() const { return last; }
+  };
+  // Live nodes in order. Erasing the node an iteration is on is safe.
+  NodeRange nodes() const;
+  // Nodes in order as a vector: for loops that insert or move nodes.
+  std::vector<Node*> NodeVector() const;
+  size_t size() const { return size_; }
+  bool empty() const { return size_ == 0; }
+  Node* first_node() const;
+  Node* last_node() const;
+  // Every node id is below this bound: size side tables with it.
+  uint32_t id_bound() const { return static_cast<uint32_t>(storage_.size()); }
+
+  // ---- insertion point ----------------------------------------------------
+  // Where new nodes go, as in FX: directly before or directly after an anchor
+  // (the sentinel stands for "end of graph" / "start of graph"). Like FX,
+  // several nodes created "after n" end up in reverse creation order.
+  class ScopedInsertPoint {
+   public:
+    ~ScopedInsertPoint();
+    ScopedInsertPoint(const ScopedInsertPoint&) = delete;
+    ScopedInsertPoint& operator=(const ScopedInsertPoint&) = delete;
+
+   private:
+    friend class Graph;
+    ScopedInsertPoint(Graph* graph, Node* saved_anchor, bool saved_after)
+        : graph_(graph), saved_anchor_(saved_anchor), saved_after_(saved_after) {}
+    Graph* graph_;
+    Node* saved_anchor_;
+    bool saved_after_;
+  };
+  // FX's inserting_before(n): before `n`, or at the start when n is null.
+  ScopedInsertPoint InsertingBefore(Node* node);
+  // FX's inserting_after(n): after `n`, or at the end when n is null.
+  ScopedInsertPoint InsertingAfter(Node* node);
+
+  // ---- creation -------------------------------------------------------------
+  // FX's create_node: the name is derived from `name` (or from the target
+  // when empty) and made unique.
+  Node* CreateNode(OpKind op, absl::string_view target, std::vector<Argument> args = {},
+                   KwArgs kwargs = {}, absl::string_view name = {},
+                   absl::string_view type_annotation = {});
+  // Like CreateNode but with exactly `name`; fails when it is taken or not
+  // an identifier. For readers that must reproduce a graph as printed.
+  absl::StatusOr<Node*> CreateNamedNode(OpKind op, absl::string_view name,
+                                        absl::string_view target,
+                                        std::vector<Argument> args = {}, KwArgs kwargs = {},
+                                        absl::string_view type_annotation = {});
+  Node* Placeholder(absl::string_view name, absl::string_view type_annotation = {});
+  Node* GetAttr(absl::string_view qualified_name);
+  Node* CallFunction(absl::string_view target, std::vector<Argument> args = {},
+                     KwArgs kwargs = {});
+  Node* CallMethod(absl::string_view method, std::vector<Argument> args = {},
+                   KwArgs kwargs = {});
+  Node* CallModule(absl::string_view module_path, std::vector<Argument> args = {},
+                   KwArgs kwargs = {});
+  Node* Output(Argument result, absl::string_view type_annotation = {});
+  // FX's node_copy: a new node with `node`'s op, target, name (made unique),
+  // type and meta, whose node references are mapped through `remap`.
+  Node* NodeCopy(const Node& node, absl::FunctionRef<Argument(Node*)> remap);
+
+  // ---- editing ----------------------------------------------------------
+  // Removes `node`; an error while it still has users.
+  absl::Status EraseNode(Node* node);
+  // FX's eliminate_dead_code: erases, last to first, every node without
+  // users for which `is_side_effectful` is false. Returns whether anything
+  // was erased.
+  bool EliminateDeadCode(absl::FunctionRef<bool(const Node&)> is_side_effectful);
+  bool EliminateDeadCode() { return EliminateDeadCode(IsSideEffectful); }
+
+  // ---- lookup ---------------------------------------------------------------
+  Node* FindNode(absl::string_view name) const;
+  // The last output node, or nullptr.
+  Node* output_node() const;
+  // A unique node name derived from `candidate`, reserved in this graph.
+  Symbol CreateName(absl::string_view candidate) { return names_.CreateName(candidate); }
+  // Deep copy: same nodes, names, arguments and meta. `mapping`, when given,
+  // receives original -> copy for every node.
+  std::unique_ptr<Graph> Clone(absl::flat_hash_map<const Node*, Node*>* mapping = nullptr) const;
+
+ private:
+  friend class Node;
+
+  Node* NewNode(OpKind op, Symbol name, absl::string_view target, std::vector<Argument> args,
+                KwArgs kwargs, absl::string_view type_annotation);
+  // Links `node` directly before `next` (the sentinel = at the end).
+  void LinkBefore(Node* node, Node* next);
+  void Unlink(Node* node);
+  void AssignOrderKey(Node* node);
+  void Relabel(Node* around);
+
+  std::unique_ptr<Node> sentinel_;  // head and tail of the circular list; not a node
+  Node* insert_anchor_;
+  bool insert_after_anchor_ = false;
+  std::deque<Node> storage_;  // stable addresses; index == Node::id()
+  size_t size_ = 0;
+  NameSpace names_;
+  absl::flat_hash_map<Symbol, Node*> by_name_;
+};
+
+}  // namespace fxpp
+
+#endif  // FXPP_IR_GRAPH_H_

@@ -1,0 +1,136 @@
+#include "ir/graph_module.h"
+
+#include "absl/strings/match.h"
+#include "absl/strings/str_cat.h"
+
+namespace fxpp {
+
+absl::string_view StateKindName(StateKind kind) {
+  switch (kind) {
+    case StateKind::kParameter: return "parameter";
+    case StateKind::kBuffer: return "buffer";
+    case StateKind::kConstant: return "constant";
+  }
+  return "unknown";
+}
+
+GraphModule::GraphModule(std::string class_name)
+    : class_name_(std::move(class_name)), graph_(std::make_unique<Graph>()) {}
+
+std::unique_ptr<GraphModule> GraphModule::Opaque(std::string type_name) {
+  auto module = std::make_unique<GraphModule>(std::move(type_name));
+  module->graph_.reset();
+  return module;
+}
+
+absl::StatusOr<GraphModule*> GraphModule::AddChild(absl::string_view name,
+                                                   std::unique_ptr<GraphModule> child) {
+  if (name.empty() || absl::StrContains(name, '.')) {
+    return absl::InvalidArgumentError(absl::StrCat("invalid submodule name '", name, "'"));
+  }
+  if (FindChild(name) != nullptr || FindState(name) != nullptr) {
+    return absl::AlreadyExistsError(absl::StrCat("attribute '", name, "' already exists"));
+  }
+  children_.emplace_back(std::string(name), std::move(child));
+  return children_.back().second.get();
+}
+
+std::unique_ptr<GraphModule> GraphModule::RemoveChild(absl::string_view name) {
+  for (auto it = children_.begin(); it != children_.end(); ++it) {
+    if (it->first == name) {
+      std::unique_ptr<GraphModule> removed = std::move(it->second);
+      children_.erase(it);
+      return removed;
+    }
+  }
+  return nullptr;
+}
+
+GraphModule* GraphModule::FindChild(absl::string_view name) const {
+  for (const Child& child : children_) {
+    if (child.first == name) return child.second.get();
+  }
+  return nullptr;
+}
+
+GraphModule* GraphModule::FindSubmodule(absl::string_view path) const {
+  const GraphModule* current = this;
+  while (!path.empty()) {
+    const size_t dot = path.find('.');
+    current = current->FindChild(path.substr(0, dot));
+    if (current == nullptr) return nullptr;
+    path = dot == absl::string_view::npos ? absl::string_view() : path.substr(dot + 1);
+  }
+  return const_cast<GraphModule*>(current);
+}
+
+absl::StatusOr<GraphModule*> GraphModule::SetSubmodule(absl::string_view path,
+                                                       std::unique_ptr<GraphModule> module) {
+  GraphModule* parent = this;
+  size_t dot;
+  while ((dot = path.find('.')) != absl::string_view::npos) {
+    absl::string_view head = path.substr(0, dot);
+    GraphModule* next = parent->FindChild(head);
+    if (next == nullptr) {
+      auto created = parent->AddChild(head, Opaque("torch.nn.Module"));
+      if (!created.ok()) return created.status();
+      next = *created;
+    }
+    parent = next;
+    path = path.substr(dot + 1);
+  }
+  parent->RemoveChild(path);
+  return parent->AddChild(path, std::move(module));
+}
+
+std::string GraphModule::InstallSubgraph(absl::string_view prefix,
+                                         std::unique_ptr<GraphModule> module) {
+  for (int i = 0;; ++i) {
+    std::string name = absl::StrCat(prefix, "_", i);
+    if (!HasAttribute(name)) {
+      children_.emplace_back(name, std::move(module));
+      return name;
+    }
+  }
+}
+
+absl::Status GraphModule::AddState(StateEntry entry) {
+  if (entry.name.empty() || absl::StrContains(entry.name, '.')) {
+    return absl::InvalidArgumentError(absl::StrCat("invalid state name '", entry.name, "'"));
+  }
+  if (FindState(entry.name) != nullptr || FindChild(entry.name) != nullptr) {
+    return absl::AlreadyExistsError(absl::StrCat("attribute '", entry.name, "' already exists"));
+  }
+  state_.push_back(std::move(entry));
+  return absl::OkStatus();
+}
+
+const StateEntry* GraphModule::FindState(absl::string_view name) const {
+  for (const StateEntry& entry : state_) {
+    if (entry.name == name) return &entry;
+  }
+  return nullptr;
+}
+
+const StateEntry* GraphModule::FindStatePath(absl::string_view path) const {
+  const size_t dot = path.rfind('.');
+  if (dot == absl::string_view::npos) return FindState(path);
+  const GraphModule* owner = FindSubmodule(path.substr(0, dot));
+  return owner == nullptr ? nullptr : owner->FindState(path.substr(dot + 1));
+}
+
+bool GraphModule::HasAttribute(absl::string_view path) const {
+  return FindSubmodule(path) != nullptr || FindStatePath(path) != nullptr;
+}
+
+std::unique_ptr<GraphModule> GraphModule::Clone() const {
+  auto copy = std::make_unique<GraphModule>(class_name_);
+  copy->graph_ = graph_ ? graph_->Clone() : nullptr;
+  copy->state_ = state_;
+  for (const Child& child : children_) {
+    copy->children_.emplace_back(child.first, child.second->Clone());
+  }
+  return copy;
+}
+
+}  // namespace fxpp

@@ -1,0 +1,100 @@
+// GraphModule: a graph plus the module state it refers to, like
+// torch.fx.GraphModule. Submodules form a tree (call_module targets and
+// subgraphs such as `subgraph_0` for invoke_subgraph); a submodule without a
+// graph stands for an ordinary nn.Module (e.g. torch.nn.Linear) known by its
+// type and state. Tensors are described, never stored: fxpp needs names,
+// shapes and dtypes only.
+#ifndef FXPP_IR_GRAPH_MODULE_H_
+#define FXPP_IR_GRAPH_MODULE_H_
+
+#include <memory>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "absl/status/status.h"
+#include "absl/status/statusor.h"
+#include "absl/strings/string_view.h"
+#include "ir/graph.h"
+#include "ir/meta.h"
+
+namespace fxpp {
+
+enum class StateKind : uint8_t { kParameter, kBuffer, kConstant };
+absl::string_view StateKindName(StateKind kind);
+
+// A parameter, buffer or constant tensor owned directly by a module.
+struct StateEntry {
+  std::string name;  // attribute name within its module (no dots)
+  StateKind kind = StateKind::kParameter;
+  TensorMeta tensor;
+  bool persistent = true;  // buffers only: part of the state_dict
+  friend bool operator==(const StateEntry& a, const StateEntry& b) {
+    return a.name == b.name && a.kind == b.kind && a.tensor == b.tensor &&
+           a.persistent == b.persistent;
+  }
+};
+
+class GraphModule {
+ public:
+  // A module with a graph (an FX GraphModule) of class `class_name`.
+  explicit GraphModule(std::string class_name = "GraphModule");
+  // A module without a graph: an ordinary nn.Module such as
+  // "torch.nn.modules.linear.Linear".
+  static std::unique_ptr<GraphModule> Opaque(std::string type_name);
+
+  GraphModule(const GraphModule&) = delete;
+  GraphModule& operator=(const GraphModule&) = delete;
+
+  // The Python class name printed by print_readable ("GraphModule") or the
+  // type of an opaque module.
+  const std::string& class_name() const { return class_name_; }
+  void set_class_name(std::string name) { class_name_ = std::move(name); }
+
+  bool has_graph() const { return graph_ != nullptr; }
+  Graph& graph() { return *graph_; }
+  const Graph& graph() const { return *graph_; }
+  void set_graph(std::unique_ptr<Graph> graph) { graph_ = std::move(graph); }
+
+  // ---- submodules (ordered) -----------------------------------------------
+  using Child = std::pair<std::string, std::unique_ptr<GraphModule>>;
+  const std::vector<Child>& children() const { return children_; }
+  // Adds a direct child; fails on a duplicate or dotted name.
+  absl::StatusOr<GraphModule*> AddChild(absl::string_view name,
+                                        std::unique_ptr<GraphModule> child);
+  // Removes a direct child; returns it, or nullptr when absent.
+  std::unique_ptr<GraphModule> RemoveChild(absl::string_view name);
+  GraphModule* FindChild(absl::string_view name) const;
+  // Resolves a dotted path ("layer1.0.conv1"); "" is this module.
+  GraphModule* FindSubmodule(absl::string_view path) const;
+  // Installs `module` at a dotted path, creating empty opaque parents as
+  // needed (torch's setattr_recursive / add_submodule).
+  absl::StatusOr<GraphModule*> SetSubmodule(absl::string_view path,
+                                            std::unique_ptr<GraphModule> module);
+  // Installs a subgraph module under a fresh name `prefix_N` (N = 0, 1, ...)
+  // like Dynamo's install_subgraph; returns the name.
+  std::string InstallSubgraph(absl::string_view prefix, std::unique_ptr<GraphModule> module);
+
+  // ---- state ----------------------------------------------------------------
+  const std::vector<StateEntry>& state() const { return state_; }
+  // Adds a state entry; fails on a duplicate name.
+  absl::Status AddState(StateEntry entry);
+  const StateEntry* FindState(absl::string_view name) const;
+  // Resolves a dotted path to a state entry of this module or a descendant.
+  const StateEntry* FindStatePath(absl::string_view path) const;
+  // True when `path` names a submodule or a state entry (get_attr targets).
+  bool HasAttribute(absl::string_view path) const;
+
+  // Deep copy of the whole module tree.
+  std::unique_ptr<GraphModule> Clone() const;
+
+ private:
+  std::string class_name_;
+  std::unique_ptr<Graph> graph_;
+  std::vector<Child> children_;
+  std::vector<StateEntry> state_;
+};
+
+}  // namespace fxpp
+
+#endif  // FXPP_IR_GRAPH_MODULE_H_

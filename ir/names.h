@@ -1,0 +1,42 @@
+// FX's node namespace (torch.fx.graph._Namespace): unique, legal Python
+// identifiers derived from a candidate, with `_N` suffixes on collision.
+#ifndef FXPP_IR_NAMES_H_
+#define FXPP_IR_NAMES_H_
+
+#include <cstdint>
+#include <string>
+
+#include "absl/container/flat_hash_map.h"
+#include "absl/container/flat_hash_set.h"
+#include "absl/strings/string_view.h"
+#include "ir/symbol.h"
+
+namespace fxpp {
+
+class NameSpace {
+ public:
+  // FX's create_name: replaces characters illegal in identifiers by `_`,
+  // prefixes a leading digit with `_`, splits a `_N` suffix, then counts up
+  // from the last number used for that base until the name is neither taken
+  // nor a Python keyword/builtin. Names are never freed (as in FX).
+  Symbol CreateName(absl::string_view candidate);
+
+  // True when `name` is taken or may not be used for a node.
+  bool IsTaken(absl::string_view name) const;
+  // Claims exactly `name` (for parsers reproducing a printed graph). Returns
+  // false when it is taken or is not a valid identifier.
+  bool Claim(absl::string_view name);
+
+ private:
+  absl::flat_hash_set<Symbol> used_;
+  absl::flat_hash_map<std::string, int64_t> base_count_;
+};
+
+// Python keywords, builtins and FX's own globals (torch, inf, nan, ...),
+// which FX refuses as node names.
+bool IsReservedPythonName(absl::string_view name);
+bool IsPythonIdentifier(absl::string_view name);
+
+}  // namespace fxpp
+
+#endif  // FXPP_IR_NAMES_H_

@@ -1,0 +1,297 @@
+#include "ir/node.h"
+
+#include <cstdlib>
+#include <string>
+#include <utility>
+
+#include "absl/container/flat_hash_set.h"
+#include "absl/strings/ascii.h"
+#include "absl/strings/match.h"
+#include "absl/strings/str_split.h"
+#include "ir/graph.h"
+
+namespace fxpp {
+
+absl::string_view OpKindName(OpKind op) {
+  switch (op) {
+    case OpKind::kPlaceholder: return "placeholder";
+    case OpKind::kGetAttr: return "get_attr";
+    case OpKind::kCallFunction: return "call_function";
+    case OpKind::kCallMethod: return "call_method";
+    case OpKind::kCallModule: return "call_module";
+    case OpKind::kOutput: return "output";
+  }
+  return "unknown";
+}
+
+absl::optional<OpKind> ParseOpKind(absl::string_view name) {
+  for (OpKind op : {OpKind::kPlaceholder, OpKind::kGetAttr, OpKind::kCallFunction,
+                    OpKind::kCallMethod, OpKind::kCallModule, OpKind::kOutput}) {
+    if (OpKindName(op) == name) return op;
+  }
+  return absl::nullopt;
+}
+
+Node::Node(ConstructionKey, Graph* graph, uint32_t id, OpKind op, Symbol name, Symbol target,
+           Symbol type)
+    : graph_(graph), id_(id), op_(op), name_(name), target_(target), type_(type) {}
+
+const Argument* Node::FindKwarg(absl::string_view name) const {
+  for (const KwArg& kw : kwargs_) {
+    if (kw.name.str() == name) return &kw.value;
+  }
+  return nullptr;
+}
+
+void Node::UnlinkInputs() {
+  for (uint32_t i = 0; i < num_inputs_; ++i) {
+    Use& use = inputs_[i];
+    Node* producer = use.producer;
+    (use.prev_user ? use.prev_user->next_user : producer->first_user_) = use.next_user;
+    (use.next_user ? use.next_user->prev_user : producer->last_user_) = use.prev_user;
+    --producer->num_users_;
+  }
+  inputs_.reset();
+  num_inputs_ = 0;
+}
+
+void Node::LinkInputs() {
+  // Distinct inputs in first-reference order; graphs are small per node, but
+  // a node like a 1,000-way concat must not go quadratic.
+  std::vector<Node*> distinct;
+  absl::flat_hash_set<Node*> seen;
+  auto add = [&](Node* n) {
+    if (n == nullptr) return;
+    if (distinct.size() < 16) {
+      for (Node* d : distinct) {
+        if (d == n) return;
+      }
+      distinct.push_back(n);
+      if (distinct.size() == 16) seen.insert(distinct.begin(), distinct.end());
+      return;
+    }
+    if (seen.insert(n).second) distinct.push_back(n);
+  };
+  for (const Argument& a : args_) a.ForEachNode(add);
+  for (const KwArg& kw : kwargs_) kw.value.ForEachNode(add);
+
+  num_inputs_ = static_cast<uint32_t>(distinct.size());
+  if (num_inputs_ == 0) return;
+  inputs_.reset(new Use[num_inputs_]);
+  for (uint32_t i = 0; i < num_inputs_; ++i) {
+    Use& use = inputs_[i];
+    Node* producer = distinct[i];
+    use.producer = producer;
+    use.user = this;
+    use.prev_user = producer->last_user_;
+    (producer->last_user_ ? producer->last_user_->next_user : producer->first_user_) = &use;
+    producer->last_user_ = &use;
+    ++producer->num_users_;
+  }
+}
+
+void Node::SetArgs(std::vector<Argument> args) {
+  UnlinkInputs();
+  args_ = std::move(args);
+  LinkInputs();
+}
+
+void Node::SetKwargs(KwArgs kwargs) {
+  UnlinkInputs();
+  kwargs_ = std::move(kwargs);
+  LinkInputs();
+}
+
+void Node::SetArgsKwargs(std::vector<Argument> args, KwArgs kwargs) {
+  UnlinkInputs();
+  args_ = std::move(args);
+  kwargs_ = std::move(kwargs);
+  LinkInputs();
+}
+
+void Node::SetArg(size_t index, Argument value) {
+  if (index >= args_.size()) std::abort();  // programmer error
+  UnlinkInputs();
+  args_[index] = std::move(value);
+  LinkInputs();
+}
+
+void Node::SetKwarg(absl::string_view name, Argument value) {
+  UnlinkInputs();
+  bool found = false;
+  for (KwArg& kw : kwargs_) {
+    if (kw.name.str() == name) {
+      kw.value = std::move(value);
+      found = true;
+      break;
+    }
+  }
+  if (!found) kwargs_.push_back(KwArg{Symbol::Intern(name), std::move(value)});
+  LinkInputs();
+}
+
+void Node::ReplaceInputWith(Node* old_input, Node* new_input) {
+  UnlinkInputs();
+  for (Argument& a : args_) a.ReplaceNode(old_input, new_input);
+  for (KwArg& kw : kwargs_) kw.value.ReplaceNode(old_input, new_input);
+  LinkInputs();
+}
+
+std::vector<Node*> Node::ReplaceAllUsesWith(Node* replacement, bool propagate_meta) {
+  return ReplaceAllUsesWith(replacement, propagate_meta, [](Node*) { return true; });
+}
+
+std::vector<Node*> Node::ReplaceAllUsesWith(Node* replacement, bool propagate_meta,
+                                            absl::FunctionRef<bool(Node*)> should_replace) {
+  if (propagate_meta && meta_ != nullptr) replacement->mutable_meta() = *meta_;
+  std::vector<Node*> changed;
+  for (Node* user : UserVector()) {
+    if (!should_replace(user)) continue;
+    user->ReplaceInputWith(this, replacement);
+    changed.push_back(user);
+  }
+  return changed;
+}
+
+std::vector<Node*> Node::UserVector() const {
+  std::vector<Node*> out;
+  out.reserve(num_users_);
+  for (Node* u : users()) out.push_back(u);
+  return out;
+}
+
+const NodeMeta& Node::meta() const {
+  static const NodeMeta* const kEmpty = new NodeMeta();
+  return meta_ ? *meta_ : *kEmpty;
+}
+
+NodeMeta& Node::mutable_meta() {
+  if (!meta_) meta_ = std::make_unique<NodeMeta>();
+  return *meta_;
+}
+
+void Node::set_meta(NodeMeta meta) {
+  if (meta.empty()) {
+    meta_.reset();
+  } else {
+    mutable_meta() = std::move(meta);
+  }
+}
+
+Node* Node::next() const { return next_ == graph_->sentinel_.get() ? nullptr : next_; }
+Node* Node::prev() const { return prev_ == graph_->sentinel_.get() ? nullptr : prev_; }
+
+void Node::Prepend(Node* node) {
+  if (node == this) return;
+  graph_->Unlink(node);
+  graph_->LinkBefore(node, this);
+}
+
+void Node::Append(Node* node) {
+  if (node == this) return;
+  graph_->Unlink(node);
+  graph_->LinkBefore(node, next_);
+}
+
+namespace {
+
+// Functions FX (torch/fx/node.py _side_effectful_functions) and Dynamo treat
+// as side-effecting, by printed target name.
+const absl::flat_hash_set<absl::string_view>& SideEffectfulTargets() {
+  static const auto* const kTargets = new absl::flat_hash_set<absl::string_view>{
+      "torch._assert",
+      "torch._assert_async",
+      "_assert",
+      "torch.ops.aten._assert_async.default",
+      "torch.ops.aten._assert_async.msg",
+      "torch.ops.aten._assert_scalar.default",
+      "torch.ops.aten._assert_tensor_metadata.default",
+      "torch.ops.aten.sym_constrain_range.default",
+      "torch.ops.aten.sym_constrain_range_for_size.default",
+      "torch.ops.profiler._record_function_enter",
+      "torch.ops.profiler._record_function_enter_new",
+      "torch.ops.profiler._record_function_exit",
+      "torch.ops.profiler._record_function_exit._RecordFunction",
+      "torch._C._set_grad_enabled",
+      "torch.amp._enter_autocast",
+      "torch.amp._exit_autocast",
+      "torch.amp.autocast_mode._enter_autocast",
+      "torch.amp.autocast_mode._exit_autocast",
+      "torch._C._log_api_usage_once",
+      "torch.ops.higher_order.with_effects",
+      "torch.ops.higher_order.auto_functionalized",
+      "operator.setitem",
+      "_operator.setitem",
+      // Augmented assignment mutates tensors in place.
+      "operator.iadd", "operator.isub", "operator.imul", "operator.itruediv",
+      "operator.ifloordiv", "operator.imod", "operator.ipow", "operator.imatmul",
+      "operator.iand", "operator.ior", "operator.ixor", "operator.ilshift", "operator.irshift",
+      "setattr",
+      "print",
+  };
+  return *kTargets;
+}
+
+// `add_` -> true, `__add__` -> false.
+bool IsInPlaceName(absl::string_view op_name) {
+  return op_name.size() > 1 && op_name.back() == '_' && !absl::EndsWith(op_name, "__");
+}
+
+// The operator name of a call_function target: `add_` for
+// `torch.ops.aten.add_.Tensor`, `iadd` for `operator.iadd`.
+absl::string_view OperatorName(absl::string_view target) {
+  if (absl::StartsWith(target, "torch.ops.")) {
+    std::vector<absl::string_view> parts = absl::StrSplit(target, '.');
+    // torch . ops . namespace . op [. overload]
+    if (parts.size() >= 4) return parts[3];
+  }
+  size_t dot = target.rfind('.');
+  return dot == absl::string_view::npos ? target : target.substr(dot + 1);
+}
+
+}  // namespace
+
+bool IsSideEffectful(const Node& node) {
+  switch (node.op()) {
+    case OpKind::kPlaceholder:
+    case OpKind::kOutput:
+      return true;
+    case OpKind::kGetAttr:
+    case OpKind::kCallModule:
+      return false;
+    case OpKind::kCallMethod:
+      return IsInPlaceName(node.target()) || node.FindKwarg("out") != nullptr;
+    case OpKind::kCallFunction: {
+      absl::string_view target = node.target();
+      if (SideEffectfulTargets().contains(target)) return true;
+      if (node.FindKwarg("out") != nullptr) return true;
+      return IsInPlaceName(OperatorName(target));
+    }
+  }
+  return false;
+}
+
+std::string CandidateNameForTarget(OpKind op, absl::string_view target) {
+  absl::string_view base = target;
+  if (op == OpKind::kCallFunction) {
+    base = OperatorName(target);
+  } else if (op == OpKind::kCallMethod) {
+    // FX strips the underscores of magic methods: __getitem__ -> getitem.
+    if (base.size() > 4 && absl::StartsWith(base, "__") && absl::EndsWith(base, "__")) {
+      base = base.substr(2, base.size() - 4);
+    }
+  }
+  // FX's _snake_case: an upper-case letter after a lower-case one starts a
+  // new word; everything is lower-cased.
+  std::string out;
+  out.reserve(base.size() + 4);
+  bool prev_lower = false;
+  for (char c : base) {
+    if (prev_lower && absl::ascii_isupper(c)) out.push_back('_');
+    out.push_back(absl::ascii_tolower(c));
+    prev_lower = absl::ascii_islower(c);
+  }
+  return out;
+}
+
+}  // namespace fxpp

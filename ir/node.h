@@ -1,0 +1,205 @@
+// Node: one operation of an FX graph. Mirrors torch.fx.Node: an op kind, a
+// unique name, a target, args/kwargs (Arguments that may reference other
+// nodes), users in insertion order and typed metadata.
+//
+// Use/user edges are intrusive doubly linked lists (one Use per distinct
+// input of a node), so adding, removing and replacing uses is O(1) however
+// many users a value has.
+#ifndef FXPP_IR_NODE_H_
+#define FXPP_IR_NODE_H_
+
+#include <cstdint>
+#include <iterator>
+#include <memory>
+#include <vector>
+
+#include "absl/functional/function_ref.h"
+#include "absl/strings/string_view.h"
+#include "absl/types/optional.h"
+#include "ir/argument.h"
+#include "ir/meta.h"
+#include "ir/symbol.h"
+
+namespace fxpp {
+
+class Graph;
+
+enum class OpKind : uint8_t {
+  kPlaceholder,
+  kGetAttr,
+  kCallFunction,
+  kCallMethod,
+  kCallModule,
+  kOutput,
+};
+
+// FX's spelling: "placeholder", "get_attr", "call_function", ...
+absl::string_view OpKindName(OpKind op);
+absl::optional<OpKind> ParseOpKind(absl::string_view name);
+
+class Node {
+ public:
+  // Only a Graph creates nodes (passkey idiom, so a std::deque can hold them).
+  class ConstructionKey {
+   private:
+    friend class Graph;
+    ConstructionKey() = default;
+  };
+  Node(ConstructionKey, Graph* graph, uint32_t id, OpKind op, Symbol name, Symbol target,
+       Symbol type);
+
+  Node(const Node&) = delete;
+  Node& operator=(const Node&) = delete;
+
+  Graph* graph() const { return graph_; }
+  // Dense id, unique within the graph and never reused: index side tables
+  // with it (see Graph::id_bound()).
+  uint32_t id() const { return id_; }
+  OpKind op() const { return op_; }
+  absl::string_view name() const { return name_.str(); }
+  Symbol name_symbol() const { return name_; }
+  absl::string_view target() const { return target_.str(); }
+  Symbol target_symbol() const { return target_; }
+  void set_target(absl::string_view target) { target_ = Symbol::Intern(target); }
+  // The Python type annotation FX prints before the user count ("" if none).
+  absl::string_view type_annotation() const { return type_.str(); }
+  void set_type_annotation(absl::string_view type) { type_ = Symbol::Intern(type); }
+
+  const std::vector<Argument>& args() const { return args_; }
+  const KwArgs& kwargs() const { return kwargs_; }
+  // nullptr when there is no such keyword argument.
+  const Argument* FindKwarg(absl::string_view name) const;
+  // Each setter updates the users of old and new inputs, as FX does: this
+  // node moves to the end of its inputs' user lists.
+  void SetArgs(std::vector<Argument> args);
+  void SetKwargs(KwArgs kwargs);
+  void SetArgsKwargs(std::vector<Argument> args, KwArgs kwargs);
+  void SetArg(size_t index, Argument value);
+  void SetKwarg(absl::string_view name, Argument value);
+
+  // Replaces every reference to `old_input` in args/kwargs by `new_input`.
+  void ReplaceInputWith(Node* old_input, Node* new_input);
+  // Redirects every use of this node to `replacement` (FX's
+  // replace_all_uses_with). Only users for which `should_replace` returns
+  // true are redirected (FX's delete_user_cb). With `propagate_meta`, this
+  // node's meta is copied onto `replacement`. Returns the users that changed,
+  // in user order.
+  std::vector<Node*> ReplaceAllUsesWith(Node* replacement, bool propagate_meta = false);
+  std::vector<Node*> ReplaceAllUsesWith(Node* replacement, bool propagate_meta,
+                                        absl::FunctionRef<bool(Node*)> should_replace);
+
+  // Distinct nodes this node reads, in first-reference order.
+  size_t num_inputs() const { return num_inputs_; }
+  Node* input(size_t i) const { return inputs_[i].producer; }
+  // Visits the inputs in order.
+  template <typename Fn>
+  void ForEachInput(Fn&& fn) const {
+    for (uint32_t i = 0; i < num_inputs_; ++i) fn(inputs_[i].producer);
+  }
+
+  // Users in insertion order.
+  class UserIterator;
+  class UserRange;
+  UserRange users() const;
+  size_t num_users() const { return num_users_; }
+  std::vector<Node*> UserVector() const;
+
+  bool has_meta() const { return meta_ != nullptr && !meta_->empty(); }
+  // An empty NodeMeta when none was set.
+  const NodeMeta& meta() const;
+  NodeMeta& mutable_meta();
+  void set_meta(NodeMeta meta);
+
+  // Neighbours in graph order; nullptr at either end.
+  Node* next() const;
+  Node* prev() const;
+  bool is_erased() const { return erased_; }
+  // True when this node comes before `other` in their graph. O(1).
+  bool IsBefore(const Node* other) const { return order_key_ < other->order_key_; }
+  // Moves `node` (of the same graph) to directly before / after this node.
+  void Prepend(Node* node);
+  void Append(Node* node);
+
+ private:
+  friend class Graph;
+
+  // One edge producer -> user; lives in the user's inputs_ array and is
+  // linked into the producer's user list.
+  struct Use {
+    Node* producer = nullptr;
+    Node* user = nullptr;
+    Use* prev_user = nullptr;
+    Use* next_user = nullptr;
+  };
+
+  void UnlinkInputs();
+  void LinkInputs();
+
+  Graph* graph_;
+  Node* prev_ = nullptr;
+  Node* next_ = nullptr;
+  uint64_t order_key_ = 0;
+  uint32_t id_;
+  OpKind op_;
+  bool erased_ = false;
+  Symbol name_;
+  Symbol target_;
+  Symbol type_;
+  uint32_t num_inputs_ = 0;
+  uint32_t num_users_ = 0;
+  std::vector<Argument> args_;
+  KwArgs kwargs_;
+  std::unique_ptr<Use[]> inputs_;
+  Use* first_user_ = nullptr;
+  Use* last_user_ = nullptr;
+  std::unique_ptr<NodeMeta> meta_;
+};
+
+class Node::UserIterator {
+ public:
+  using iterator_category = std::forward_iterator_tag;
+  using value_type = Node*;
+  using difference_type = std::ptrdiff_t;
+  using pointer = Node* const*;
+  using reference = Node*;
+
+  explicit UserIterator(const Use* use) : use_(use) {}
+  Node* operator*() const { return use_->user; }
+  UserIterator& operator++() {
+    use_ = use_->next_user;
+    return *this;
+  }
+  friend bool operator==(UserIterator a, UserIterator b) { return a.use_ == b.use_; }
+  friend bool operator!=(UserIterator a, UserIterator b) { return a.use_ != b.use_; }
+
+ private:
+  const Use* use_;
+};
+
+class Node::UserRange {
+ public:
+  explicit UserRange(const Use* first) : first_(first) {}
+  UserIterator begin() const { return UserIterator(first_); }
+  UserIterator end() const { return UserIterator(nullptr); }
+  bool empty() const { return first_ == nullptr; }
+
+ private:
+  const Use* first_;
+};
+
+inline Node::UserRange Node::users() const { return UserRange(first_user_); }
+
+// FX's notion of a node that must not be removed even when unused:
+// placeholders, outputs, calls of known side-effecting functions, in-place
+// ops (`add_`, `torch.ops.aten.copy_.default`, `operator.setitem`, calls with
+// an `out=` keyword) and global-state changes (grad mode, autocast).
+bool IsSideEffectful(const Node& node);
+
+// The name FX derives from a target when no name is given: the op name of
+// `torch.ops.ns.op.overload`, the last component of a qualified function
+// name, a module path with dots replaced, "getitem" for `__getitem__`.
+std::string CandidateNameForTarget(OpKind op, absl::string_view target);
+
+}  // namespace fxpp
+
+#endif  // FXPP_IR_NODE_H_

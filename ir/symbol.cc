@@ -1,0 +1,89 @@
+#include "ir/symbol.h"
+
+#include <array>
+#include <atomic>
+#include <cstdlib>
+#include <memory>
+#include <string>
+
+#include "absl/base/thread_annotations.h"
+#include "absl/container/flat_hash_map.h"
+#include "absl/synchronization/mutex.h"
+
+namespace fxpp {
+namespace {
+
+// Strings live in fixed-size chunks that never move, so str() reads without
+// taking the lock: a chunk pointer is published (release) before any id in it
+// is handed out.
+constexpr uint32_t kChunkBits = 12;
+constexpr uint32_t kChunkSize = 1u << kChunkBits;
+constexpr uint32_t kMaxChunks = 1u << 16;
+
+class SymbolPool {
+ public:
+  SymbolPool() { InternLocked(""); }  // id 0 is the empty string
+
+  uint32_t Intern(absl::string_view text) {
+    absl::MutexLock lock(&mu_);
+    auto it = ids_.find(text);
+    if (it != ids_.end()) return it->second;
+    return InternLocked(text);
+  }
+
+  absl::optional<uint32_t> Find(absl::string_view text) {
+    absl::MutexLock lock(&mu_);
+    auto it = ids_.find(text);
+    if (it == ids_.end()) return absl::nullopt;
+    return it->second;
+  }
+
+  absl::string_view Get(uint32_t id) const {
+    const std::string* chunk = chunks_[id >> kChunkBits].load(std::memory_order_acquire);
+    return chunk[id & (kChunkSize - 1)];
+  }
+
+ private:
+  uint32_t InternLocked(absl::string_view text) ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_) {
+    const uint32_t id = size_++;
+    const uint32_t chunk_index = id >> kChunkBits;
+    // More than 2^28 distinct strings is a programming error, not bad input.
+    if (chunk_index >= kMaxChunks) std::abort();
+    std::string* chunk = chunks_[chunk_index].load(std::memory_order_relaxed);
+    if (chunk == nullptr) {
+      chunk = new std::string[kChunkSize];
+      chunks_[chunk_index].store(chunk, std::memory_order_release);
+    }
+    std::string& slot = chunk[id & (kChunkSize - 1)];
+    slot.assign(text.data(), text.size());
+    ids_.emplace(absl::string_view(slot), id);
+    return id;
+  }
+
+  absl::Mutex mu_;
+  absl::flat_hash_map<absl::string_view, uint32_t> ids_ ABSL_GUARDED_BY(mu_);
+  uint32_t size_ ABSL_GUARDED_BY(mu_) = 0;
+  std::array<std::atomic<std::string*>, kMaxChunks> chunks_{};
+};
+
+SymbolPool& Pool() {
+  static SymbolPool* pool = new SymbolPool();  // never destroyed: symbols outlive everything
+  return *pool;
+}
+
+}  // namespace
+
+Symbol Symbol::Intern(absl::string_view text) {
+  if (text.empty()) return Symbol();
+  return Symbol(Pool().Intern(text));
+}
+
+absl::optional<Symbol> Symbol::Find(absl::string_view text) {
+  absl::optional<uint32_t> id = Pool().Find(text);
+  if (!id.has_value()) return absl::nullopt;
+  return Symbol(*id);
+}
+
+absl::string_view Symbol::str() const { return Pool().Get(id_); }
+
+}  // namespace fxpp

@@ -1,0 +1,18 @@
+graph():
+    %l_x_ : torch.Tensor [num_users=6] = placeholder[target=L_x_]
+    %add : [num_users=1] = call_function[target=operator.add](args = (%l_x_, 0), kwargs = {})
+    %sin : [num_users=1] = call_function[target=torch.sin](args = (%add,), kwargs = {})
+    %cos : [num_users=1] = call_function[target=torch.cos](args = (%l_x_,), kwargs = {})
+    %element : [num_users=1] = call_function[target=operator.mul](args = (%sin, %cos), kwargs = {})
+    %add_1 : [num_users=1] = call_function[target=operator.add](args = (%l_x_, 1), kwargs = {})
+    %sin_1 : [num_users=1] = call_function[target=torch.sin](args = (%add_1,), kwargs = {})
+    %cos_1 : [num_users=1] = call_function[target=torch.cos](args = (%l_x_,), kwargs = {})
+    %element_1 : [num_users=1] = call_function[target=operator.mul](args = (%sin_1, %cos_1), kwargs = {})
+    %add_2 : [num_users=1] = call_function[target=operator.add](args = (%l_x_, 2), kwargs = {})
+    %sin_2 : [num_users=1] = call_function[target=torch.sin](args = (%add_2,), kwargs = {})
+    %cos_2 : [num_users=1] = call_function[target=torch.cos](args = (%l_x_,), kwargs = {})
+    %element_2 : [num_users=1] = call_function[target=operator.mul](args = (%sin_2, %cos_2), kwargs = {})
+    %value : [num_users=1] = call_function[target=operator.add](args = (0, %element), kwargs = {})
+    %value_1 : [num_users=1] = call_function[target=operator.add](args = (%value, %element_1), kwargs = {})
+    %value_2 : [num_users=1] = call_function[target=operator.add](args = (%value_1, %element_2), kwargs = {})
+    return (value_2,)

@@ -1,0 +1,17 @@
+graph():
+    %x : [num_users=1] = placeholder[target=x]
+    %add : [num_users=1] = call_function[target=operator.add](args = (%x, 1), kwargs = {})
+    %add_1 : [num_users=1] = call_function[target=operator.add](args = (%add, 1), kwargs = {})
+    %add_2 : [num_users=1] = call_function[target=operator.add](args = (%add_1, 1), kwargs = {})
+    %add_3 : [num_users=1] = call_function[target=operator.add](args = (%add_2, 1), kwargs = {})
+    %add_4 : [num_users=1] = call_function[target=operator.add](args = (%add_3, 1), kwargs = {})
+    %add_5 : [num_users=1] = call_function[target=operator.add](args = (%add_4, 1), kwargs = {})
+    %add_6 : [num_users=1] = call_function[target=operator.add](args = (%add_5, 1), kwargs = {})
+    %add_7 : [num_users=1] = call_function[target=operator.add](args = (%add_6, 1), kwargs = {})
+    %add_8 : [num_users=1] = call_function[target=operator.add](args = (%add_7, 1), kwargs = {})
+    %add_9 : [num_users=1] = call_function[target=operator.add](args = (%add_8, 1), kwargs = {})
+    %add_10 : [num_users=1] = call_function[target=operator.add](args = (%add_9, 1), kwargs = {})
+    %add_11 : [num_users=3] = call_function[target=operator.add](args = (%add_10, 1), kwargs = {})
+    %add_12 : [num_users=1] = call_function[target=torch.add](args = (%add_11, 1), kwargs = {})
+    %add_13 : [num_users=1] = call_method[target=add](args = (%add_11, 1), kwargs = {})
+    return (add_11, add_12, add_13)
