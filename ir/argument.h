@@ -45,7 +45,7 @@ class Argument {
  public:
   Argument() = default;  // None
   Argument(const Argument& other);
-  Argument(Argument&& other) noexcept;
+  Argument(Argument&& other) noexcept;  // leaves `other` None
   Argument& operator=(const Argument& other);
   Argument& operator=(Argument&& other) noexcept;
   ~Argument();

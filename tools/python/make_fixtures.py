@@ -101,7 +101,7 @@ def trace_graph_only(mod, proxy_buffer_attributes=False):
 ST = "torch.fx.symbolic_trace"
 
 # ---------------------------------------------------------------------------
-# torchvision models (1.13 only: the 2.6 set skips them to keep the size down)
+# torchvision models (torchvision 0.14 under 1.13, Debian trixie's torchvision under 2.6)
 # ---------------------------------------------------------------------------
 
 
@@ -113,8 +113,8 @@ def _tv(name):
 
 
 for _name in ["resnet18", "resnet50", "mobilenet_v3_small", "efficientnet_b0"]:
-    case("tv_" + _name, "torchvision.models.%s(weights=None).eval()" % _name, ST,
-         when="113")(lambda _n=_name: _tv(_n))
+    case("tv_" + _name, "torchvision.models.%s(weights=None).eval()" % _name, ST)(
+        lambda _n=_name: _tv(_n))
 
 # ---------------------------------------------------------------------------
 # Hand-written modules
@@ -645,6 +645,56 @@ case("hand_graph_api_names", "Graph API: name generation: explicit names with il
      "dotted get_attr/call_module)", "torch.fx.Graph API")(_graph_api_names)
 
 
+my_lambda = lambda x: x  # noqa: E731  (2.x prints it as __main__.my_lambda, 1.13 as __main__.<lambda>)
+
+
+class _Holder:
+    def method(self, x):
+        return x
+
+
+def _graph_api_targets():
+    """How call_function targets print (_pretty_print_target / _get_qualified_name) and the
+    node names _target_to_str derives from them.  Targets a version cannot print are left out
+    (1.13 raises AttributeError on torch.Tensor method descriptors)."""
+    targets = [torch.ops.aten.add.Tensor, torch.ops.aten.add.default, torch.ops.aten.add,
+               torch.ops.aten.sym_size.int, math.sqrt, len, max, getattr, operator.getitem,
+               operator.iadd, F.relu, torch._C._nn.linear, torch.add, torch.Tensor, torch.Size,
+               nn.Linear, float, my_lambda, _Holder.method, Point, fx_tag,
+               torch.Tensor.add, torch.Tensor.__add__]
+    if hasattr(torch, "sym_int"):
+        targets.append(torch.sym_int)
+    g = torch.fx.Graph()
+    x = g.placeholder("x")
+    outs = []
+    for t in targets:
+        n = g.call_function(t, (x,))
+        try:
+            n.format_node()
+        except Exception:
+            g.erase_node(n)
+            continue
+        outs.append(n)
+    g.output(outs)
+    return str(g)
+
+
+case("hand_graph_api_targets", "Graph API: call_function target printing for OpOverload/"
+     "OpOverloadPacket, math/builtins/operator functions, torch.nn.functional, torch._C._nn, "
+     "classes, a lambda, a method, a namedtuple class, torch.Tensor methods (2.x only)",
+     "torch.fx.Graph API")(_graph_api_targets)
+
+
+class VarArgs(nn.Module):
+    def forward(self, x, *args, **kwargs):
+        return x + args[0] + kwargs["k"]
+
+
+case("hand_varargs", "forward(self, x, *args, **kwargs): placeholders with target=*args / "
+     "**kwargs named _args / _kwargs (1.13's tracer fails on Python 3.11: code() argument 13)",
+     ST, when="26")(lambda: str(trace(VarArgs())))
+
+
 # ---------------------------------------------------------------------------
 # PyTorch 2.6 only: make_fx (aten), Dynamo, torch.export, higher-order ops
 # ---------------------------------------------------------------------------
@@ -723,7 +773,7 @@ case("makefx_symbolic", "tracing_mode='symbolic': SymInt sizes, sym_size nodes, 
 case("makefx_gpt_block", "one GPT block (eval) at aten level", MF, when="26")(_makefx_gpt_block)
 
 
-def _dynamo(model_or_fn, *args, dynamic=None):
+def _dynamo(model_or_fn, *args, dynamic=None, no_grad=False):
     import torch._dynamo
     torch._dynamo.reset()
     graphs = []
@@ -734,7 +784,10 @@ def _dynamo(model_or_fn, *args, dynamic=None):
 
     seed()
     compiled = torch.compile(model_or_fn, backend=backend, dynamic=dynamic)
-    with torch.no_grad():
+    if no_grad:
+        with torch.no_grad():
+            compiled(*args)
+    else:
         compiled(*args)
     torch._dynamo.reset()
     if len(graphs) == 1:
@@ -751,10 +804,20 @@ case("dynamo_mlp", "MLP(16->32->8), Dynamo graph", DY, when="26")(
     lambda: _dynamo(MLP(), torch.randn(4, 16)))
 case("dynamo_transformer", "4-layer nn.TransformerEncoderLayer stack + LayerNorm (eval), Dynamo graph",
      DY, when="26")(lambda: _dynamo(TransformerLM().eval(), torch.randn(2, 8, 32)))
+case("dynamo_transformer_fastpath", "the same stack under torch.no_grad(): eval fast path, one "
+     "torch._transformer_encoder_layer_fwd call per layer", DY + " + no_grad", when="26")(
+    lambda: _dynamo(TransformerLM().eval(), torch.randn(2, 8, 32), no_grad=True))
 case("dynamo_loop", "sum(torch.sin(x + i) * torch.cos(x) for i in range(3))", DY, when="26")(
     lambda: _dynamo(_dynamo_loop, torch.randn(8)))
 case("dynamo_dynamic", "MLP with dynamic=True (SymInt placeholders)", DY + "(dynamic=True)",
      when="26")(lambda: _dynamo(MLP(), torch.randn(4, 16), dynamic=True))
+def _dynamo_shapes(x):
+    return x.view(x.shape[0], -1).sum(1) * x.shape[0] + x.size(1)
+
+
+case("dynamo_dynamic_shapes", "x.view(x.shape[0], -1).sum(1) * x.shape[0] + x.size(1) with "
+     "dynamic=True: SymInt placeholders used as arguments", DY + "(dynamic=True)", when="26")(
+    lambda: _dynamo(_dynamo_shapes, torch.randn(4, 3, 5), dynamic=True))
 case("dynamo_gpt", "4-layer hand-written GPT (eval), Dynamo graph", DY, when="26")(
     lambda: _dynamo(GPT().eval(), torch.randint(0, 64, (2, 8))))
 
@@ -874,8 +937,9 @@ def count_nodes(text):
     for line in text.split("\n")[1:]:
         if line.startswith("    %") or line.startswith("    return "):
             n += 1
-    # 2.x prints placeholders in the header only if placeholder_names is non-empty
-    # (never for Graph.__str__), so every placeholder has its own line in both versions.
+    # Graph.__str__ passes an empty placeholder_names list and format_node only appends to
+    # a non-empty one, so in 1.13 and 2.6 every placeholder gets its own line and the
+    # header is always "graph():".
     return n
 
 

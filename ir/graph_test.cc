@@ -1,0 +1,274 @@
+#include "ir/graph.h"
+
+#include <string>
+#include <vector>
+
+#include "absl/strings/str_cat.h"
+#include "gmock/gmock.h"
+#include "gtest/gtest.h"
+#include "ir/verifier.h"
+
+namespace fxpp {
+namespace {
+
+using ::testing::ElementsAre;
+using ::testing::HasSubstr;
+
+std::vector<std::string> Names(const Graph& g) {
+  std::vector<std::string> out;
+  for (Node* n : g.nodes()) out.emplace_back(n->name());
+  return out;
+}
+
+std::vector<std::string> Names(const std::vector<Node*>& nodes) {
+  std::vector<std::string> out;
+  for (Node* n : nodes) out.emplace_back(n->name());
+  return out;
+}
+
+Argument Ref(Node* n) { return Argument::Ref(n); }
+
+TEST(GraphTest, BuildsInOrderWithFxNames) {
+  Graph g;
+  Node* x = g.Placeholder("x");
+  Node* a = g.CallFunction("operator.add", {Ref(x), Argument::Int(1)});
+  Node* b = g.CallFunction("operator.add", {Ref(a), Argument::Int(1)});
+  Node* r = g.CallFunction("torch.ops.aten.relu.default", {Ref(b)});
+  Node* v = g.CallMethod("view", {Ref(r), Argument::Int(-1)});
+  Node* m = g.CallModule("layer1.0.conv1", {Ref(v)});
+  Node* w = g.GetAttr("conv.weight");
+  Node* gi = g.CallMethod("__getitem__", {Ref(m), Argument::Int(0)});
+  g.Output(Argument::Tuple({Ref(gi), Ref(w)}));
+  EXPECT_THAT(Names(g), ElementsAre("x", "add", "add_1", "relu", "view", "layer1_0_conv1",
+                                    "conv_weight", "getitem", "output"));
+  EXPECT_EQ(g.size(), 9u);
+  EXPECT_EQ(g.output_node()->name(), "output");
+  EXPECT_EQ(g.FindNode("add_1"), b);
+  EXPECT_EQ(g.FindNode("nope"), nullptr);
+  EXPECT_TRUE(VerifyGraph(g).ok());
+}
+
+TEST(GraphTest, BuiltinAndKeywordNamesGetSuffixes) {
+  Graph g;
+  EXPECT_EQ(g.Placeholder("input")->name(), "input_1");
+  EXPECT_EQ(g.CallFunction("getattr", {Argument::Int(0)})->name(), "getattr_1");
+  EXPECT_EQ(g.CreateNode(OpKind::kCallFunction, "f", {}, {}, "class")->name(), "class_1");
+  EXPECT_EQ(g.CreateNode(OpKind::kCallFunction, "f", {}, {}, "3d.conv")->name(), "_3d_conv");
+}
+
+TEST(GraphTest, UsersAreInsertionOrderedAndMoveToEndOnUpdate) {
+  Graph g;
+  Node* x = g.Placeholder("x");
+  Node* a = g.CallFunction("torch.sin", {Ref(x)});
+  Node* b = g.CallFunction("torch.cos", {Ref(x)});
+  Node* c = g.CallFunction("operator.add", {Ref(a), Ref(x), Ref(x)});
+  EXPECT_THAT(Names(x->UserVector()), ElementsAre("sin", "cos", "add"));
+  EXPECT_EQ(c->num_inputs(), 2u);  // distinct inputs
+  EXPECT_EQ(c->input(0), a);
+  // FX pops and re-adds a node's uses when its args change.
+  a->SetArgs({Ref(x), Argument::Int(2)});
+  EXPECT_THAT(Names(x->UserVector()), ElementsAre("cos", "add", "sin"));
+  b->SetKwarg("out", Ref(a));
+  EXPECT_EQ(b->FindKwarg("out")->node(), a);
+  EXPECT_THAT(Names(a->UserVector()), ElementsAre("add", "cos"));
+}
+
+TEST(GraphTest, ReplaceAllUsesWithAndFilterAndMeta) {
+  Graph g;
+  Node* x = g.Placeholder("x");
+  Node* y = g.Placeholder("y");
+  Node* a = g.CallFunction("torch.neg", {Ref(x)});
+  Node* b = g.CallFunction("torch.abs", {Ref(x)});
+  Node* c = g.CallFunction("operator.mul", {Ref(x), Ref(x)});
+  x->mutable_meta().tag = "t";
+  std::vector<Node*> changed =
+      x->ReplaceAllUsesWith(y, /*propagate_meta=*/true, [&](Node* u) { return u != b; });
+  EXPECT_THAT(Names(changed), ElementsAre("neg", "mul"));
+  EXPECT_EQ(a->args()[0].node(), y);
+  EXPECT_EQ(b->args()[0].node(), x);
+  EXPECT_EQ(c->args()[1].node(), y);
+  EXPECT_EQ(x->num_users(), 1u);
+  EXPECT_EQ(y->meta().tag, "t");
+  c->ReplaceInputWith(y, b);
+  EXPECT_EQ(c->args()[0].node(), b);
+  EXPECT_EQ(y->num_users(), 1u);
+}
+
+TEST(GraphTest, EraseRequiresNoUsersAndKeepsIterationStable) {
+  Graph g;
+  Node* x = g.Placeholder("x");
+  Node* a = g.CallFunction("torch.neg", {Ref(x)});
+  Node* b = g.CallFunction("torch.neg", {Ref(a)});
+  g.Output(Ref(x));
+  absl::Status busy = g.EraseNode(a);
+  EXPECT_FALSE(busy.ok());
+  EXPECT_THAT(std::string(busy.message()), HasSubstr("cannot erase node 'neg': it still has 1 user(s) in the graph: neg_1"));
+  // Erase while iterating, including the node the loop stands on.
+  std::vector<std::string> visited;
+  for (Node* n : g.nodes()) {
+    visited.emplace_back(n->name());
+    if (n == b) {
+      ASSERT_TRUE(g.EraseNode(b).ok());
+      ASSERT_TRUE(g.EraseNode(a).ok());
+    }
+  }
+  EXPECT_THAT(visited, ElementsAre("x", "neg", "neg_1", "output"));
+  EXPECT_THAT(Names(g), ElementsAre("x", "output"));
+  EXPECT_TRUE(a->is_erased());
+  EXPECT_EQ(x->num_users(), 1u);
+  EXPECT_FALSE(g.EraseNode(a).ok());  // twice
+  EXPECT_EQ(g.FindNode("neg"), nullptr);
+  // Erased names stay reserved, as in FX.
+  EXPECT_EQ(g.CallFunction("torch.neg", {Ref(x)})->name(), "neg_2");
+}
+
+TEST(GraphTest, InsertionPointsFollowFx) {
+  Graph g;
+  Node* x = g.Placeholder("x");
+  Node* out = g.Output(Ref(x));
+  {
+    auto scope = g.InsertingBefore(out);
+    g.CallFunction("f1");
+    g.CallFunction("f2");
+  }
+  {
+    // FX quirk: consecutive nodes "after x" come out in reverse order.
+    auto scope = g.InsertingAfter(x);
+    g.CallFunction("a1");
+    g.CallFunction("a2");
+  }
+  {
+    auto scope = g.InsertingBefore(nullptr);  // start of graph
+    g.GetAttr("w");
+  }
+  g.CallFunction("tail");  // default: end of graph
+  EXPECT_THAT(Names(g), ElementsAre("w", "x", "a2", "a1", "f1", "f2", "output", "tail"));
+}
+
+TEST(GraphTest, OrderKeysStayConsistentUnderDenseInsertion) {
+  Graph g;
+  Node* first = g.Placeholder("x");
+  Node* last = g.Output(Argument::None());
+  // Insert 5,000 nodes always directly after `first`, then 5,000 directly
+  // before `last`: forces relabelling of the order-maintenance keys.
+  for (int i = 0; i < 5000; ++i) {
+    auto scope = g.InsertingAfter(first);
+    g.CallFunction("f");
+  }
+  for (int i = 0; i < 5000; ++i) {
+    auto scope = g.InsertingBefore(last);
+    g.CallFunction("f");
+  }
+  std::vector<Node*> order = g.NodeVector();
+  ASSERT_EQ(order.size(), 10002u);
+  for (size_t i = 1; i < order.size(); ++i) {
+    ASSERT_TRUE(order[i - 1]->IsBefore(order[i])) << i;
+    ASSERT_FALSE(order[i]->IsBefore(order[i - 1])) << i;
+  }
+}
+
+TEST(GraphTest, PrependAndAppendMoveNodes) {
+  Graph g;
+  Node* x = g.Placeholder("x");
+  Node* a = g.CallFunction("fa");
+  Node* b = g.CallFunction("fb");
+  Node* c = g.CallFunction("fc");
+  a->Prepend(c);
+  EXPECT_THAT(Names(g), ElementsAre("x", "fc", "fa", "fb"));
+  b->Append(x);
+  EXPECT_THAT(Names(g), ElementsAre("fc", "fa", "fb", "x"));
+  EXPECT_TRUE(b->IsBefore(x));
+  EXPECT_EQ(g.first_node(), c);
+  EXPECT_EQ(g.last_node(), x);
+  EXPECT_EQ(c->prev(), nullptr);
+  EXPECT_EQ(x->next(), nullptr);
+}
+
+TEST(GraphTest, NodeCopyRemapsArgumentsAndCopiesMeta) {
+  Graph src;
+  Node* x = src.Placeholder("x");
+  Node* add = src.CallFunction("operator.add", {Ref(x), Argument::Int(1)},
+                               {KwArg{Symbol::Intern("alpha"), Ref(x)}});
+  add->mutable_meta().seq_nr = 4;
+  add->set_type_annotation("torch.Tensor");
+  Graph dst;
+  Node* y = dst.Placeholder("y");
+  Node* copy = dst.NodeCopy(*add, [&](Node* n) { return Argument::Ref(n == x ? y : n); });
+  EXPECT_EQ(copy->name(), "add");
+  EXPECT_EQ(copy->args()[0].node(), y);
+  EXPECT_EQ(copy->kwargs()[0].value.node(), y);
+  EXPECT_EQ(copy->meta().seq_nr, 4);
+  EXPECT_EQ(copy->type_annotation(), "torch.Tensor");
+  EXPECT_EQ(y->num_users(), 1u);
+  EXPECT_EQ(dst.NodeCopy(*add, [&](Node*) { return Argument::Ref(y); })->name(), "add_1");
+}
+
+TEST(GraphTest, DeadCodeEliminationKeepsSideEffects) {
+  Graph g;
+  Node* x = g.Placeholder("x");
+  Node* unused_placeholder = g.Placeholder("unused");
+  Node* dead = g.CallFunction("torch.sin", {Ref(x)});
+  g.CallFunction("torch.cos", {Ref(dead)});  // dead chain: cos -> sin
+  g.CallFunction("torch.ops.aten.add_.Tensor", {Ref(x), Argument::Int(1)});
+  g.CallMethod("mul_", {Ref(x), Argument::Int(2)});
+  g.CallFunction("torch.add", {Ref(x), Ref(x)}, {KwArg{Symbol::Intern("out"), Ref(x)}});
+  g.CallFunction("torch._assert", {Argument::Bool(true), Argument::String("msg")});
+  g.CallFunction("operator.setitem", {Ref(x), Argument::Int(0), Argument::Int(1)});
+  g.CallFunction("operator.iadd", {Ref(x), Argument::Int(1)});
+  g.CallFunction("torch.amp._enter_autocast", {Argument::String("cpu")});
+  g.Output(Ref(x));
+  EXPECT_TRUE(g.EliminateDeadCode());
+  EXPECT_THAT(Names(g), ElementsAre("x", "unused", "add_", "mul_", "add", "_assert", "setitem",
+                                    "iadd", "_enter_autocast", "output"));
+  EXPECT_FALSE(g.EliminateDeadCode());
+  EXPECT_EQ(unused_placeholder->num_users(), 0u);
+  EXPECT_TRUE(VerifyGraph(g).ok());
+}
+
+TEST(GraphTest, CloneIsDeepAndIndependent) {
+  Graph g;
+  Node* x = g.Placeholder("x", "torch.Tensor");
+  Node* a = g.CallFunction("torch.relu", {Ref(x)});
+  a->mutable_meta().stack_trace = "File x.py";
+  g.Output(Argument::List({Ref(a), Argument::String("s")}));
+  absl::flat_hash_map<const Node*, Node*> mapping;
+  std::unique_ptr<Graph> copy = g.Clone(&mapping);
+  EXPECT_EQ(Names(*copy), Names(g));
+  Node* ca = mapping.at(a);
+  EXPECT_NE(ca, a);
+  EXPECT_EQ(ca->graph(), copy.get());
+  EXPECT_EQ(ca->args()[0].node(), mapping.at(x));
+  EXPECT_EQ(ca->meta().stack_trace, "File x.py");
+  EXPECT_EQ(mapping.at(x)->type_annotation(), "torch.Tensor");
+  EXPECT_TRUE(VerifyGraph(*copy).ok());
+  ASSERT_TRUE(copy->EraseNode(copy->output_node()).ok());
+  EXPECT_EQ(g.size(), 3u);
+  EXPECT_EQ(copy->CallFunction("torch.relu")->name(), "relu_1");
+}
+
+TEST(GraphTest, CreateNamedNodeRejectsDuplicatesAndBadNames) {
+  Graph g;
+  ASSERT_TRUE(g.CreateNamedNode(OpKind::kPlaceholder, "add_7", "x").ok());
+  absl::StatusOr<Node*> dup = g.CreateNamedNode(OpKind::kPlaceholder, "add_7", "x");
+  EXPECT_EQ(dup.status().code(), absl::StatusCode::kAlreadyExists);
+  EXPECT_FALSE(g.CreateNamedNode(OpKind::kPlaceholder, "not valid", "x").ok());
+  EXPECT_FALSE(g.CreateNamedNode(OpKind::kPlaceholder, "lambda", "x").ok());
+  // Names created later continue the claimed sequence, as FX's namespace does.
+  EXPECT_EQ(g.CallFunction("operator.add")->name(), "add");
+  EXPECT_EQ(g.CallFunction("operator.add")->name(), "add_8");
+}
+
+TEST(GraphTest, IdsAreDenseAndNeverReused) {
+  Graph g;
+  Node* x = g.Placeholder("x");
+  Node* a = g.CallFunction("f", {Ref(x)});
+  ASSERT_TRUE(g.EraseNode(a).ok());
+  Node* b = g.CallFunction("f", {Ref(x)});
+  EXPECT_EQ(x->id(), 0u);
+  EXPECT_EQ(a->id(), 1u);
+  EXPECT_EQ(b->id(), 2u);
+  EXPECT_EQ(g.id_bound(), 3u);
+}
+
+}  // namespace
+}  // namespace fxpp

@@ -1,0 +1,108 @@
+#include "ir/verifier.h"
+
+#include <string>
+
+#include "gmock/gmock.h"
+#include "gtest/gtest.h"
+
+namespace fxpp {
+namespace {
+
+using ::testing::HasSubstr;
+
+Argument Ref(Node* n) { return Argument::Ref(n); }
+
+std::string Message(const absl::Status& s) { return std::string(s.message()); }
+
+TEST(VerifierTest, AcceptsWellFormedGraph) {
+  Graph g;
+  Node* x = g.Placeholder("x");
+  Node* a = g.CallFunction("torch.relu", {Ref(x)});
+  g.Output(Ref(a));
+  EXPECT_TRUE(VerifyGraph(g).ok());
+}
+
+TEST(VerifierTest, RejectsMissingAndDuplicateOutput) {
+  Graph g;
+  Node* x = g.Placeholder("x");
+  EXPECT_THAT(Message(VerifyGraph(g)), HasSubstr("graph has no output node"));
+  g.Output(Ref(x));
+  g.Output(Ref(x));
+  EXPECT_THAT(Message(VerifyGraph(g)), HasSubstr("node 'output_1': second output node"));
+}
+
+TEST(VerifierTest, RejectsUseBeforeDefinition) {
+  Graph g;
+  Node* x = g.Placeholder("x");
+  Node* a = g.CallFunction("torch.relu", {Ref(x)});
+  Node* b = g.CallFunction("torch.neg", {Ref(a)});
+  g.Output(Ref(b));
+  a->Prepend(b);  // b now precedes its input a
+  EXPECT_THAT(Message(VerifyGraph(g)), HasSubstr("node 'neg': uses 'relu' before it is defined"));
+}
+
+TEST(VerifierTest, RejectsCycle) {
+  Graph g;
+  Node* x = g.Placeholder("x");
+  Node* a = g.CallFunction("torch.relu", {Ref(x)});
+  Node* b = g.CallFunction("torch.neg", {Ref(a)});
+  g.Output(Ref(b));
+  a->SetArgs({Ref(b)});
+  EXPECT_THAT(Message(VerifyGraph(g)), HasSubstr("node 'relu': uses 'neg' before it is defined"));
+}
+
+TEST(VerifierTest, RejectsReferenceToAnotherGraphAndOutputUsers) {
+  Graph g, other;
+  Node* foreign = other.Placeholder("y");
+  Node* x = g.Placeholder("x");
+  Node* a = g.CallFunction("torch.add", {Ref(x), Ref(foreign)});
+  Node* out = g.Output(Ref(a));
+  EXPECT_THAT(Message(VerifyGraph(g)), HasSubstr("references 'y', which belongs to another graph"));
+  a->SetArgs({Ref(x)});
+  g.CallFunction("f", {Ref(out)});
+  EXPECT_THAT(Message(VerifyGraph(g)), HasSubstr("the output node has users"));
+}
+
+TEST(VerifierTest, RejectsMalformedOps) {
+  Graph g;
+  Node* x = g.Placeholder("x");
+  g.CreateNode(OpKind::kGetAttr, "w", {Ref(x)});
+  g.Output(Ref(x));
+  EXPECT_THAT(Message(VerifyGraph(g)), HasSubstr("get_attr takes no arguments"));
+
+  Graph h;
+  h.CreateNode(OpKind::kCallFunction, "", {}, {}, "f");
+  h.Output(Argument::None());
+  EXPECT_THAT(Message(VerifyGraph(h)), HasSubstr("node 'f': empty target"));
+
+  Graph k;
+  k.CreateNode(OpKind::kOutput, "output", {Argument::Int(1), Argument::Int(2)});
+  EXPECT_THAT(Message(VerifyGraph(k)), HasSubstr("output node takes exactly one argument"));
+}
+
+TEST(VerifierTest, ModuleAttributesAndSubmodulePaths) {
+  GraphModule root;
+  Node* x = root.graph().Placeholder("x");
+  Node* m = root.graph().CallModule("block.linear", {Ref(x)});
+  Node* w = root.graph().GetAttr("scale");
+  root.graph().Output(Argument::Tuple({Ref(m), Ref(w)}));
+  EXPECT_THAT(Message(VerifyGraphModule(root)),
+              HasSubstr("call_module target 'block.linear' is not a submodule"));
+  EXPECT_TRUE(VerifyGraphModule(root, {/*check_attributes=*/false}).ok());
+  ASSERT_TRUE(root.SetSubmodule("block.linear", GraphModule::Opaque("torch.nn.Linear")).ok());
+  EXPECT_THAT(Message(VerifyGraphModule(root)), HasSubstr("get_attr target 'scale'"));
+  StateEntry scale;
+  scale.name = "scale";
+  scale.kind = StateKind::kBuffer;
+  ASSERT_TRUE(root.AddState(scale).ok());
+  EXPECT_TRUE(VerifyGraphModule(root).ok());
+
+  auto sub = std::make_unique<GraphModule>();
+  sub->graph().Placeholder("a");  // no output
+  ASSERT_TRUE(root.AddChild("sub", std::move(sub)).ok());
+  EXPECT_THAT(Message(VerifyGraphModule(root)),
+              HasSubstr("in submodule 'sub': graph has no output node"));
+}
+
+}  // namespace
+}  // namespace fxpp

@@ -1,0 +1,17 @@
+graph():
+    %x : [#users=1] = placeholder[target=x]
+    %add : [#users=1] = call_function[target=operator.add](args = (%x, 1), kwargs = {})
+    %add_1 : [#users=1] = call_function[target=operator.add](args = (%add, 1), kwargs = {})
+    %add_2 : [#users=1] = call_function[target=operator.add](args = (%add_1, 1), kwargs = {})
+    %add_3 : [#users=1] = call_function[target=operator.add](args = (%add_2, 1), kwargs = {})
+    %add_4 : [#users=1] = call_function[target=operator.add](args = (%add_3, 1), kwargs = {})
+    %add_5 : [#users=1] = call_function[target=operator.add](args = (%add_4, 1), kwargs = {})
+    %add_6 : [#users=1] = call_function[target=operator.add](args = (%add_5, 1), kwargs = {})
+    %add_7 : [#users=1] = call_function[target=operator.add](args = (%add_6, 1), kwargs = {})
+    %add_8 : [#users=1] = call_function[target=operator.add](args = (%add_7, 1), kwargs = {})
+    %add_9 : [#users=1] = call_function[target=operator.add](args = (%add_8, 1), kwargs = {})
+    %add_10 : [#users=1] = call_function[target=operator.add](args = (%add_9, 1), kwargs = {})
+    %add_11 : [#users=3] = call_function[target=operator.add](args = (%add_10, 1), kwargs = {})
+    %add_12 : [#users=1] = call_function[target=torch.add](args = (%add_11, 1), kwargs = {})
+    %add_13 : [#users=1] = call_method[target=add](args = (%add_11, 1), kwargs = {})
+    return (add_11, add_12, add_13)
