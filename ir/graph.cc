@@ -1,6 +1,8 @@
 #include "ir/graph.h"
 
+#include <algorithm>
 #include <cstdint>
+#include <new>
 #include <limits>
 #include <string>
 #include <utility>
@@ -15,6 +17,9 @@ namespace {
 // before any relabelling is needed.
 constexpr uint64_t kEndGap = uint64_t{1} << 32;
 constexpr uint64_t kMaxKey = std::numeric_limits<uint64_t>::max();
+
+// Node storage chunk k holds 16 * 2^k nodes, at most 4096.
+uint32_t ChunkCapacity(size_t k) { return k >= 8 ? 4096 : 16u << k; }
 
 }  // namespace
 
@@ -33,7 +38,25 @@ Graph::Graph()
   insert_anchor_ = sentinel_.get();
 }
 
-Graph::~Graph() = default;
+Graph::~Graph() {
+  uint32_t remaining = num_created_;
+  for (auto& chunk : chunks_) {
+    const uint32_t capacity = std::min<uint32_t>(remaining, ChunkCapacity(&chunk - chunks_.data()));
+    for (uint32_t i = 0; i < capacity; ++i) {
+      reinterpret_cast<Node*>(chunk[i].bytes)->~Node();
+    }
+    remaining -= capacity;
+  }
+}
+
+Node* Graph::AllocateNode() {
+  if (chunk_used_ == chunk_capacity_) {
+    chunk_capacity_ = ChunkCapacity(chunks_.size());
+    chunks_.emplace_back(new NodeSlot[chunk_capacity_]);
+    chunk_used_ = 0;
+  }
+  return reinterpret_cast<Node*>(chunks_.back()[chunk_used_++].bytes);
+}
 
 Graph::NodeRange Graph::nodes() const {
   Node* end = sentinel_.get();
@@ -135,11 +158,11 @@ void Graph::Relabel(Node* around) {
 Node* Graph::NewNode(OpKind op, Symbol name, absl::string_view target,
                      std::vector<Argument> args, KwArgs kwargs,
                      absl::string_view type_annotation) {
-  const uint32_t id = static_cast<uint32_t>(storage_.size());
-  Node* node = &storage_.emplace_back(Node::ConstructionKey(), this, id, op, name,
-                                      Symbol::Intern(target), Symbol::Intern(type_annotation));
+  Node* node = new (AllocateNode()) Node(Node::ConstructionKey(), this, num_created_++, op,
+                                         name, Symbol::Intern(target),
+                                         Symbol::Intern(type_annotation));
   node->args_ = std::move(args);
-  node->kwargs_ = std::move(kwargs);
+  node->StoreKwargs(std::move(kwargs));
   node->LinkInputs();
   LinkBefore(node, insert_after_anchor_ ? insert_anchor_->next_ : insert_anchor_);
   by_name_[name] = node;
@@ -241,8 +264,10 @@ absl::Status Graph::EraseNode(Node* node) {
   // as a user; its `next` link stays for iterators standing on it.
   node->UnlinkInputs();
   for (Argument& a : node->args_) a = a.MapNodes([](Node*) { return Argument::None(); });
-  for (KwArg& kw : node->kwargs_) {
-    kw.value = kw.value.MapNodes([](Node*) { return Argument::None(); });
+  if (node->kwargs_) {
+    for (KwArg& kw : *node->kwargs_) {
+      kw.value = kw.value.MapNodes([](Node*) { return Argument::None(); });
+    }
   }
   by_name_.erase(node->name_);
   --size_;
@@ -292,8 +317,8 @@ std::unique_ptr<Graph> Graph::Clone(absl::flat_hash_map<const Node*, Node*>* map
     args.reserve(node->args_.size());
     for (const Argument& a : node->args_) args.push_back(a.MapNodes(remap));
     KwArgs kwargs;
-    kwargs.reserve(node->kwargs_.size());
-    for (const KwArg& kw : node->kwargs_) {
+    kwargs.reserve(node->kwargs().size());
+    for (const KwArg& kw : node->kwargs()) {
       kwargs.push_back(KwArg{kw.name, kw.value.MapNodes(remap)});
     }
     // Names are unique in this graph, so claiming them in the copy succeeds.

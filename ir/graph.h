@@ -10,7 +10,6 @@
 #define FXPP_IR_GRAPH_H_
 
 #include <cstdint>
-#include <deque>
 #include <iterator>
 #include <memory>
 #include <vector>
@@ -66,7 +65,7 @@ class Graph {
   Node* first_node() const;
   Node* last_node() const;
   // Every node id is below this bound: size side tables with it.
-  uint32_t id_bound() const { return static_cast<uint32_t>(storage_.size()); }
+  uint32_t id_bound() const { return num_created_; }
 
   // ---- insertion point ----------------------------------------------------
   // Where new nodes go, as in FX: directly before or directly after an anchor
@@ -146,10 +145,21 @@ class Graph {
   void AssignOrderKey(Node* node);
   void Relabel(Node* around);
 
+  // Nodes are placement-constructed in chunks that grow geometrically (16,
+  // 32, ... 4096 nodes): stable addresses, no per-node allocation, and no
+  // std::deque block slack.
+  struct alignas(Node) NodeSlot {
+    unsigned char bytes[sizeof(Node)];
+  };
+  Node* AllocateNode();
+
   std::unique_ptr<Node> sentinel_;  // head and tail of the circular list; not a node
   Node* insert_anchor_;
   bool insert_after_anchor_ = false;
-  std::deque<Node> storage_;  // stable addresses; index == Node::id()
+  std::vector<std::unique_ptr<NodeSlot[]>> chunks_;
+  uint32_t chunk_used_ = 0;
+  uint32_t chunk_capacity_ = 0;
+  uint32_t num_created_ = 0;  // including erased nodes; the next Node::id()
   size_t size_ = 0;
   NameSpace names_;
   absl::flat_hash_map<Symbol, Node*> by_name_;

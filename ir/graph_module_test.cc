@@ -7,7 +7,7 @@
 namespace fxpp {
 namespace {
 
-StateEntry Param(std::string name, std::vector<SymDim> shape) {
+StateEntry Param(std::string name, DimVector shape) {
   StateEntry e;
   e.name = std::move(name);
   e.kind = StateKind::kParameter;

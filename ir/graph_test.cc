@@ -80,7 +80,7 @@ TEST(GraphTest, ReplaceAllUsesWithAndFilterAndMeta) {
   Node* a = g.CallFunction("torch.neg", {Ref(x)});
   Node* b = g.CallFunction("torch.abs", {Ref(x)});
   Node* c = g.CallFunction("operator.mul", {Ref(x), Ref(x)});
-  x->mutable_meta().tag = "t";
+  x->mutable_meta().tag = Symbol::Intern("t");
   std::vector<Node*> changed =
       x->ReplaceAllUsesWith(y, /*propagate_meta=*/true, [&](Node* u) { return u != b; });
   EXPECT_THAT(Names(changed), ElementsAre("neg", "mul"));
@@ -88,7 +88,7 @@ TEST(GraphTest, ReplaceAllUsesWithAndFilterAndMeta) {
   EXPECT_EQ(b->args()[0].node(), x);
   EXPECT_EQ(c->args()[1].node(), y);
   EXPECT_EQ(x->num_users(), 1u);
-  EXPECT_EQ(y->meta().tag, "t");
+  EXPECT_EQ(y->meta().tag, Symbol::Intern("t"));
   c->ReplaceInputWith(y, b);
   EXPECT_EQ(c->args()[0].node(), b);
   EXPECT_EQ(y->num_users(), 1u);
@@ -229,7 +229,7 @@ TEST(GraphTest, CloneIsDeepAndIndependent) {
   Graph g;
   Node* x = g.Placeholder("x", "torch.Tensor");
   Node* a = g.CallFunction("torch.relu", {Ref(x)});
-  a->mutable_meta().stack_trace = "File x.py";
+  a->mutable_meta().stack_trace = Symbol::Intern("File x.py");
   g.Output(Argument::List({Ref(a), Argument::String("s")}));
   absl::flat_hash_map<const Node*, Node*> mapping;
   std::unique_ptr<Graph> copy = g.Clone(&mapping);
@@ -238,7 +238,7 @@ TEST(GraphTest, CloneIsDeepAndIndependent) {
   EXPECT_NE(ca, a);
   EXPECT_EQ(ca->graph(), copy.get());
   EXPECT_EQ(ca->args()[0].node(), mapping.at(x));
-  EXPECT_EQ(ca->meta().stack_trace, "File x.py");
+  EXPECT_EQ(ca->meta().stack_trace.str(), "File x.py");
   EXPECT_EQ(mapping.at(x)->type_annotation(), "torch.Tensor");
   EXPECT_TRUE(VerifyGraph(*copy).ok());
   ASSERT_TRUE(copy->EraseNode(copy->output_node()).ok());

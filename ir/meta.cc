@@ -6,7 +6,7 @@ namespace fxpp {
 
 SymDim SymDim::Symbolic(absl::string_view expr) {
   SymDim d;
-  d.expr_ = Symbol::Intern(expr);
+  d.raw_ = kSymbolicBase + Symbol::Intern(expr).id();
   return d;
 }
 
@@ -23,10 +23,25 @@ ValueMeta ValueMeta::Tensor(TensorMeta t) {
   return v;
 }
 
+ValueMeta::ValueMeta(const ValueMeta& other)
+    : kind_(other.kind_), text_(other.text_), number_(other.number_), tensor_(other.tensor_) {
+  if (other.elements_) elements_ = std::make_unique<std::vector<ValueMeta>>(*other.elements_);
+}
+
+ValueMeta& ValueMeta::operator=(const ValueMeta& other) {
+  if (this != &other) *this = ValueMeta(other);
+  return *this;
+}
+
+const std::vector<ValueMeta>& ValueMeta::elements() const {
+  static const std::vector<ValueMeta>* const kEmpty = new std::vector<ValueMeta>();
+  return elements_ ? *elements_ : *kEmpty;
+}
+
 ValueMeta ValueMeta::Tuple(std::vector<ValueMeta> elements) {
   ValueMeta v;
   v.kind_ = Kind::kTuple;
-  v.elements_ = std::move(elements);
+  v.elements_ = std::make_unique<std::vector<ValueMeta>>(std::move(elements));
   return v;
 }
 
@@ -39,28 +54,28 @@ ValueMeta ValueMeta::List(std::vector<ValueMeta> elements) {
 ValueMeta ValueMeta::Int(int64_t i) {
   ValueMeta v;
   v.kind_ = Kind::kInt;
-  v.int_ = i;
+  v.number_.i = i;
   return v;
 }
 
 ValueMeta ValueMeta::Float(double f) {
   ValueMeta v;
   v.kind_ = Kind::kFloat;
-  v.float_ = f;
+  v.number_.f = f;
   return v;
 }
 
 ValueMeta ValueMeta::Bool(bool b) {
   ValueMeta v;
   v.kind_ = Kind::kBool;
-  v.int_ = b ? 1 : 0;
+  v.number_.i = b ? 1 : 0;
   return v;
 }
 
 ValueMeta ValueMeta::Symbolic(Kind kind, absl::string_view expr) {
   ValueMeta v;
   v.kind_ = kind;
-  v.text_ = std::string(expr);
+  v.text_ = Symbol::Intern(expr);
   return v;
 }
 
@@ -75,12 +90,12 @@ bool operator==(const ValueMeta& a, const ValueMeta& b) {
       return a.tensor_ == b.tensor_;
     case ValueMeta::Kind::kTuple:
     case ValueMeta::Kind::kList:
-      return a.elements_ == b.elements_;
+      return a.elements() == b.elements();
     case ValueMeta::Kind::kInt:
     case ValueMeta::Kind::kBool:
-      return a.int_ == b.int_;
+      return a.number_.i == b.number_.i;
     case ValueMeta::Kind::kFloat:
-      return std::memcmp(&a.float_, &b.float_, sizeof(double)) == 0;
+      return std::memcmp(&a.number_.f, &b.number_.f, sizeof(double)) == 0;
     case ValueMeta::Kind::kSymInt:
     case ValueMeta::Kind::kSymFloat:
     case ValueMeta::Kind::kSymBool:

@@ -7,10 +7,13 @@
 #define FXPP_IR_META_H_
 
 #include <cstdint>
+#include <limits>
+#include <memory>
 #include <string>
 #include <utility>
 #include <vector>
 
+#include "absl/container/inlined_vector.h"
 #include "absl/strings/string_view.h"
 #include "absl/types/optional.h"
 #include "ir/symbol.h"
@@ -19,31 +22,38 @@
 namespace fxpp {
 
 // One dimension of a shape or stride: a concrete integer, or a symbolic
-// expression such as "s0" or "2*s1" (kept as text, compared as text).
+// expression such as "s0" or "2*s1" (kept as interned text, compared as text).
+// Eight bytes: a symbolic dim stores its symbol id in a reserved range of
+// values no real dimension can take.
 class SymDim {
  public:
   SymDim() = default;
-  SymDim(int64_t value) : value_(value) {}  // NOLINT: dims are usually ints
+  SymDim(int64_t value) : raw_(value) {}  // NOLINT: dims are usually ints
   static SymDim Symbolic(absl::string_view expr);
 
-  bool is_symbolic() const { return !expr_.empty(); }
-  int64_t value() const { return value_; }
-  absl::string_view expr() const { return expr_.str(); }
-  Symbol expr_symbol() const { return expr_; }
-
-  friend bool operator==(const SymDim& a, const SymDim& b) {
-    return a.value_ == b.value_ && a.expr_ == b.expr_;
+  bool is_symbolic() const { return raw_ >= kSymbolicBase && raw_ < kSymbolicEnd; }
+  // The concrete value (0 for a symbolic dim).
+  int64_t value() const { return is_symbolic() ? 0 : raw_; }
+  absl::string_view expr() const { return expr_symbol().str(); }
+  Symbol expr_symbol() const {
+    return is_symbolic() ? Symbol::FromId(static_cast<uint32_t>(raw_ - kSymbolicBase)) : Symbol();
   }
-  friend bool operator!=(const SymDim& a, const SymDim& b) { return !(a == b); }
+
+  friend bool operator==(const SymDim& a, const SymDim& b) { return a.raw_ == b.raw_; }
+  friend bool operator!=(const SymDim& a, const SymDim& b) { return a.raw_ != b.raw_; }
 
  private:
-  int64_t value_ = 0;
-  Symbol expr_;
+  static constexpr int64_t kSymbolicBase = std::numeric_limits<int64_t>::min();
+  static constexpr int64_t kSymbolicEnd = kSymbolicBase + (int64_t{1} << 32);
+  int64_t raw_ = 0;
 };
 
+// Shapes and strides rarely exceed rank 4: keep those inline.
+using DimVector = absl::InlinedVector<SymDim, 4>;
+
 struct TensorMeta {
-  std::vector<SymDim> shape;
-  std::vector<SymDim> stride;  // empty when the producer did not record it
+  DimVector shape;
+  DimVector stride;  // empty when the producer did not record it
   ScalarType dtype = ScalarType::kFloat32;
   Symbol device = Symbol::Intern("cpu");
   bool requires_grad = false;
@@ -71,7 +81,7 @@ class ValueMeta {
     kOpaque,    // any other Python value: its repr
   };
 
-  ValueMeta() = default;
+  ValueMeta() = default;  // None
   static ValueMeta Tensor(TensorMeta t);
   static ValueMeta Tuple(std::vector<ValueMeta> elements);
   static ValueMeta List(std::vector<ValueMeta> elements);
@@ -84,31 +94,42 @@ class ValueMeta {
   Kind kind() const { return kind_; }
   const TensorMeta& tensor() const { return tensor_; }
   TensorMeta& mutable_tensor() { return tensor_; }
-  const std::vector<ValueMeta>& elements() const { return elements_; }
-  int64_t int_value() const { return int_; }
-  double float_value() const { return float_; }
-  bool bool_value() const { return int_ != 0; }
-  absl::string_view text() const { return text_; }
+  // Elements of a tuple or list; empty otherwise.
+  const std::vector<ValueMeta>& elements() const;
+  int64_t int_value() const { return number_.i; }
+  double float_value() const { return number_.f; }
+  bool bool_value() const { return number_.i != 0; }
+  absl::string_view text() const { return text_.str(); }
+
+  ValueMeta(const ValueMeta& other);
+  ValueMeta(ValueMeta&& other) noexcept = default;
+  ValueMeta& operator=(const ValueMeta& other);
+  ValueMeta& operator=(ValueMeta&& other) noexcept = default;
+  ~ValueMeta() = default;
 
   friend bool operator==(const ValueMeta& a, const ValueMeta& b);
   friend bool operator!=(const ValueMeta& a, const ValueMeta& b) { return !(a == b); }
 
  private:
   Kind kind_ = Kind::kNone;
-  int64_t int_ = 0;
-  double float_ = 0;
-  std::string text_;
+  Symbol text_;
+  union Number {
+    int64_t i;
+    double f;
+  } number_{};
   TensorMeta tensor_;
-  std::vector<ValueMeta> elements_;
+  // Boxed: most values are single tensors, and this keeps them small.
+  std::unique_ptr<std::vector<ValueMeta>> elements_;
 };
 
 absl::string_view ValueMetaKindName(ValueMeta::Kind kind);
 
-// One nn_module_stack entry: key -> (module path, module type).
+// One nn_module_stack entry: key -> (module path, module type). Interned:
+// every node of a module repeats the same entries.
 struct ModuleStackEntry {
-  std::string key;
-  std::string path;
-  std::string type;
+  Symbol key;
+  Symbol path;
+  Symbol type;
   friend bool operator==(const ModuleStackEntry& a, const ModuleStackEntry& b) {
     return a.key == b.key && a.path == b.path && a.type == b.type;
   }
@@ -116,19 +137,21 @@ struct ModuleStackEntry {
 
 // One source_fn_stack entry: (name, target as a qualified name).
 struct SourceFnEntry {
-  std::string name;
-  std::string target;
+  Symbol name;
+  Symbol target;
   friend bool operator==(const SourceFnEntry& a, const SourceFnEntry& b) {
     return a.name == b.name && a.target == b.target;
   }
 };
 
+// Strings are interned: stack traces, module stacks and tags repeat across
+// the nodes of a layer and across identical layers.
 struct NodeMeta {
   absl::optional<ValueMeta> val;
-  std::string stack_trace;
+  Symbol stack_trace;  // empty when absent
   std::vector<ModuleStackEntry> nn_module_stack;
   std::vector<SourceFnEntry> source_fn_stack;
-  absl::optional<std::string> tag;
+  absl::optional<Symbol> tag;
   absl::optional<int64_t> seq_nr;
   // Everything else, key -> JSON text of the value, in insertion order.
   std::vector<std::pair<std::string, std::string>> extra;

@@ -36,8 +36,21 @@ Node::Node(ConstructionKey, Graph* graph, uint32_t id, OpKind op, Symbol name, S
            Symbol type)
     : graph_(graph), id_(id), op_(op), name_(name), target_(target), type_(type) {}
 
+const KwArgs& Node::kwargs() const {
+  static const KwArgs* const kEmpty = new KwArgs();
+  return kwargs_ ? *kwargs_ : *kEmpty;
+}
+
+void Node::StoreKwargs(KwArgs kwargs) {
+  if (kwargs.empty()) {
+    kwargs_.reset();
+  } else {
+    kwargs_ = std::make_unique<KwArgs>(std::move(kwargs));
+  }
+}
+
 const Argument* Node::FindKwarg(absl::string_view name) const {
-  for (const KwArg& kw : kwargs_) {
+  for (const KwArg& kw : kwargs()) {
     if (kw.name.str() == name) return &kw.value;
   }
   return nullptr;
@@ -45,10 +58,17 @@ const Argument* Node::FindKwarg(absl::string_view name) const {
 
 void Node::UnlinkInputs() {
   for (uint32_t i = 0; i < num_inputs_; ++i) {
-    Use& use = inputs_[i];
-    Node* producer = use.producer;
-    (use.prev_user ? use.prev_user->next_user : producer->first_user_) = use.next_user;
-    (use.next_user ? use.next_user->prev_user : producer->last_user_) = use.prev_user;
+    Use* use = &inputs_[i];
+    Node* producer = use->producer;
+    Use* first = producer->first_user_;
+    if (use == first) {
+      producer->first_user_ = use->next_user;
+      if (use->next_user != nullptr) use->next_user->prev_user = use->prev_user;
+    } else {
+      use->prev_user->next_user = use->next_user;
+      // The successor's back link, or the head's link to the last use.
+      (use->next_user != nullptr ? use->next_user : first)->prev_user = use->prev_user;
+    }
     --producer->num_users_;
   }
   inputs_.reset();
@@ -73,7 +93,7 @@ void Node::LinkInputs() {
     if (seen.insert(n).second) distinct.push_back(n);
   };
   for (const Argument& a : args_) a.ForEachNode(add);
-  for (const KwArg& kw : kwargs_) kw.value.ForEachNode(add);
+  for (const KwArg& kw : kwargs()) kw.value.ForEachNode(add);
 
   num_inputs_ = static_cast<uint32_t>(distinct.size());
   if (num_inputs_ == 0) return;
@@ -83,9 +103,17 @@ void Node::LinkInputs() {
     Node* producer = distinct[i];
     use.producer = producer;
     use.user = this;
-    use.prev_user = producer->last_user_;
-    (producer->last_user_ ? producer->last_user_->next_user : producer->first_user_) = &use;
-    producer->last_user_ = &use;
+    use.next_user = nullptr;
+    Use* first = producer->first_user_;
+    if (first == nullptr) {
+      producer->first_user_ = &use;
+      use.prev_user = &use;
+    } else {
+      Use* last = first->prev_user;
+      last->next_user = &use;
+      use.prev_user = last;
+      first->prev_user = &use;
+    }
     ++producer->num_users_;
   }
 }
@@ -98,14 +126,14 @@ void Node::SetArgs(std::vector<Argument> args) {
 
 void Node::SetKwargs(KwArgs kwargs) {
   UnlinkInputs();
-  kwargs_ = std::move(kwargs);
+  StoreKwargs(std::move(kwargs));
   LinkInputs();
 }
 
 void Node::SetArgsKwargs(std::vector<Argument> args, KwArgs kwargs) {
   UnlinkInputs();
   args_ = std::move(args);
-  kwargs_ = std::move(kwargs);
+  StoreKwargs(std::move(kwargs));
   LinkInputs();
 }
 
@@ -118,22 +146,25 @@ void Node::SetArg(size_t index, Argument value) {
 
 void Node::SetKwarg(absl::string_view name, Argument value) {
   UnlinkInputs();
+  if (!kwargs_) kwargs_ = std::make_unique<KwArgs>();
   bool found = false;
-  for (KwArg& kw : kwargs_) {
+  for (KwArg& kw : *kwargs_) {
     if (kw.name.str() == name) {
       kw.value = std::move(value);
       found = true;
       break;
     }
   }
-  if (!found) kwargs_.push_back(KwArg{Symbol::Intern(name), std::move(value)});
+  if (!found) kwargs_->push_back(KwArg{Symbol::Intern(name), std::move(value)});
   LinkInputs();
 }
 
 void Node::ReplaceInputWith(Node* old_input, Node* new_input) {
   UnlinkInputs();
   for (Argument& a : args_) a.ReplaceNode(old_input, new_input);
-  for (KwArg& kw : kwargs_) kw.value.ReplaceNode(old_input, new_input);
+  if (kwargs_) {
+    for (KwArg& kw : *kwargs_) kw.value.ReplaceNode(old_input, new_input);
+  }
   LinkInputs();
 }
 

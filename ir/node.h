@@ -66,7 +66,7 @@ class Node {
   void set_type_annotation(absl::string_view type) { type_ = Symbol::Intern(type); }
 
   const std::vector<Argument>& args() const { return args_; }
-  const KwArgs& kwargs() const { return kwargs_; }
+  const KwArgs& kwargs() const;
   // nullptr when there is no such keyword argument.
   const Argument* FindKwarg(absl::string_view name) const;
   // Each setter updates the users of old and new inputs, as FX does: this
@@ -124,7 +124,9 @@ class Node {
   friend class Graph;
 
   // One edge producer -> user; lives in the user's inputs_ array and is
-  // linked into the producer's user list.
+  // linked into the producer's user list. The list is null-terminated
+  // forwards; the first use's prev_user points at the last use, so appending
+  // is O(1) without a tail pointer.
   struct Use {
     Node* producer = nullptr;
     Node* user = nullptr;
@@ -133,6 +135,7 @@ class Node {
   };
 
   void UnlinkInputs();
+  void StoreKwargs(KwArgs kwargs);
   void LinkInputs();
 
   Graph* graph_;
@@ -148,10 +151,9 @@ class Node {
   uint32_t num_inputs_ = 0;
   uint32_t num_users_ = 0;
   std::vector<Argument> args_;
-  KwArgs kwargs_;
+  std::unique_ptr<KwArgs> kwargs_;  // boxed: most nodes have none
   std::unique_ptr<Use[]> inputs_;
   Use* first_user_ = nullptr;
-  Use* last_user_ = nullptr;
   std::unique_ptr<NodeMeta> meta_;
 };
 

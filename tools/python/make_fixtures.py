@@ -12,7 +12,7 @@ PyTorch 2.6 (Debian trixie chroot) and picks the cases each version supports:
 and regenerates the index (needs no particular torch version; reads the .fx files):
 
   /usr/bin/python3 tools/python/make_fixtures.py --sources testing/graphs \
-      --version torch113=1.13.0a0 --version torch26=2.6.0
+      --version torch113=1.13.0a0 --version torch26=2.6.0+debian
 
 Output is deterministic: seeds are fixed, graphs do not depend on weights, and any
 text containing a memory address (0x...) is refused.
@@ -25,8 +25,7 @@ import operator  # noqa: F401  (operators appear as call_function targets)
 import os
 import re
 import sys
-import typing
-from typing import Dict, List, Optional, Tuple
+from typing import List, Optional, Tuple
 
 import torch
 import torch.fx
@@ -606,12 +605,31 @@ def _graph_api_literals():
     f = g.placeholder("f", default_value=float("nan"))
     a = g.call_function(operator.add, (x, f))
     b = g.call_method("view", (a, -1))
-    g.output((Point(a, b), slice(None, a, 2), [s, t], {"k": "v w"}, 'quote"s', "it's"))
+    c = g.call_function(fx_config, (b, torch.tensor([1.0, 2.5]), slice("a", b, None), ...),
+                        {"a b": 1, "d": {(1, 2): 3, None: torch.device("cpu")}})
+    g.output((Point(a, b), slice(None, a, 2), [s, t], {"k": "v w"}, 'quote"s', "it's", c,
+              torch.device("cpu"), torch.float16, torch.channels_last, torch.strided, ..., 1e-05,
+              float("-inf"), (1,), ()))
     return str(g)
 
 
-case("hand_graph_api_literals", "Graph API: namedtuple, slice holding a node, and strings in the "
-     "return value; placeholder defaults that are a spaced string, a tuple and nan",
+def _graph_api_return_str():
+    g = torch.fx.Graph()
+    x = g.placeholder("x")
+    g.call_function(operator.add, (x, 1))
+    g.output("add")  # the *string* 'add', printed exactly like a reference to node %add
+    return str(g)
+
+
+case("hand_graph_api_return_str", "Graph API: output is the string 'add' while a node add exists: "
+     "'return add' is ambiguous (top-level output values are printed with str())",
+     "torch.fx.Graph API")(_graph_api_return_str)
+
+
+case("hand_graph_api_literals", "Graph API: namedtuple, slice holding a node, strings, device, dtype, "
+     "memory_format, layout, Ellipsis, floats in the return value (repr); a tensor constant, slice with a "
+     "string, Ellipsis, a spaced kwarg key and non-str dict keys in args (str); placeholder defaults that "
+     "are a spaced string, a tuple and nan",
      "torch.fx.Graph API")(_graph_api_literals)
 
 
@@ -993,7 +1011,24 @@ def write_sources(root, versions):
         "",
         "| file | source (model / module) | tracer | PyTorch | nodes | command |",
         "|---|---|---|---|---|---|",
-    ] + rows + [""]
+    ] + rows + [
+        "",
+        "Notes:",
+        "",
+        "* Cases only in `torch26/` (need PyTorch 2.x): %s." % ", ".join(
+            "`%s`" % c["name"] for c in CASES if c["when"] == "26"),
+        "* `hand_varargs` is 2.x-only because the 1.13 tracer fails on Python 3.11 for `*args` "
+        "(`code() argument 13 must be str, not int`).",
+        "* `hand_string_newline.fx` is the one fixture where a node spans two text lines (a string "
+        "argument containing `\\n` is printed raw).",
+        "* `hand_name_collisions` and `hand_gpt` are traced with `torch.fx.Tracer().trace` (graph only): "
+        "GraphModule codegen rejects a submodule named `if`, and the GPT needs "
+        "`proxy_buffer_attributes=True` to slice its buffers by a traced size. The tracer column "
+        "says this for each file.",
+        "* 1.13 cannot trace tuple unpacking of a Proxy on Python 3.11 (`a, b = x.chunk(2)`), so "
+        "the modules index the results instead.",
+        "",
+    ]
     with open(os.path.join(root, "SOURCES.md"), "w") as f:
         f.write("\n".join(out))
     print("wrote %s: %d fixtures, %d nodes, %d bytes" % (

@@ -1,0 +1,4 @@
+graph():
+    %x : [num_users=1] = placeholder[target=x]
+    %add : [num_users=0] = call_function[target=operator.add](args = (%x, 1), kwargs = {})
+    return add
