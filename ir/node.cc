@@ -263,14 +263,9 @@ const absl::flat_hash_set<absl::string_view>& SideEffectfulTargets() {
   return *kTargets;
 }
 
-// `add_` -> true, `__add__` -> false.
-bool IsInPlaceName(absl::string_view op_name) {
-  return op_name.size() > 1 && op_name.back() == '_' && !absl::EndsWith(op_name, "__");
-}
-
 // The operator name of a call_function target: `add_` for
 // `torch.ops.aten.add_.Tensor`, `iadd` for `operator.iadd`.
-absl::string_view OperatorName(absl::string_view target) {
+absl::string_view FunctionOperatorName(absl::string_view target) {
   if (absl::StartsWith(target, "torch.ops.")) {
     std::vector<absl::string_view> parts = absl::StrSplit(target, '.');
     // torch . ops . namespace . op [. overload]
@@ -282,6 +277,21 @@ absl::string_view OperatorName(absl::string_view target) {
 
 }  // namespace
 
+bool IsInPlaceOpName(absl::string_view op_name) {
+  return op_name.size() > 1 && op_name.back() == '_' && !absl::EndsWith(op_name, "__");
+}
+
+absl::string_view OperatorName(const Node& node) {
+  switch (node.op()) {
+    case OpKind::kCallMethod:
+      return node.target();
+    case OpKind::kCallFunction:
+      return FunctionOperatorName(node.target());
+    default:
+      return absl::string_view();
+  }
+}
+
 bool IsSideEffectful(const Node& node) {
   switch (node.op()) {
     case OpKind::kPlaceholder:
@@ -291,12 +301,12 @@ bool IsSideEffectful(const Node& node) {
     case OpKind::kCallModule:
       return false;
     case OpKind::kCallMethod:
-      return IsInPlaceName(node.target()) || node.FindKwarg("out") != nullptr;
+      return IsInPlaceOpName(node.target()) || node.FindKwarg("out") != nullptr;
     case OpKind::kCallFunction: {
       absl::string_view target = node.target();
       if (SideEffectfulTargets().contains(target)) return true;
       if (node.FindKwarg("out") != nullptr) return true;
-      return IsInPlaceName(OperatorName(target));
+      return IsInPlaceOpName(FunctionOperatorName(target));
     }
   }
   return false;
@@ -305,7 +315,7 @@ bool IsSideEffectful(const Node& node) {
 std::string CandidateNameForTarget(OpKind op, absl::string_view target) {
   absl::string_view base = target;
   if (op == OpKind::kCallFunction) {
-    base = OperatorName(target);
+    base = FunctionOperatorName(target);
   } else if (op == OpKind::kCallMethod) {
     // FX strips the underscores of magic methods: __getitem__ -> getitem.
     if (base.size() > 4 && absl::StartsWith(base, "__") && absl::EndsWith(base, "__")) {

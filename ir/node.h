@@ -191,6 +191,15 @@ class Node::UserRange {
 
 inline Node::UserRange Node::users() const { return UserRange(first_user_); }
 
+// The operator a call invokes: "add_" for `torch.ops.aten.add_.Tensor`,
+// "relu" for `torch.nn.functional.relu`, the method of a call_method; empty
+// for other ops.
+absl::string_view OperatorName(const Node& node);
+
+// True for in-place operator names by PyTorch's convention: `add_`, but not
+// the magic method `__add__`.
+bool IsInPlaceOpName(absl::string_view op_name);
+
 // FX's notion of a node that must not be removed even when unused:
 // placeholders, outputs, calls of known side-effecting functions, in-place
 // ops (`add_`, `torch.ops.aten.copy_.default`, `operator.setitem`, calls with

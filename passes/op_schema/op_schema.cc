@@ -1,0 +1,146 @@
+#include "passes/op_schema/op_schema.h"
+
+#include <algorithm>
+
+#include "absl/container/flat_hash_set.h"
+#include "absl/strings/match.h"
+
+namespace fxpp {
+namespace {
+
+const absl::flat_hash_set<absl::string_view>& InPlaceOperatorFunctions() {
+  static const auto* const kNames = new absl::flat_hash_set<absl::string_view>{
+      "setitem", "iadd", "isub", "imul", "itruediv", "ifloordiv", "imod", "ipow",
+      "imatmul", "iand", "ior", "ixor", "ilshift", "irshift",
+  };
+  return *kNames;
+}
+
+const absl::flat_hash_set<absl::string_view>& ViewOps() {
+  static const auto* const kNames = new absl::flat_hash_set<absl::string_view>{
+      "view", "_unsafe_view", "view_as", "reshape", "reshape_as", "expand", "expand_as",
+      "permute", "transpose", "swapaxes", "swapdims", "movedim", "moveaxis", "t", "T", "mT",
+      "squeeze", "unsqueeze", "select", "slice", "narrow", "as_strided", "alias", "detach",
+      "diagonal", "unfold", "unbind", "split", "split_with_sizes", "tensor_split", "chunk",
+      "flatten", "unflatten", "view_as_real", "view_as_complex", "real", "imag", "contiguous",
+      "getitem", "__getitem__", "lift_fresh", "_reshape_alias", "indices", "values",
+  };
+  return *kNames;
+}
+
+// Flat position range [begin, end) of positional argument `index`, or of
+// keyword argument `name`.
+struct Span {
+  int begin = 0;
+  int end = 0;
+};
+
+Span PositionalSpan(const Node& node, size_t index) {
+  int next = 0;
+  Span span;
+  for (size_t i = 0; i < node.args().size(); ++i) {
+    if (i == index) span.begin = next;
+    node.args()[i].ForEachNode([&](Node*) { ++next; });
+    if (i == index) {
+      span.end = next;
+      return span;
+    }
+  }
+  return span;
+}
+
+Span KeywordSpan(const Node& node, absl::string_view name) {
+  int next = 0;
+  for (const Argument& a : node.args()) a.ForEachNode([&](Node*) { ++next; });
+  for (const KwArg& kw : node.kwargs()) {
+    const int begin = next;
+    kw.value.ForEachNode([&](Node*) { ++next; });
+    if (kw.name.str() == name) return Span{begin, next};
+  }
+  return Span{};
+}
+
+void AddSpan(Span span, std::vector<int>* out) {
+  for (int p = span.begin; p < span.end; ++p) out->push_back(p);
+}
+
+// The argument `name` at position `index` or as a keyword, or nullptr.
+const Argument* FindArg(const Node& node, size_t index, absl::string_view name) {
+  if (index < node.args().size()) return &node.args()[index];
+  return node.FindKwarg(name);
+}
+
+bool IsTrue(const Argument* arg) {
+  return arg != nullptr && arg->kind() == ArgKind::kBool && arg->bool_value();
+}
+
+// Batch norms update running_mean/running_var in training mode.
+struct BatchNormSchema {
+  absl::string_view target;
+  size_t running_mean;
+  size_t running_var;
+  size_t training;  // index of the `training` flag; kAlways when always mutating
+};
+constexpr size_t kAlways = ~size_t{0};
+constexpr BatchNormSchema kBatchNorms[] = {
+    {"torch.ops.aten._native_batch_norm_legit.default", 3, 4, 5},
+    {"torch.ops.aten._native_batch_norm_legit_functional.default", kAlways, kAlways, kAlways},
+    {"torch.ops.aten.native_batch_norm.default", 3, 4, 5},
+    {"torch.ops.aten.batch_norm.default", 3, 4, 5},
+    {"torch.ops.aten._batch_norm_impl_index.default", 3, 4, 5},
+    {"torch.ops.aten.cudnn_batch_norm.default", 3, 4, 5},
+    {"torch.ops.aten.miopen_batch_norm.default", 3, 4, 5},
+    {"torch.batch_norm", 3, 4, 5},
+    {"torch.nn.functional.batch_norm", 1, 2, 5},
+};
+
+}  // namespace
+
+std::vector<Node*> FlatNodeArgs(const Node& node) {
+  std::vector<Node*> out;
+  auto add = [&out](Node* n) { out.push_back(n); };
+  for (const Argument& a : node.args()) a.ForEachNode(add);
+  for (const KwArg& kw : node.kwargs()) kw.value.ForEachNode(add);
+  return out;
+}
+
+std::vector<int> MutatedArgPositions(const Node& node) {
+  std::vector<int> positions;
+  if (node.op() != OpKind::kCallFunction && node.op() != OpKind::kCallMethod) return positions;
+  const absl::string_view op = OperatorName(node);
+  const bool operator_module = absl::StartsWith(node.target(), "operator.") ||
+                               absl::StartsWith(node.target(), "_operator.");
+  // x.__iadd__(y) is the method form of operator.iadd.
+  const bool augmented_method = node.op() == OpKind::kCallMethod && op.size() > 4 &&
+                                absl::StartsWith(op, "__") && absl::EndsWith(op, "__") &&
+                                InPlaceOperatorFunctions().contains(op.substr(2, op.size() - 4));
+  if (IsInPlaceOpName(op) || augmented_method ||
+      (operator_module && InPlaceOperatorFunctions().contains(op))) {
+    AddSpan(PositionalSpan(node, 0), &positions);
+  }
+  AddSpan(KeywordSpan(node, "out"), &positions);
+  for (const BatchNormSchema& bn : kBatchNorms) {
+    if (node.target() != bn.target) continue;
+    if (bn.training == kAlways) break;  // functional variant: returns new stats
+    if (!IsTrue(FindArg(node, bn.training, "training"))) break;
+    for (auto [index, name] : {std::pair<size_t, absl::string_view>{bn.running_mean, "running_mean"},
+                               {bn.running_var, "running_var"}}) {
+      if (index < node.args().size()) {
+        AddSpan(PositionalSpan(node, index), &positions);
+      } else {
+        AddSpan(KeywordSpan(node, name), &positions);
+      }
+    }
+    break;
+  }
+  std::sort(positions.begin(), positions.end());
+  positions.erase(std::unique(positions.begin(), positions.end()), positions.end());
+  return positions;
+}
+
+bool IsViewOp(const Node& node) {
+  if (node.op() != OpKind::kCallFunction && node.op() != OpKind::kCallMethod) return false;
+  return ViewOps().contains(OperatorName(node));
+}
+
+}  // namespace fxpp

@@ -1,0 +1,36 @@
+// What passes need to know about operators beyond the graph itself: which
+// arguments a call mutates and which results alias an input. Targets are
+// matched by their printed FX names (`torch.ops.aten.add_.Tensor`,
+// `torch.relu`, `operator.setitem`, call_method names).
+//
+// Positions are "flat node positions", Dynamo's convention
+// (graph_utils._get_flat_args): the index of a node reference among all node
+// references in args then kwargs, depth first.
+#ifndef FXPP_PASSES_OP_SCHEMA_OP_SCHEMA_H_
+#define FXPP_PASSES_OP_SCHEMA_OP_SCHEMA_H_
+
+#include <vector>
+
+#include "absl/strings/string_view.h"
+#include "ir/node.h"
+
+namespace fxpp {
+
+// Flat node positions `node` writes to: the self argument of in-place ops
+// (`add_`, `copy_`, `operator.setitem`, `operator.iadd`, ...), every tensor
+// passed as `out=`, and the running statistics of batch norms in training
+// mode. Sorted, without duplicates.
+std::vector<int> MutatedArgPositions(const Node& node);
+
+// The node references in args then kwargs, with repeats: the list the flat
+// positions index.
+std::vector<Node*> FlatNodeArgs(const Node& node);
+
+// True when `node`'s result may share storage with its first argument:
+// view ops (view, reshape, transpose, slice, select, expand, ...), splits
+// returning views, getitem, detach, aliases.
+bool IsViewOp(const Node& node);
+
+}  // namespace fxpp
+
+#endif  // FXPP_PASSES_OP_SCHEMA_OP_SCHEMA_H_
