@@ -1,0 +1,75 @@
+// Golden-file comparisons for tests.
+//
+// A golden test compares some output with a checked-in file:
+//
+//   EXPECT_MATCHES_GOLDEN(PrintGraph(graph), "passes/dedup/testdata/basic.fxg");
+//
+// Declare it with fxpp_golden_test (testing/defs.bzl), which puts the goldens
+// in the test's runfiles and links //testing:golden_main. Then
+//
+//   bazel test //passes/dedup:dedup_test
+//
+// compares with the goldens, and
+//
+//   bazel run //passes/dedup:dedup_test -- --update_goldens
+//
+// rewrites them in the source tree from the actual output.
+#ifndef FXPP_TESTING_GOLDEN_H_
+#define FXPP_TESTING_GOLDEN_H_
+
+#include <string>
+
+#include "absl/status/status.h"
+#include "absl/strings/string_view.h"
+#include "gtest/gtest.h"
+
+namespace fxpp {
+
+// Compares `actual` with the golden file at `golden_path`, a workspace-relative
+// path such as "passes/dedup/testdata/basic.fxg", read from the runfiles.
+// Returns
+//  - OK when they are equal;
+//  - FailedPrecondition on a mismatch, with a unified diff (golden -> actual)
+//    and the `bazel run ... -- --update_goldens` command that accepts the
+//    actual output;
+//  - NotFound when the golden is not in the runfiles, saying how to create it;
+//  - InvalidArgument for an absolute or non-normalized `golden_path`.
+// In update mode it instead writes `actual` to the golden in the source tree
+// (atomically, creating directories; an unchanged golden is left alone),
+// prints the path and returns OK, or FailedPrecondition when not run by
+// `bazel run`, which is what tells it where the source tree is.
+absl::Status CompareWithGolden(absl::string_view actual, absl::string_view golden_path);
+
+// Removes every "--update_goldens" from argv, and if there was one turns on
+// update mode, which then needs `bazel run`: returns FailedPrecondition under
+// `bazel test`, so that asking for an update cannot pass silently.
+// //testing:golden_main calls this; a golden test with its own main must too.
+absl::Status ParseGoldenFlags(int* argc, char** argv);
+
+// Whether CompareWithGolden rewrites goldens instead of comparing. Tests of
+// this library set it directly.
+bool UpdatingGoldens();
+void SetUpdatingGoldens(bool updating);
+
+namespace golden_internal {
+
+// The assertion behind EXPECT_MATCHES_GOLDEN.
+::testing::AssertionResult MatchesGolden(const char* actual_expression,
+                                         const char* golden_path_expression,
+                                         absl::string_view actual, absl::string_view golden_path);
+
+// "//pkg:target" for a binary at ".../bazel-out/<config>/bin/pkg/target",
+// or "" for a path outside bazel-out.
+std::string TargetLabelFromBinaryPath(absl::string_view path);
+
+}  // namespace golden_internal
+}  // namespace fxpp
+
+// Checks that `actual` (convertible to absl::string_view) equals the golden at
+// the workspace-relative `golden_path`; see CompareWithGolden.
+#define EXPECT_MATCHES_GOLDEN(actual, golden_path) \
+  EXPECT_PRED_FORMAT2(::fxpp::golden_internal::MatchesGolden, actual, golden_path)
+#define ASSERT_MATCHES_GOLDEN(actual, golden_path) \
+  ASSERT_PRED_FORMAT2(::fxpp::golden_internal::MatchesGolden, actual, golden_path)
+
+#endif  // FXPP_TESTING_GOLDEN_H_
