@@ -1,0 +1,56 @@
+// Structural node keys, hash-consed to dense integers.
+//
+// Two nodes get the same key only when swapping one for the other cannot
+// change the program: same op and target; the same argument structure with
+// every literal equal (floats bit for bit, strings, dtypes, devices, nested
+// containers, kwargs regardless of order); node arguments with the same
+// recorded value metadata (tensor shape incl. symbolic dims, stride, dtype,
+// device, requires_grad, memory format; tuples/lists of those; symbolic and
+// constant scalars); and the same recorded global state (the `global_state`
+// meta entry). PyTorch's Dynamo key ignores floats and strings, so regions
+// that differ only in such a constant were merged; this key keeps them apart.
+//
+// Keys are exact: each node's canonical encoding is interned in a hash table
+// compared byte for byte, so hash collisions cannot merge different nodes.
+#ifndef FXPP_PASSES_REGION_TRACKING_NODE_KEY_H_
+#define FXPP_PASSES_REGION_TRACKING_NODE_KEY_H_
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "absl/container/flat_hash_map.h"
+#include "ir/graph.h"
+
+namespace fxpp {
+
+// The meta extra entry whose JSON text records the global state (grad mode,
+// autocast, ...) a node was traced under; part of the key.
+inline constexpr absl::string_view kGlobalStateMetaKey = "global_state";
+
+class NodeKeys {
+ public:
+  static constexpr uint32_t kNoKey = UINT32_MAX;
+
+  // Keys every node of `graph`. Placeholders, get_attr, output nodes and
+  // global-state or assertion calls get kNoKey: they never join a region.
+  explicit NodeKeys(const Graph& graph);
+
+  uint32_t key(const Node* node) const { return keys_[node->id()]; }
+  // Key of the node refined by its inputs' keys: nodes playing the same role
+  // in repeated blocks share it, which makes better region seeds.
+  uint32_t context_key(const Node* node) const { return context_keys_[node->id()]; }
+  size_t num_keys() const { return num_keys_; }
+
+ private:
+  std::vector<uint32_t> keys_;
+  std::vector<uint32_t> context_keys_;
+  size_t num_keys_ = 0;
+};
+
+// The canonical byte encoding behind a key (exposed for tests and debugging).
+std::string EncodeNodeKey(const Node& node);
+
+}  // namespace fxpp
+
+#endif  // FXPP_PASSES_REGION_TRACKING_NODE_KEY_H_

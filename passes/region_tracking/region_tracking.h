@@ -1,0 +1,52 @@
+// Region tracking: finds groups of identical, non-overlapping subgraphs
+// ("regions") that dedup can replace by calls of one shared subgraph.
+// Rebuilds Dynamo's GraphRegionTracker.get_identical_regions from the graph
+// alone, with three guarantees PyTorch's lacks:
+//   - node i plays the same role in every region of a group: the internal
+//     wiring and the pattern of external inputs are checked, not assumed;
+//   - collapsing all chosen regions at once creates no cycle (PyTorch checks
+//     each region alone, and its later topological sort can then fail);
+//   - near-linear time: cycle checks search forward from the candidate's
+//     users, pruned by topological position, instead of keeping a full
+//     ancestor set per node (O(N^2)).
+#ifndef FXPP_PASSES_REGION_TRACKING_REGION_TRACKING_H_
+#define FXPP_PASSES_REGION_TRACKING_REGION_TRACKING_H_
+
+#include <cstdint>
+#include <vector>
+
+#include "ir/graph.h"
+#include "passes/topo_sort/topo_sort.h"
+
+namespace fxpp {
+
+// Nodes of one graph in topological order; index-aligned across a group.
+using Region = std::vector<Node*>;
+
+struct RegionGroup {
+  std::vector<Region> regions;
+};
+
+struct RegionTrackingOptions {
+  // Smallest region (nodes) and smallest group (regions) worth keeping.
+  int64_t min_region_size = 2;
+  int64_t min_regions = 2;
+  // Work bound (nodes visited) of one cycle check; past it the candidate is
+  // rejected, which is always safe. Only pathological graphs reach it.
+  int64_t cycle_check_budget = 1 << 16;
+};
+
+// The identical-region groups of `graph`, biggest regions first formed:
+// seeds are grouped by node key (see node_key.h), processed from the latest
+// group backwards, and each group's regions grow in lock-step through their
+// arguments, one node per region at a time, while the candidate nodes are
+// unclaimed, identical, not placeholders/get_attrs, and keep every region
+// free of cycles. `extra` are ordering edges that collapsing must respect
+// too (e.g. mutation order). `graph` must be topologically sorted.
+std::vector<RegionGroup> FindIdenticalRegions(const Graph& graph,
+                                              const RegionTrackingOptions& options = {},
+                                              const OrderingEdges& extra = {});
+
+}  // namespace fxpp
+
+#endif  // FXPP_PASSES_REGION_TRACKING_REGION_TRACKING_H_

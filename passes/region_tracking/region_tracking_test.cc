@@ -1,0 +1,194 @@
+#include "passes/region_tracking/region_tracking.h"
+
+#include <string>
+#include <vector>
+
+#include "absl/container/flat_hash_set.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
+#include "bench/synthetic_graphs.h"
+#include "gmock/gmock.h"
+#include "gtest/gtest.h"
+
+namespace fxpp {
+namespace {
+
+using ::testing::ElementsAre;
+using ::testing::IsEmpty;
+
+Argument Ref(Node* n) { return Argument::Ref(n); }
+
+std::string Describe(const std::vector<RegionGroup>& groups) {
+  std::vector<std::string> out;
+  for (const RegionGroup& g : groups) {
+    std::vector<std::string> regions;
+    for (const Region& r : g.regions) {
+      regions.push_back("[" + absl::StrJoin(r, ", ", [](std::string* s, const Node* n) {
+                          absl::StrAppend(s, n->name());
+                        }) + "]");
+    }
+    out.push_back("{" + absl::StrJoin(regions, " ") + "}");
+  }
+  return absl::StrJoin(out, " ");
+}
+
+void ExpectDisjoint(const std::vector<RegionGroup>& groups) {
+  absl::flat_hash_set<const Node*> seen;
+  for (const RegionGroup& g : groups) {
+    for (const Region& r : g.regions) {
+      for (const Node* n : r) EXPECT_TRUE(seen.insert(n).second) << n->name() << " in two regions";
+    }
+  }
+}
+
+// PyTorch's test_get_regions_single_region_group:
+//   def inner_fn(x, y): x0 = x + 1; y0 = y + 2; z = x0.sum() + y0.sum(); return z
+//   o0 = inner_fn(x, y); o1 = torch.sin(y); o2 = inner_fn(x, o1)
+//   o3 = inner_fn(x, y); o4 = o3 * o3; return o2 * o4
+TEST(FindIdenticalRegionsTest, SingleRegionGroupLikePyTorch) {
+  Graph g;
+  Node* x = g.Placeholder("x");
+  Node* y = g.Placeholder("y");
+  auto inner = [&](Node* a, Node* b) {
+    Node* x0 = g.CallFunction("operator.add", {Ref(a), Argument::Int(1)});
+    Node* y0 = g.CallFunction("operator.add", {Ref(b), Argument::Int(2)});
+    Node* s0 = g.CallMethod("sum", {Ref(x0)});
+    Node* s1 = g.CallMethod("sum", {Ref(y0)});
+    return g.CallFunction("operator.add", {Ref(s0), Ref(s1)});
+  };
+  Node* o0 = inner(x, y);
+  Node* o1 = g.CallFunction("torch.sin", {Ref(y)});
+  Node* o2 = inner(x, o1);
+  Node* o3 = inner(x, y);
+  Node* o4 = g.CallFunction("operator.mul", {Ref(o3), Ref(o3)});
+  Node* out = g.CallFunction("operator.mul", {Ref(o2), Ref(o4)});
+  g.Output(Argument::Tuple({Ref(out), Ref(o0)}));
+  std::vector<RegionGroup> groups = FindIdenticalRegions(g);
+  EXPECT_EQ(Describe(groups),
+            "{[add, add_1, sum_1, sum_2, add_2] [add_3, add_4, sum_3, sum_4, add_5] "
+            "[add_6, add_7, sum_5, sum_6, add_8]}");
+  ExpectDisjoint(groups);
+}
+
+// PyTorch 2.6 merges the three iterations of
+//   sum(torch.sin(x + i) * torch.cos(x) for i in range(3))
+// into one region including `x + i`, so all three compute x + 0. Here the
+// additions differ in their constant and stay outside the regions.
+TEST(FindIdenticalRegionsTest, ConstantsKeepRegionsApart) {
+  Graph g;
+  Node* x = g.Placeholder("x");
+  std::vector<Node*> terms;
+  for (int i = 0; i < 3; ++i) {
+    Node* add = g.CallFunction("operator.add", {Ref(x), Argument::Int(i)});
+    Node* sin = g.CallFunction("torch.sin", {Ref(add)});
+    Node* cos = g.CallFunction("torch.cos", {Ref(x)});
+    terms.push_back(g.CallFunction("operator.mul", {Ref(sin), Ref(cos)}));
+  }
+  Node* total = g.CallFunction("builtins.sum", {Argument::List({Ref(terms[0]), Ref(terms[1]), Ref(terms[2])})});
+  g.Output(Ref(total));
+  std::vector<RegionGroup> groups = FindIdenticalRegions(g);
+  EXPECT_EQ(Describe(groups), "{[sin, cos, mul] [sin_1, cos_1, mul_1] [sin_2, cos_2, mul_2]}");
+}
+
+TEST(FindIdenticalRegionsTest, DifferentWiringIsNotTheSameRegion) {
+  // r1, r3: add(s, s); r2: add(s, t) with t another sin: same keys, but r2
+  // would compute something else with r1's subgraph.
+  Graph g;
+  Node* x = g.Placeholder("x");
+  Node* y = g.Placeholder("y");
+  Node* z = g.Placeholder("z");
+  Node* w = g.Placeholder("w");
+  Node* s1 = g.CallFunction("torch.sin", {Ref(x)});
+  Node* b1 = g.CallFunction("operator.add", {Ref(s1), Ref(s1)});
+  Node* t2 = g.CallFunction("torch.sin", {Ref(z)});
+  Node* s2 = g.CallFunction("torch.sin", {Ref(y)});
+  Node* b2 = g.CallFunction("operator.add", {Ref(s2), Ref(t2)});
+  Node* s3 = g.CallFunction("torch.sin", {Ref(w)});
+  Node* b3 = g.CallFunction("operator.add", {Ref(s3), Ref(s3)});
+  g.Output(Argument::Tuple({Ref(b1), Ref(b2), Ref(b3)}));
+  std::vector<RegionGroup> groups = FindIdenticalRegions(g);
+  EXPECT_EQ(Describe(groups), "{[sin, add] [sin_3, add_2]}");
+}
+
+TEST(FindIdenticalRegionsTest, NoRegionThatWouldCreateACycle) {
+  // b = add(a, e) with e = f(a) outside the region: {a, b} collapsed would
+  // both feed and consume e.
+  Graph g;
+  Node* x = g.Placeholder("x");
+  std::vector<Node*> outs;
+  for (absl::string_view between : {"torch.relu", "torch.tanh"}) {
+    Node* a = g.CallFunction("torch.sin", {Ref(x)});
+    Node* e = g.CallFunction(between, {Ref(a)});
+    outs.push_back(g.CallFunction("operator.add", {Ref(a), Ref(e)}));
+  }
+  g.Output(Argument::Tuple({Ref(outs[0]), Ref(outs[1])}));
+  EXPECT_THAT(FindIdenticalRegions(g), IsEmpty());
+}
+
+TEST(FindIdenticalRegionsTest, ExtraOrderingEdgesCanForbidACollapse) {
+  // Two copies of a -> b; an ordering edge "a must follow e" where e reads b
+  // makes {a, b} cyclic once collapsed, so the group is dropped.
+  Graph g;
+  Node* x = g.Placeholder("x");
+  OrderingEdges extra;
+  std::vector<Node*> outs;
+  for (int i = 0; i < 2; ++i) {
+    Node* a = g.CallFunction("torch.sin", {Ref(x)});
+    Node* b = g.CallFunction("torch.cos", {Ref(a)});
+    outs.push_back(b);
+    if (i == 0) {
+      Node* e = g.CallFunction("torch.relu", {Ref(b)});
+      extra[a].push_back(e);
+      outs.push_back(e);
+    }
+  }
+  g.Output(Argument::Tuple({Ref(outs[0]), Ref(outs[1]), Ref(outs[2])}));
+  EXPECT_EQ(Describe(FindIdenticalRegions(g)), "{[sin, cos] [sin_1, cos_1]}");
+  EXPECT_THAT(FindIdenticalRegions(g, {}, extra), IsEmpty());
+}
+
+TEST(FindIdenticalRegionsTest, OptionsBoundRegionAndGroupSize) {
+  Graph g;
+  Node* x = g.Placeholder("x");
+  std::vector<Argument> outs;
+  for (int i = 0; i < 3; ++i) {
+    Node* a = g.CallFunction("torch.sin", {Ref(x)});
+    outs.push_back(Ref(g.CallFunction("torch.cos", {Ref(a)})));
+  }
+  g.Output(Argument::Tuple(outs));
+  RegionTrackingOptions options;
+  EXPECT_EQ(FindIdenticalRegions(g, options).size(), 1u);
+  options.min_region_size = 3;
+  EXPECT_THAT(FindIdenticalRegions(g, options), IsEmpty());
+  options.min_region_size = 2;
+  options.min_regions = 4;
+  EXPECT_THAT(FindIdenticalRegions(g, options), IsEmpty());
+}
+
+// A residual stack of 1,000 identical transformer layers (aten ops, tensor
+// meta, get_attr weights): every layer becomes one region of all its compute
+// nodes, and nothing is quadratic.
+TEST(FindIdenticalRegionsTest, ThousandLayerTransformerStack) {
+  const int64_t layers = 1000;
+  std::unique_ptr<GraphModule> m = MakeTransformerStack(layers);
+  std::vector<RegionGroup> groups = FindIdenticalRegions(m->graph());
+  ASSERT_EQ(groups.size(), 1u) << Describe(groups).substr(0, 2000);
+  const RegionGroup& group = groups[0];
+  EXPECT_EQ(static_cast<int64_t>(group.regions.size()), layers);
+  int64_t get_attrs_per_layer = 0;
+  std::unique_ptr<GraphModule> one_layer = MakeTransformerStack(1);
+  for (const Node* n : one_layer->graph().nodes()) {
+    get_attrs_per_layer += n->op() == OpKind::kGetAttr;
+  }
+  for (const Region& r : group.regions) {
+    ASSERT_EQ(static_cast<int64_t>(r.size()), TransformerNodesPerLayer() - get_attrs_per_layer);
+  }
+  // Index-aligned: node i has the same target in every region.
+  for (size_t i = 0; i < group.regions[0].size(); ++i) {
+    EXPECT_EQ(group.regions[0][i]->target(), group.regions[layers - 1][i]->target());
+  }
+  ExpectDisjoint(groups);
+}
+
+}  // namespace
+}  // namespace fxpp
