@@ -7,12 +7,14 @@
 
 #include <cerrno>
 #include <cstdio>
+#include <algorithm>
 #include <filesystem>
 #include <string>
 #include <system_error>
 
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
+#include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_split.h"
@@ -159,6 +161,23 @@ absl::Status UpdateGolden(absl::string_view actual, absl::string_view golden_pat
 }
 
 }  // namespace
+
+absl::StatusOr<std::string> ReadRunfile(absl::string_view path) {
+  RETURN_IF_ERROR(CheckGoldenPath(path));
+  return ReadFile(absl::StrCat(RunfilesRoot(), "/", path));
+}
+
+std::vector<std::string> ListRunfiles(absl::string_view dir, absl::string_view suffix) {
+  std::vector<std::string> out;
+  std::error_code error;
+  for (const auto& entry :
+       std::filesystem::directory_iterator(absl::StrCat(RunfilesRoot(), "/", dir), error)) {
+    const std::string name = entry.path().filename().string();
+    if (absl::EndsWith(name, suffix)) out.push_back(absl::StrCat(dir, "/", name));
+  }
+  std::sort(out.begin(), out.end());
+  return out;
+}
 
 absl::Status CompareWithGolden(absl::string_view actual, absl::string_view golden_path) {
   RETURN_IF_ERROR(CheckGoldenPath(golden_path));

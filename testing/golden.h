@@ -18,12 +18,22 @@
 #define FXPP_TESTING_GOLDEN_H_
 
 #include <string>
+#include <vector>
 
 #include "absl/status/status.h"
+#include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
 #include "gtest/gtest.h"
 
 namespace fxpp {
+
+// Contents of a runfile, by workspace-relative path (test inputs declared as
+// `data`).
+absl::StatusOr<std::string> ReadRunfile(absl::string_view path);
+
+// Workspace-relative paths of the runfiles directly in `dir` whose names end
+// in `suffix`, sorted: lets a test run every case file of a testdata folder.
+std::vector<std::string> ListRunfiles(absl::string_view dir, absl::string_view suffix);
 
 // Compares `actual` with the golden file at `golden_path`, a workspace-relative
 // path such as "passes/dedup/testdata/basic.fxg", read from the runfiles.

@@ -1,0 +1,598 @@
+#include "passes/dedup/dedup.h"
+
+#include <algorithm>
+#include <deque>
+#include <map>
+#include <memory>
+#include <tuple>
+#include <utility>
+
+#include "absl/container/flat_hash_map.h"
+#include "absl/container/flat_hash_set.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
+#include "google/protobuf/util/json_util.h"
+#include "ir/status_macros.h"
+#include "ir/verifier.h"
+#include "passes/dedup/dedup_report.pb.h"
+#include "passes/op_schema/op_schema.h"
+#include "passes/topo_sort/topo_sort.h"
+
+namespace fxpp {
+namespace {
+
+constexpr absl::string_view kInvokeSubgraph = "torch.ops.higher_order.invoke_subgraph";
+constexpr absl::string_view kGetItem = "operator.getitem";
+
+bool IsTupleValued(const Node& n) {
+  const auto& val = n.meta().val;
+  return val.has_value() &&
+         (val->kind() == ValueMeta::Kind::kTuple || val->kind() == ValueMeta::Kind::kList);
+}
+
+// A tensor, or a tuple/list nesting only tensors: what invoke_subgraph can
+// return. Unknown (no meta) is accepted.
+bool IsSupportedOutputValue(const ValueMeta& v) {
+  switch (v.kind()) {
+    case ValueMeta::Kind::kTensor:
+      return true;
+    case ValueMeta::Kind::kTuple:
+    case ValueMeta::Kind::kList:
+      return std::all_of(v.elements().begin(), v.elements().end(), IsSupportedOutputValue);
+    default:
+      return false;
+  }
+}
+
+bool IsGetItem(const Node& n) {
+  return n.op() == OpKind::kCallFunction && n.target() == kGetItem && n.args().size() == 2 &&
+         n.args()[0].is_node() && n.args()[1].kind() == ArgKind::kInt;
+}
+
+// Dynamo's _get_children_getitems: users that index `n` with a constant.
+std::vector<Node*> GetItemChildren(const Node& n) {
+  std::vector<Node*> out;
+  for (Node* user : n.users()) {
+    if (IsGetItem(*user) && user->args()[0].node() == &n) out.push_back(user);
+  }
+  return out;
+}
+
+std::string RegionName(const Region& region) {
+  return absl::StrCat(
+      "[", absl::StrJoin(region, ", ", [](std::string* s, const Node* n) { absl::StrAppend(s, n->name()); }),
+      "]");
+}
+
+// Where a region reads an external value: node index and flat node-arg index.
+struct Usage {
+  int node;
+  int arg;
+};
+
+// One subgraph input, described on the first region.
+struct SubgraphInput {
+  std::vector<Usage> usages;
+  // For a tuple-valued input read only through getitems in the region: the
+  // region indices of those getitems, which become the inputs instead.
+  std::vector<int> flattened;
+};
+
+// The subgraph built from a group's first region, and how to call it.
+struct SubgraphPlan {
+  std::unique_ptr<GraphModule> module;
+  std::vector<SubgraphInput> inputs;
+  std::vector<int> outputs;  // region indices whose values leave the region
+  // Tuple-valued outputs: region index -> (getitem path -> output offset).
+  absl::flat_hash_map<int, std::map<std::vector<int64_t>, int>> tuple_specs;
+  std::vector<bool> flattened;  // per region index
+  int num_outputs = 0;
+};
+
+class Deduplicator {
+ public:
+  Deduplicator(GraphModule& module, const DedupOptions& options)
+      : module_(module), graph_(module.graph()), options_(options) {}
+
+  absl::StatusOr<DedupReport> Run();
+
+ private:
+  // Region membership of the region being worked on: index or -1.
+  int IndexIn(const Node* n) const {
+    return n->id() < slot_.size() ? slot_[n->id()] : -1;
+  }
+  void Mark(const Region& region) {
+    for (size_t i = 0; i < region.size(); ++i) slot_[region[i]->id()] = static_cast<int>(i);
+  }
+  void Unmark(const Region& region) {
+    for (const Node* n : region) slot_[n->id()] = -1;
+  }
+
+  void AddOrderingEdges();
+  std::vector<int> OutputIndices(const RegionGroup& group);
+  // Builds the plan from region 0 (marked); empty module with a reason set
+  // when the group cannot be expressed as a subgraph.
+  SubgraphPlan Plan(const Region& region, std::vector<int> outputs, std::string* why_not);
+  // The inputs region `region` (marked) passes, or a reason it cannot be
+  // replaced.
+  std::vector<Node*> CallArguments(const SubgraphPlan& plan, const Region& region) const;
+  std::string WhyNotReplaceable(const SubgraphPlan& plan, const Region& region,
+                                const std::vector<Node*>& inputs);
+  absl::Status Replace(const SubgraphPlan& plan, const Region& region,
+                       const std::vector<Node*>& inputs, Node* get_subgraph,
+                       const std::string& name);
+  Node* StorageRoot(Node* n);
+  absl::Status SortWithOrderingEdges();
+
+  GraphModule& module_;
+  Graph& graph_;
+  const DedupOptions& options_;
+  std::vector<int> slot_;
+  OrderingEdges extra_;
+  absl::flat_hash_map<const Node*, Node*> replaced_by_;
+  absl::flat_hash_map<const Node*, Node*> storage_root_;
+};
+
+// Mutations stay ordered against the other users of what they mutate, and
+// global-state calls stay between the same nodes (Dynamo's
+// _populate_additional_deps, in O(nodes + edges)).
+void Deduplicator::AddOrderingEdges() {
+  for (Node* n : graph_.nodes()) {
+    std::vector<int> mutated = MutatedArgPositions(*n);
+    if (mutated.empty()) continue;
+    std::vector<Node*> flat = FlatNodeArgs(*n);
+    for (int p : mutated) {
+      for (Node* user : flat[p]->users()) {
+        if (user == n) continue;
+        if (user->IsBefore(n)) {
+          extra_[n].push_back(user);
+        } else {
+          extra_[user].push_back(n);
+        }
+      }
+    }
+  }
+  // A barrier follows every node since the previous barrier (or that
+  // barrier itself), and every node after it follows it.
+  Node* barrier = nullptr;
+  std::vector<Node*> segment;
+  for (Node* n : graph_.nodes()) {
+    if (n->op() == OpKind::kOutput) continue;
+    if (IsGlobalStateBarrier(*n)) {
+      std::vector<Node*>& deps = extra_[n];
+      deps.insert(deps.end(), segment.begin(), segment.end());
+      if (segment.empty() && barrier != nullptr) deps.push_back(barrier);
+      segment.clear();
+      barrier = n;
+    } else {
+      if (barrier != nullptr) extra_[n].push_back(barrier);
+      segment.push_back(n);
+    }
+  }
+}
+
+std::vector<int> Deduplicator::OutputIndices(const RegionGroup& group) {
+  absl::flat_hash_set<int> indices;
+  for (const Region& region : group.regions) {
+    Mark(region);
+    for (size_t i = 0; i < region.size(); ++i) {
+      for (const Node* user : region[i]->users()) {
+        if (IndexIn(user) < 0) {
+          indices.insert(static_cast<int>(i));
+          break;
+        }
+      }
+    }
+    Unmark(region);
+  }
+  std::vector<int> out(indices.begin(), indices.end());
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+SubgraphPlan Deduplicator::Plan(const Region& region, std::vector<int> outputs,
+                                std::string* why_not) {
+  SubgraphPlan plan;
+  plan.flattened.assign(region.size(), false);
+  // External inputs in order of first use.
+  std::vector<Node*> external;
+  absl::flat_hash_map<const Node*, size_t> input_index;
+  for (size_t i = 0; i < region.size(); ++i) {
+    std::vector<Node*> flat = FlatNodeArgs(*region[i]);
+    for (size_t j = 0; j < flat.size(); ++j) {
+      if (IndexIn(flat[j]) >= 0) continue;
+      auto [it, inserted] = input_index.try_emplace(flat[j], external.size());
+      if (inserted) {
+        external.push_back(flat[j]);
+        plan.inputs.emplace_back();
+      }
+      plan.inputs[it->second].usages.push_back({static_cast<int>(i), static_cast<int>(j)});
+    }
+  }
+  if (external.empty()) {
+    *why_not = "no external inputs";
+    return plan;
+  }
+  // Tuple-valued inputs are passed flattened: the region's getitems on them
+  // become subgraph inputs (Dynamo's _get_flattened_node_indices).
+  for (size_t k = 0; k < external.size(); ++k) {
+    if (!IsTupleValued(*external[k])) continue;
+    std::vector<int>& flattened = plan.inputs[k].flattened;
+    std::deque<Node*> queue;
+    for (Node* c : GetItemChildren(*external[k])) queue.push_back(c);
+    while (!queue.empty()) {
+      Node* child = queue.front();
+      queue.pop_front();
+      const int index = IndexIn(child);
+      bool read_in_region = false;
+      for (const Node* u : child->users()) read_in_region |= IndexIn(u) >= 0;
+      if (index >= 0 && read_in_region) flattened.push_back(index);
+      for (Node* c : GetItemChildren(*child)) queue.push_back(c);
+    }
+    for (const Usage& u : plan.inputs[k].usages) {
+      if (!IsGetItem(*region[u.node])) {
+        *why_not = absl::StrCat("tuple-valued input '", external[k]->name(),
+                                "' is used whole by '", region[u.node]->name(), "'");
+        return plan;
+      }
+    }
+    for (int i : flattened) plan.flattened[i] = true;
+  }
+
+  auto module = std::make_unique<GraphModule>();
+  Graph& sub = module->graph();
+  absl::flat_hash_map<const Node*, Node*> to_sub;
+  for (size_t k = 0; k < external.size(); ++k) {
+    const SubgraphInput& input = plan.inputs[k];
+    if (input.flattened.empty()) {
+      Node* p = sub.Placeholder(absl::StrCat("subgraph_input_", external[k]->name()));
+      if (external[k]->meta().val.has_value()) p->mutable_meta().val = external[k]->meta().val;
+      to_sub[external[k]] = p;
+      continue;
+    }
+    for (int i : input.flattened) {
+      Node* p = sub.Placeholder(
+          absl::StrCat("subgraph_input_", external[k]->name(), "_flattened_", i));
+      if (region[i]->meta().val.has_value()) p->mutable_meta().val = region[i]->meta().val;
+      to_sub[region[i]] = p;
+    }
+  }
+  for (size_t i = 0; i < region.size(); ++i) {
+    if (plan.flattened[i]) continue;
+    to_sub[region[i]] = sub.NodeCopy(*region[i], [&](Node* n) { return Argument::Ref(to_sub.at(n)); });
+  }
+  std::vector<Argument> results;
+  for (int i : outputs) {
+    if (plan.flattened[i]) continue;  // still available outside
+    plan.outputs.push_back(i);
+    Node* copy = to_sub.at(region[i]);
+    if (!IsTupleValued(*region[i])) {
+      results.push_back(Argument::Ref(copy));
+      continue;
+    }
+    // A tuple output leaves as its elements, breadth first, nested tuples
+    // included (Dynamo's _create_getitem_nodes).
+    std::map<std::vector<int64_t>, int>& spec = plan.tuple_specs[i];
+    std::deque<std::tuple<const ValueMeta*, std::vector<int64_t>, Node*>> queue;
+    const ValueMeta& tuple = *region[i]->meta().val;
+    for (size_t e = 0; e < tuple.elements().size(); ++e) {
+      queue.emplace_back(&tuple.elements()[e], std::vector<int64_t>{static_cast<int64_t>(e)}, copy);
+    }
+    while (!queue.empty()) {
+      auto [elem, path, parent] = std::move(queue.front());
+      queue.pop_front();
+      Node* item = sub.CallFunction(kGetItem, {Argument::Ref(parent), Argument::Int(path.back())});
+      item->mutable_meta().val = *elem;
+      spec[path] = static_cast<int>(results.size());
+      results.push_back(Argument::Ref(item));
+      if (elem->kind() == ValueMeta::Kind::kTuple || elem->kind() == ValueMeta::Kind::kList) {
+        for (size_t e = 0; e < elem->elements().size(); ++e) {
+          std::vector<int64_t> child_path = path;
+          child_path.push_back(static_cast<int64_t>(e));
+          queue.emplace_back(&elem->elements()[e], std::move(child_path), item);
+        }
+      }
+    }
+  }
+  plan.num_outputs = static_cast<int>(results.size());
+  sub.Output(Argument::Tuple(std::move(results)));
+  plan.module = std::move(module);
+  return plan;
+}
+
+std::vector<Node*> Deduplicator::CallArguments(const SubgraphPlan& plan,
+                                               const Region& region) const {
+  std::vector<Node*> args;
+  for (const SubgraphInput& input : plan.inputs) {
+    if (!input.flattened.empty()) {
+      for (int i : input.flattened) args.push_back(region[i]);
+      continue;
+    }
+    const Usage& first = input.usages.front();
+    args.push_back(FlatNodeArgs(*region[first.node])[first.arg]);
+  }
+  return args;
+}
+
+// The node whose storage `n` shares: through view ops and getitems of views
+// to the producing value. Elements of multi-output (non-view) calls are
+// their own storage.
+Node* Deduplicator::StorageRoot(Node* n) {
+  auto it = storage_root_.find(n);
+  if (it != storage_root_.end()) return it->second;
+  Node* root = n;
+  if (IsGetItem(*n)) {
+    Node* producer = n->args()[0].node();
+    const bool element_of_results =
+        (IsTupleValued(*producer) || producer->target() == kInvokeSubgraph) && !IsViewOp(*producer);
+    if (!element_of_results) root = StorageRoot(producer);
+  } else if (IsViewOp(*n)) {
+    std::vector<Node*> flat = FlatNodeArgs(*n);
+    if (!flat.empty()) root = StorageRoot(flat.front());
+  }
+  storage_root_[n] = root;
+  return root;
+}
+
+bool CarriesStorage(const Node& n) {
+  const auto& val = n.meta().val;
+  return !val.has_value() || val->kind() == ValueMeta::Kind::kTensor;
+}
+
+std::string Deduplicator::WhyNotReplaceable(const SubgraphPlan& plan, const Region& region,
+                                            const std::vector<Node*>& inputs) {
+  // Input mutation: directly at a usage, or through a view of an input.
+  absl::flat_hash_map<const Node*, const Node*> input_roots;
+  for (Node* input : inputs) {
+    if (!CarriesStorage(*input)) continue;
+    auto [it, inserted] = input_roots.try_emplace(StorageRoot(input), input);
+    if (!inserted) {
+      return absl::StrCat("input-input aliasing: '", it->second->name(), "' and '",
+                          input->name(), "' share storage");
+    }
+  }
+  for (Node* n : region) {
+    std::vector<int> mutated = MutatedArgPositions(*n);
+    if (mutated.empty()) continue;
+    std::vector<Node*> flat = FlatNodeArgs(*n);
+    for (int p : mutated) {
+      Node* target = flat[p];
+      if (IndexIn(target) < 0 || input_roots.contains(StorageRoot(target))) {
+        return absl::StrCat("input mutation: '", n->name(), "' mutates '", target->name(), "'");
+      }
+    }
+  }
+  absl::flat_hash_map<const Node*, const Node*> output_roots;
+  for (int i : plan.outputs) {
+    Node* out = region[i];
+    if (out->meta().val.has_value() && !IsSupportedOutputValue(*out->meta().val)) {
+      return absl::StrCat("unsupported output type: '", out->name(), "' is a ",
+                          ValueMetaKindName(out->meta().val->kind()));
+    }
+    if (!CarriesStorage(*out)) continue;
+    Node* root = StorageRoot(out);
+    auto in = input_roots.find(root);
+    if (in != input_roots.end()) {
+      return absl::StrCat("input-output aliasing: output '", out->name(), "' shares storage with input '",
+                          in->second->name(), "'");
+    }
+    auto [it, inserted] = output_roots.try_emplace(root, out);
+    if (!inserted) {
+      return absl::StrCat("output-output aliasing: '", it->second->name(), "' and '", out->name(),
+                          "' share storage");
+    }
+  }
+  return "";
+}
+
+absl::Status Deduplicator::Replace(const SubgraphPlan& plan, const Region& region,
+                                   const std::vector<Node*>& inputs, Node* get_subgraph,
+                                   const std::string& name) {
+  std::vector<Argument> args = {Argument::Ref(get_subgraph), Argument::String(name)};
+  for (Node* input : inputs) args.push_back(Argument::Ref(input));
+  Node* invoke;
+  {
+    auto at = graph_.InsertingBefore(region.back());
+    invoke = graph_.CallFunction(kInvokeSubgraph, std::move(args));
+  }
+  std::vector<ValueMeta> output_vals;
+  bool all_known = true;
+  std::vector<Node*> replaced_outside;  // tuple getitems outside the region
+  int offset = 0;
+  for (int i : plan.outputs) {
+    Node* node = region[i];
+    auto spec = plan.tuple_specs.find(i);
+    if (spec == plan.tuple_specs.end()) {
+      auto at = graph_.InsertingBefore(region.back());
+      Node* item = graph_.CallFunction(kGetItem, {Argument::Ref(invoke), Argument::Int(offset)});
+      node->ReplaceAllUsesWith(item, /*propagate_meta=*/true);
+      if (node->meta().val.has_value()) {
+        output_vals.push_back(*node->meta().val);
+      } else {
+        all_known = false;
+      }
+      ++offset;
+      continue;
+    }
+    // Every getitem on the tuple, at any depth, reads the matching output.
+    std::vector<std::pair<Node*, std::vector<int64_t>>> stack;
+    for (Node* c : GetItemChildren(*node)) stack.push_back({c, {c->args()[1].int_value()}});
+    std::vector<Node*> visited;
+    while (!stack.empty()) {
+      auto [child, path] = std::move(stack.back());
+      stack.pop_back();
+      for (Node* c : GetItemChildren(*child)) {
+        std::vector<int64_t> child_path = path;
+        child_path.push_back(c->args()[1].int_value());
+        stack.push_back({c, std::move(child_path)});
+      }
+      auto slot = spec->second.find(path);
+      if (slot == spec->second.end()) {
+        return absl::InternalError(absl::StrCat("getitem '", child->name(), "' of '", node->name(),
+                                                "' indexes outside the recorded tuple"));
+      }
+      auto at = graph_.InsertingBefore(region.back());
+      Node* item = graph_.CallFunction(
+          kGetItem, {Argument::Ref(invoke), Argument::Int(offset + slot->second)});
+      child->ReplaceAllUsesWith(item, /*propagate_meta=*/true);
+      visited.push_back(child);
+    }
+    // Outer getitems go after their inner ones were rewired: erase deepest
+    // first, i.e. in reverse discovery order.
+    for (auto it = visited.rbegin(); it != visited.rend(); ++it) {
+      if (IndexIn(*it) >= 0) continue;  // erased with the region below
+      replaced_by_[*it] = invoke;
+      RETURN_IF_ERROR(graph_.EraseNode(*it));
+    }
+    output_vals.push_back(*node->meta().val);
+    offset += static_cast<int>(spec->second.size());
+  }
+  if (all_known) invoke->mutable_meta().val = ValueMeta::Tuple(std::move(output_vals));
+  for (auto it = region.rbegin(); it != region.rend(); ++it) {
+    Node* n = *it;
+    if (plan.flattened[IndexIn(n)] || n->is_erased()) continue;
+    replaced_by_[n] = invoke;
+    absl::Status erased = graph_.EraseNode(n);
+    if (!erased.ok()) {
+      return absl::InternalError(absl::StrCat("dedup left a use of replaced region node: ",
+                                              erased.message()));
+    }
+  }
+  return absl::OkStatus();
+}
+
+absl::Status Deduplicator::SortWithOrderingEdges() {
+  auto resolve = [this](Node* n) {
+    auto it = replaced_by_.find(n);
+    return it == replaced_by_.end() ? n : it->second;
+  };
+  OrderingEdges resolved;
+  for (auto& [node, deps] : extra_) {
+    Node* key = resolve(const_cast<Node*>(node));
+    for (Node* dep : deps) {
+      Node* d = resolve(dep);
+      if (d != key) resolved[key].push_back(d);
+    }
+  }
+  absl::StatusOr<bool> sorted = StableTopologicalSort(graph_, resolved);
+  if (!sorted.ok()) {
+    return absl::InternalError(absl::StrCat("dedup produced an unorderable graph: ",
+                                            sorted.status().message()));
+  }
+  return absl::OkStatus();
+}
+
+absl::StatusOr<DedupReport> Deduplicator::Run() {
+  DedupReport report;
+  absl::Status valid = VerifyGraph(graph_);
+  if (!valid.ok()) {
+    return absl::FailedPreconditionError(absl::StrCat("input graph does not verify: ", valid.message()));
+  }
+  report.nodes_before = static_cast<int64_t>(graph_.size());
+  slot_.assign(graph_.id_bound(), -1);
+  AddOrderingEdges();
+  std::vector<RegionGroup> groups = FindIdenticalRegions(graph_, options_.tracking, extra_);
+
+  for (const RegionGroup& group : groups) {
+    DedupReport::Group& entry = report.groups.emplace_back();
+    entry.region_size = static_cast<int64_t>(group.regions.front().size());
+    entry.regions = static_cast<int64_t>(group.regions.size());
+    std::vector<int> outputs = OutputIndices(group);
+    Mark(group.regions.front());
+    SubgraphPlan plan = Plan(group.regions.front(), std::move(outputs), &entry.group_skipped);
+    Unmark(group.regions.front());
+    if (plan.module == nullptr) continue;
+
+    // Decide every region before changing anything.
+    std::vector<std::pair<const Region*, std::vector<Node*>>> replaceable;
+    for (const Region& region : group.regions) {
+      Mark(region);
+      std::vector<Node*> inputs = CallArguments(plan, region);
+      std::string why_not = WhyNotReplaceable(plan, region, inputs);
+      Unmark(region);
+      if (why_not.empty()) {
+        replaceable.emplace_back(&region, std::move(inputs));
+      } else {
+        entry.skipped.push_back(absl::StrCat(RegionName(region), ": ", why_not));
+      }
+    }
+    if (static_cast<int64_t>(replaceable.size()) < options_.tracking.min_regions) {
+      entry.group_skipped = absl::StrCat("only ", replaceable.size(), " of ", group.regions.size(),
+                                         " regions replaceable (minimum ",
+                                         options_.tracking.min_regions, ")");
+      continue;
+    }
+    report.subgraph_nodes += static_cast<int64_t>(plan.module->graph().size());
+    entry.subgraph = module_.InstallSubgraph("subgraph", std::move(plan.module));
+    Node* get_subgraph;
+    {
+      auto at = graph_.InsertingBefore(nullptr);
+      get_subgraph = graph_.GetAttr(entry.subgraph);
+    }
+    for (auto& [region, inputs] : replaceable) {
+      Mark(*region);
+      absl::Status replaced = Replace(plan, *region, inputs, get_subgraph, entry.subgraph);
+      Unmark(*region);
+      RETURN_IF_ERROR(replaced);
+      ++entry.replaced;
+    }
+    report.regions_replaced += entry.replaced;
+  }
+  if (report.regions_replaced > 0) RETURN_IF_ERROR(SortWithOrderingEdges());
+  report.nodes_after = static_cast<int64_t>(graph_.size());
+  return report;
+}
+
+}  // namespace
+
+std::string DedupReport::ToText() const {
+  std::string out = absl::StrCat("dedup: ", nodes_before, " -> ", nodes_after, " nodes, ",
+                                 regions_replaced, " regions replaced, ", subgraph_nodes,
+                                 " nodes in subgraphs\n");
+  for (const Group& g : groups) {
+    absl::StrAppend(&out, "  ", g.subgraph.empty() ? "(not deduplicated)" : g.subgraph, ": ",
+                    g.regions, " regions x ", g.region_size, " nodes, ", g.replaced, " replaced");
+    if (!g.group_skipped.empty()) absl::StrAppend(&out, "; skipped: ", g.group_skipped);
+    absl::StrAppend(&out, "\n");
+    for (const std::string& s : g.skipped) absl::StrAppend(&out, "    region ", s, "\n");
+  }
+  return out;
+}
+
+std::string DedupReport::ToJson() const {
+  dedup::DedupReportProto proto;
+  proto.set_nodes_before(nodes_before);
+  proto.set_nodes_after(nodes_after);
+  proto.set_subgraph_nodes(subgraph_nodes);
+  proto.set_regions_replaced(regions_replaced);
+  for (const Group& g : groups) {
+    dedup::GroupProto* p = proto.add_groups();
+    p->set_subgraph(g.subgraph);
+    p->set_region_size(g.region_size);
+    p->set_regions(g.regions);
+    p->set_replaced(g.replaced);
+    for (const std::string& s : g.skipped) p->add_skipped(s);
+    p->set_group_skipped(g.group_skipped);
+  }
+  google::protobuf::util::JsonPrintOptions options;
+  options.add_whitespace = true;
+  options.always_print_primitive_fields = true;
+  options.preserve_proto_field_names = true;
+  std::string json;
+  // Serializing a message we just built cannot fail.
+  (void)google::protobuf::util::MessageToJsonString(proto, &json, options);
+  return json;
+}
+
+absl::StatusOr<DedupReport> ApplyGraphDeduplication(GraphModule& module,
+                                                    const DedupOptions& options) {
+  if (!module.has_graph()) return absl::InvalidArgumentError("module has no graph to deduplicate");
+  return Deduplicator(module, options).Run();
+}
+
+absl::StatusOr<bool> DedupPass::Run(GraphModule& module) {
+  ASSIGN_OR_RETURN(report_, ApplyGraphDeduplication(module, options_));
+  return report_.regions_replaced > 0;
+}
+
+}  // namespace fxpp
