@@ -118,8 +118,7 @@ class Deduplicator {
   std::vector<Node*> CallArguments(const SubgraphPlan& plan, const Region& region) const;
   std::string WhyNotReplaceable(const SubgraphPlan& plan, const Region& region,
                                 const std::vector<Node*>& inputs);
-  absl::Status Replace(const SubgraphPlan& plan, const Region& region,
-                       const std::vector<Node*>& inputs, Node* get_subgraph,
+  absl::Status Replace(const SubgraphPlan& plan, const Region& region, Node* get_subgraph,
                        const std::string& name);
   Node* StorageRoot(Node* n);
   absl::Status SortWithOrderingEdges();
@@ -386,10 +385,11 @@ std::string Deduplicator::WhyNotReplaceable(const SubgraphPlan& plan, const Regi
 }
 
 absl::Status Deduplicator::Replace(const SubgraphPlan& plan, const Region& region,
-                                   const std::vector<Node*>& inputs, Node* get_subgraph,
-                                   const std::string& name) {
+                                   Node* get_subgraph, const std::string& name) {
+  // Read the inputs now: replacing an earlier region may have rewired them
+  // (a chain of layers reads the previous layer's getitem).
   std::vector<Argument> args = {Argument::Ref(get_subgraph), Argument::String(name)};
-  for (Node* input : inputs) args.push_back(Argument::Ref(input));
+  for (Node* input : CallArguments(plan, region)) args.push_back(Argument::Ref(input));
   Node* invoke;
   {
     auto at = graph_.InsertingBefore(region.back());
@@ -504,14 +504,14 @@ absl::StatusOr<DedupReport> Deduplicator::Run() {
     if (plan.module == nullptr) continue;
 
     // Decide every region before changing anything.
-    std::vector<std::pair<const Region*, std::vector<Node*>>> replaceable;
+    std::vector<const Region*> replaceable;
     for (const Region& region : group.regions) {
       Mark(region);
       std::vector<Node*> inputs = CallArguments(plan, region);
       std::string why_not = WhyNotReplaceable(plan, region, inputs);
       Unmark(region);
       if (why_not.empty()) {
-        replaceable.emplace_back(&region, std::move(inputs));
+        replaceable.push_back(&region);
       } else {
         entry.skipped.push_back(absl::StrCat(RegionName(region), ": ", why_not));
       }
@@ -529,9 +529,9 @@ absl::StatusOr<DedupReport> Deduplicator::Run() {
       auto at = graph_.InsertingBefore(nullptr);
       get_subgraph = graph_.GetAttr(entry.subgraph);
     }
-    for (auto& [region, inputs] : replaceable) {
+    for (const Region* region : replaceable) {
       Mark(*region);
-      absl::Status replaced = Replace(plan, *region, inputs, get_subgraph, entry.subgraph);
+      absl::Status replaced = Replace(plan, *region, get_subgraph, entry.subgraph);
       Unmark(*region);
       RETURN_IF_ERROR(replaced);
       ++entry.replaced;

@@ -94,7 +94,25 @@ constexpr BatchNormSchema kBatchNorms[] = {
     {"torch.nn.functional.batch_norm", 1, 2, 5},
 };
 
+const absl::flat_hash_set<absl::string_view>& GlobalStateTargets() {
+  static const auto* const kTargets = new absl::flat_hash_set<absl::string_view>{
+      "torch._C._set_grad_enabled",
+      "torch.autograd.grad_mode.set_grad_enabled",
+      "torch.amp._enter_autocast",
+      "torch.amp._exit_autocast",
+      "torch.amp.autocast_mode._enter_autocast",
+      "torch.amp.autocast_mode._exit_autocast",
+      "torch._C._log_api_usage_once",
+      "torch._functorch.vmap.lazy_load_decompositions",
+  };
+  return *kTargets;
+}
+
 }  // namespace
+
+bool IsGlobalStateBarrier(const Node& node) {
+  return node.op() == OpKind::kCallFunction && GlobalStateTargets().contains(node.target());
+}
 
 std::vector<Node*> FlatNodeArgs(const Node& node) {
   std::vector<Node*> out;

@@ -31,6 +31,11 @@ std::vector<Node*> FlatNodeArgs(const Node& node);
 // returning views, getitem, detach, aliases.
 bool IsViewOp(const Node& node);
 
+// Calls that change or check global state (grad mode, autocast, API-usage
+// logging): passes must keep them in their place relative to every other
+// node, and never move them into a subgraph.
+bool IsGlobalStateBarrier(const Node& node);
+
 }  // namespace fxpp
 
 #endif  // FXPP_PASSES_OP_SCHEMA_OP_SCHEMA_H_

@@ -80,5 +80,12 @@ TEST_F(OpSchemaTest, ViewOps) {
   EXPECT_FALSE(IsViewOp(*g.CallModule("view", {Ref(x)})));
 }
 
+TEST_F(OpSchemaTest, GlobalStateBarriers) {
+  EXPECT_TRUE(IsGlobalStateBarrier(*g.CallFunction("torch.amp._enter_autocast", {Argument::String("cpu")})));
+  EXPECT_TRUE(IsGlobalStateBarrier(*g.CallFunction("torch._C._set_grad_enabled", {Argument::Bool(false)})));
+  EXPECT_FALSE(IsGlobalStateBarrier(*g.CallFunction("torch.sin", {Ref(x)})));
+  EXPECT_FALSE(IsGlobalStateBarrier(*g.CallMethod("_set_grad_enabled", {Ref(x)})));
+}
+
 }  // namespace
 }  // namespace fxpp

@@ -4,27 +4,10 @@
 #include <cstring>
 #include <utility>
 
-#include "absl/container/flat_hash_set.h"
 #include "passes/op_schema/op_schema.h"
 
 namespace fxpp {
 namespace {
-
-// Calls that change or check global state stay where they are: they are
-// ordering barriers for dedup, never part of a region.
-const absl::flat_hash_set<absl::string_view>& BarrierTargets() {
-  static const auto* const kTargets = new absl::flat_hash_set<absl::string_view>{
-      "torch._C._set_grad_enabled",
-      "torch.amp._enter_autocast",
-      "torch.amp._exit_autocast",
-      "torch.amp.autocast_mode._enter_autocast",
-      "torch.amp.autocast_mode._exit_autocast",
-      "torch._C._log_api_usage_once",
-      "torch.autograd.grad_mode.set_grad_enabled",
-      "torch._functorch.vmap.lazy_load_decompositions",
-  };
-  return *kTargets;
-}
 
 bool NeverInRegion(const Node& node) {
   switch (node.op()) {
@@ -35,7 +18,7 @@ bool NeverInRegion(const Node& node) {
     default:
       break;
   }
-  if (BarrierTargets().contains(node.target())) return true;
+  if (IsGlobalStateBarrier(node)) return true;
   // Side effects other than argument mutation (asserts, prints, profiler
   // ranges) have no data edges that would keep them ordered in a subgraph.
   return IsSideEffectful(node) && MutatedArgPositions(node).empty();

@@ -172,7 +172,10 @@ void Tracker::GrowGroup(std::vector<Node*> seeds) {
     if (!all_join) continue;
     for (size_t r = 0; r < growing.size(); ++r) Add(growing[r], chosen[r]);
   }
-  if (static_cast<int64_t>(growing[0].region.size()) < options_.min_region_size) {
+  const int64_t computing = std::count_if(
+      growing[0].region.begin(), growing[0].region.end(),
+      [](const Node* n) { return n->target() != "operator.getitem"; });
+  if (computing < options_.min_region_size) {
     for (const Growing& g : growing) Release(g.region);
     return;
   }

@@ -28,7 +28,9 @@ struct RegionGroup {
 };
 
 struct RegionTrackingOptions {
-  // Smallest region (nodes) and smallest group (regions) worth keeping.
+  // Smallest region and smallest group (regions) worth keeping. Region size
+  // counts the nodes that compute something: getitems only unpack results,
+  // so a region of one call and its getitems is not worth a subgraph.
   int64_t min_region_size = 2;
   int64_t min_regions = 2;
   // Work bound (nodes visited) of one cycle check; past it the candidate is

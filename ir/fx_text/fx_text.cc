@@ -1,0 +1,467 @@
+#include "ir/fx_text/fx_text.h"
+
+#include <utility>
+
+#include "absl/strings/str_cat.h"
+#include "absl/types/optional.h"
+#include "ir/fx_text/py_repr.h"
+#include "ir/status_macros.h"
+
+namespace fxpp {
+namespace {
+
+constexpr absl::string_view kHeader = "graph():";
+constexpr absl::string_view kTypedHeader = "graph():  # typed";
+constexpr absl::string_view kIndent = "    ";
+constexpr absl::string_view kAnnotationPrefix = "        # ";
+// A string argument with newlines continues a statement over the following
+// lines; this bounds how far a broken statement is retried.
+constexpr int kMaxContinuationLines = 4096;
+
+absl::string_view UsersTag(FxDialect dialect) {
+  return dialect == FxDialect::kTorch113 ? "#users" : "num_users";
+}
+
+bool IsCallOp(OpKind op) {
+  return op == OpKind::kCallFunction || op == OpKind::kCallMethod || op == OpKind::kCallModule;
+}
+
+// Whether FX's line for `node` shows everything the IR holds; the typed
+// spelling prints other nodes in the general call form.
+bool FitsFxForm(const Node& node) {
+  switch (node.op()) {
+    case OpKind::kPlaceholder:
+      return node.kwargs().empty() && node.args().size() <= 1;
+    case OpKind::kGetAttr:
+      return node.kwargs().empty() && node.args().empty();
+    case OpKind::kOutput:
+      // `return` recreates exactly this: a node named "output", untyped.
+      return node.name() == "output" && node.type_annotation().empty() &&
+             node.kwargs().empty() && node.args().size() == 1;
+    case OpKind::kCallFunction:
+    case OpKind::kCallMethod:
+    case OpKind::kCallModule:
+      return true;
+  }
+  return true;
+}
+
+class GraphParser {
+ public:
+  GraphParser(const SourceText& source, FxAnnotationReader* annotations)
+      : src_(source), annotations_(annotations) {}
+
+  absl::StatusOr<ParsedFxGraph> Parse(size_t* offset);
+
+ private:
+  // What the text said about a node, indexed by Node::id().
+  struct Defined {
+    size_t offset = 0;    // of its name
+    int64_t users = -1;   // the printed users count; -1 for `return`
+  };
+  // Most references name a node defined a few lines up: a small
+  // direct-mapped cache answers them without the graph's name lookup.
+  struct RecentNode {
+    absl::string_view name;
+    Node* node = nullptr;
+  };
+  static constexpr size_t kRecentSlots = 1024;
+  struct UsersCheck {
+    Node* node;
+    int64_t users;
+    size_t offset;
+  };
+  struct Fixup {
+    Node* node;
+    std::vector<PendingRef> refs;
+  };
+  struct BareReturn {
+    Node* output;
+    absl::string_view name;
+  };
+  // What ArgParser calls to resolve names (it keeps a reference to it).
+  struct LookupFn {
+    const GraphParser* parser;
+    Node* operator()(absl::string_view name) const { return parser->Lookup(name); }
+  };
+
+  size_t NextLine(size_t line_end) const { return line_end < src_.size() ? line_end + 1 : line_end; }
+  bool IsStatementStart(size_t pos) const {
+    return src_.StartsWith(pos, "    %") || src_.StartsWith(pos, "    return") ||
+           (annotations_ != nullptr && src_.StartsWith(pos, kAnnotationPrefix));
+  }
+  static size_t RecentSlot(absl::string_view name) {
+    uint32_t h = 2166136261u;  // FNV-1a
+    for (char c : name) h = (h ^ static_cast<unsigned char>(c)) * 16777619u;
+    return h & (kRecentSlots - 1);
+  }
+  Node* Lookup(absl::string_view name) const {
+    const RecentNode& recent = recent_[RecentSlot(name)];
+    if (recent.name == name) return recent.node;
+    return out_.graph->FindNode(name);
+  }
+  void Define(Node* node, size_t offset, int64_t users) {
+    if (node->id() >= defined_.size()) defined_.resize(2 * node->id() + 16);
+    defined_[node->id()] = Defined{offset, users};
+    recent_[RecentSlot(node->name())] = RecentNode{node->name(), node};
+  }
+
+  absl::Status Statement(size_t begin, size_t line_end, size_t* stmt_end);
+  absl::Status NodeStatement(size_t begin, size_t line_end, size_t* stmt_end);
+  absl::Status ReturnStatement(size_t value_begin, size_t line_end, size_t* stmt_end);
+  template <typename Fn>
+  absl::Status WithContinuation(size_t line_end, size_t* stmt_end, Fn&& parse);
+  void Record(Node* node, ArgParser& parser);
+  absl::Status Finish();
+
+  const SourceText& src_;
+  FxAnnotationReader* annotations_;
+  ParsedFxGraph out_;
+  bool typed_ = false;
+  absl::optional<FxDialect> dialect_;
+  std::vector<Defined> defined_;
+  std::vector<RecentNode> recent_ = std::vector<RecentNode>(kRecentSlots);
+  std::vector<UsersCheck> users_;
+  std::vector<Fixup> fixups_;
+  std::vector<BareReturn> bare_returns_;
+  Node* last_node_ = nullptr;
+  const LookupFn lookup_{this};
+  // One parser for all statements, so its buffers are allocated once.
+  absl::optional<ArgParser> arg_parser_;
+};
+
+absl::StatusOr<ParsedFxGraph> GraphParser::Parse(size_t* offset) {
+  size_t pos = *offset;
+  size_t line_end = src_.LineEnd(pos);
+  const absl::string_view header = src_.text().substr(pos, line_end - pos);
+  if (header == kTypedHeader) {
+    typed_ = true;
+  } else if (header != kHeader) {
+    return src_.StartsWith(pos, kHeader) ? src_.Expected(pos + kHeader.size(), "end of line")
+                                         : src_.Expected(pos, "'graph():'");
+  }
+  out_.graph = std::make_unique<Graph>();
+  out_.typed_literals = typed_;
+  arg_parser_.emplace(src_, lookup_, typed_);
+  for (pos = NextLine(line_end); pos < src_.size(); ) {
+    line_end = src_.LineEnd(pos);
+    if (!src_.StartsWith(pos, kIndent)) break;  // the end of this graph
+    if (annotations_ != nullptr && src_.StartsWith(pos, kAnnotationPrefix)) {
+      if (last_node_ == nullptr) return src_.Error(pos, "annotation before the first statement");
+      RETURN_IF_ERROR(
+          annotations_->Read(last_node_, Cursor(src_, pos + kAnnotationPrefix.size(), line_end)));
+      pos = NextLine(line_end);
+      continue;
+    }
+    size_t stmt_end;
+    RETURN_IF_ERROR(Statement(pos, line_end, &stmt_end));
+    pos = NextLine(stmt_end);
+  }
+  RETURN_IF_ERROR(Finish());
+  out_.dialect = dialect_.value_or(FxDialect::kTorch2);
+  *offset = pos;
+  return std::move(out_);
+}
+
+absl::Status GraphParser::Statement(size_t begin, size_t line_end, size_t* stmt_end) {
+  const size_t p = begin + kIndent.size();
+  if (src_.StartsWith(p, "return ")) return ReturnStatement(p + 7, line_end, stmt_end);
+  if (p < line_end && src_[p] == '%') return NodeStatement(p, line_end, stmt_end);
+  return src_.Expected(p, "'%name : ...' or 'return ...'");
+}
+
+// Parses a statement's tail with `parse(end)`, first up to the end of its
+// line, then (FX spelling only) including following lines that start no
+// statement: a string argument with a newline spans lines. Reports the
+// error of the one-line reading.
+template <typename Fn>
+absl::Status GraphParser::WithContinuation(size_t line_end, size_t* stmt_end, Fn&& parse) {
+  absl::Status first;
+  size_t end = line_end;
+  for (int extra = 0;; ++extra) {
+    absl::Status status = parse(end);
+    if (status.ok()) {
+      *stmt_end = end;
+      return status;
+    }
+    if (first.ok()) first = std::move(status);
+    if (typed_ || end >= src_.size() || IsStatementStart(end + 1) ||
+        extra == kMaxContinuationLines) {
+      return first;
+    }
+    end = src_.LineEnd(end + 1);
+  }
+}
+
+absl::Status GraphParser::NodeStatement(size_t begin, size_t line_end, size_t* stmt_end) {
+  Cursor c(src_, begin + 1, line_end);
+  const size_t name_offset = c.pos();
+  const absl::string_view name = c.ConsumeIdentifier();
+  if (name.empty()) return c.Expected("a node name");
+  RETURN_IF_ERROR(c.Expect(" : "));
+
+  // The type annotation (which may hold spaces and brackets) runs up to the
+  // users tag.
+  const absl::string_view rest = c.rest();
+  FxDialect dialect = FxDialect::kTorch2;
+  size_t tag = 0;
+  for (;; ++tag) {
+    tag = rest.find('[', tag);
+    if (tag == absl::string_view::npos) return c.Expected("a type or '[num_users=N]'");
+    if (rest.substr(tag, 11) == "[num_users=") break;
+    if (rest.substr(tag, 8) == "[#users=") {
+      dialect = FxDialect::kTorch113;
+      break;
+    }
+  }
+  absl::string_view type;
+  if (tag > 0) {
+    if (rest[tag - 1] != ' ') return src_.Expected(c.pos() + tag, "' ' after the type");
+    type = rest.substr(0, tag - 1);
+  }
+  if (!dialect_.has_value()) {
+    dialect_ = dialect;
+  } else if (*dialect_ != dialect) {
+    return src_.Error(c.pos() + tag,
+                      absl::StrCat("'[", UsersTag(dialect), "=' does not match the earlier '[",
+                                   UsersTag(*dialect_), "=': a graph is printed by one PyTorch"));
+  }
+  c.set_pos(c.pos() + tag + UsersTag(dialect).size() + 2);
+  const size_t count_offset = c.pos();
+  size_t digits_end = count_offset;
+  while (digits_end < line_end && src_[digits_end] >= '0' && src_[digits_end] <= '9') ++digits_end;
+  int64_t users;
+  if (!ParsePyInt(src_.text().substr(count_offset, digits_end - count_offset), &users)) {
+    return c.Expected("a users count");
+  }
+  c.set_pos(digits_end);
+  RETURN_IF_ERROR(c.Expect("] = "));
+
+  const size_t op_offset = c.pos();
+  const absl::string_view op_name = c.ConsumeIdentifier();
+  const absl::optional<OpKind> op = ParseOpKind(op_name);
+  if (!op.has_value()) {
+    if (op_name.empty()) return c.Expected("an op kind");
+    return src_.Error(op_offset, absl::StrCat("unknown op kind '", op_name,
+                                              "' (expected placeholder, get_attr, call_function, "
+                                              "call_method or call_module)"));
+  }
+  RETURN_IF_ERROR(c.Expect("[target="));
+  const size_t target_begin = c.pos();
+  const absl::string_view line = src_.text().substr(target_begin, line_end - target_begin);
+
+  ArgParser& parser = *arg_parser_;
+  std::vector<Argument> args;
+  KwArgs kwargs;
+  size_t target_end;
+  size_t call = line.find(']');
+  while (call != absl::string_view::npos && line.substr(call, 9) != "](args = ") {
+    call = line.find(']', call + 1);
+  }
+  if (IsCallOp(*op) || (typed_ && call != absl::string_view::npos)) {
+    if (call == absl::string_view::npos) {
+      return src_.Error(target_begin, "expected the target and '](args = ...' on this line");
+    }
+    target_end = target_begin + call;
+    RETURN_IF_ERROR(WithContinuation(line_end, stmt_end, [&](size_t end) {
+      return parser.ParseCallArgs(target_end + 1, end, &args, &kwargs) ? absl::OkStatus()
+                                                                       : parser.error();
+    }));
+  } else if (*op == OpKind::kGetAttr) {
+    if (line.empty() || line.back() != ']') return src_.Expected(line_end, "']' after the target");
+    target_end = line_end - 1;
+    *stmt_end = line_end;
+  } else if (*op == OpKind::kPlaceholder) {
+    // The target ends at the first ']' that ends the line or starts a default.
+    size_t close = 0;
+    bool has_default = false;
+    for (;; ++close) {
+      close = line.find(']', close);
+      if (close == absl::string_view::npos) return src_.Expected(line_end, "']' after the target");
+      if (close + 1 == line.size()) break;
+      if (line.substr(close + 1, 9) == "(default=") {
+        has_default = true;
+        break;
+      }
+    }
+    target_end = target_begin + close;
+    *stmt_end = line_end;
+    if (has_default) {
+      const size_t value_begin = target_end + 10;
+      Argument value;
+      RETURN_IF_ERROR(WithContinuation(line_end, stmt_end, [&](size_t end) -> absl::Status {
+        if (end <= value_begin || src_[end - 1] != ')') {
+          return src_.Expected(end, "')' closing the default");
+        }
+        return parser.ParseDefault(value_begin, end - 1, &value) ? absl::OkStatus()
+                                                                 : parser.error();
+      }));
+      args.push_back(std::move(value));
+    }
+  } else {
+    return src_.Error(op_offset, "an output node prints as 'return ...'");
+  }
+
+  absl::StatusOr<Node*> node = out_.graph->CreateNamedNode(
+      *op, name, src_.text().substr(target_begin, target_end - target_begin), std::move(args),
+      std::move(kwargs), type);
+  if (!node.ok()) {
+    if (const Node* first = out_.graph->FindNode(name)) {
+      return src_.Error(name_offset, absl::StrCat("duplicate node name '", name,
+                                                  "' (first defined at ",
+                                                  src_.Position(defined_[first->id()].offset), ")"));
+    }
+    return src_.Error(name_offset, node.status().message());
+  }
+  Define(*node, name_offset, users);
+  users_.push_back(UsersCheck{*node, users, count_offset});
+  Record(*node, parser);
+  return absl::OkStatus();
+}
+
+absl::Status GraphParser::ReturnStatement(size_t value_begin, size_t line_end,
+                                          size_t* stmt_end) {
+  ArgParser& parser = *arg_parser_;
+  Argument value;
+  RETURN_IF_ERROR(WithContinuation(line_end, stmt_end, [&](size_t end) {
+    return parser.ParseReturn(value_begin, end, &value) ? absl::OkStatus() : parser.error();
+  }));
+  if (parser.bare_name()) {
+    // A node or a string: decided by the users counts, once all are known.
+    Node* output = out_.graph->Output(Argument::None());
+    bare_returns_.push_back(
+        BareReturn{output, src_.text().substr(value_begin, *stmt_end - value_begin)});
+    Record(output, parser);
+  } else {
+    Record(out_.graph->Output(std::move(value)), parser);
+  }
+  Define(last_node_, value_begin, -1);
+  return absl::OkStatus();
+}
+
+void GraphParser::Record(Node* node, ArgParser& parser) {
+  last_node_ = node;
+  if (!parser.pending_refs().empty() && !parser.bare_name()) {
+    fixups_.push_back(Fixup{node, parser.pending_refs()});
+  }
+  std::vector<NamedTupleFact> named = parser.TakeNamedTuples();
+  if (!named.empty()) out_.facts.named_tuples[node] = std::move(named);
+}
+
+absl::Status GraphParser::Finish() {
+  // References to nodes defined further down hold nullptr until now.
+  for (const Fixup& fixup : fixups_) {
+    std::vector<Node*> resolved;
+    resolved.reserve(fixup.refs.size());
+    for (const PendingRef& ref : fixup.refs) {
+      Node* node = Lookup(ref.name);
+      if (node == nullptr) {
+        return src_.Error(ref.offset, absl::StrCat("reference to undefined node '", ref.name, "'"));
+      }
+      resolved.push_back(node);
+    }
+    size_t next = 0;
+    const auto remap = [&](Node* n) { return Argument::Ref(n != nullptr ? n : resolved[next++]); };
+    std::vector<Argument> args;
+    for (const Argument& a : fixup.node->args()) args.push_back(a.MapNodes(remap));
+    KwArgs kwargs;
+    for (const KwArg& kw : fixup.node->kwargs()) kwargs.push_back({kw.name, kw.value.MapNodes(remap)});
+    fixup.node->SetArgsKwargs(std::move(args), std::move(kwargs));
+  }
+  for (const BareReturn& ret : bare_returns_) {
+    Node* node = out_.graph->FindNode(ret.name);
+    // str() prints a node and a string with its name alike; the node's users
+    // count says whether the output is among its users.
+    const bool is_node = node != nullptr && static_cast<int64_t>(node->num_users()) !=
+                                                defined_[node->id()].users;
+    ret.output->SetArgs({is_node ? Argument::Ref(node) : Argument::String(ret.name)});
+  }
+  for (const UsersCheck& check : users_) {
+    const int64_t actual = static_cast<int64_t>(check.node->num_users());
+    if (actual != check.users) {
+      return src_.Error(check.offset,
+                        absl::StrCat("'", check.node->name(), "' has ", actual,
+                                     actual == 1 ? " user" : " users",
+                                     " in the parsed graph, but the text says ",
+                                     UsersTag(dialect_.value_or(FxDialect::kTorch2)), "=",
+                                     check.users));
+    }
+  }
+  return absl::OkStatus();
+}
+
+}  // namespace
+
+FxPrintOptions ParsedFxGraph::print_options() const {
+  FxPrintOptions options;
+  options.dialect = dialect;
+  options.typed_literals = typed_literals;
+  options.facts = &facts;
+  return options;
+}
+
+absl::StatusOr<ParsedFxGraph> ParseFxGraphAt(const SourceText& source, size_t* offset,
+                                             FxAnnotationReader* annotations) {
+  return GraphParser(source, annotations).Parse(offset);
+}
+
+absl::StatusOr<ParsedFxGraph> ParseFxGraph(absl::string_view text, absl::string_view filename) {
+  const SourceText source(text, filename);
+  size_t offset = 0;
+  ASSIGN_OR_RETURN(ParsedFxGraph parsed, ParseFxGraphAt(source, &offset, nullptr));
+  // Only empty lines may follow.
+  for (; offset < text.size(); ++offset) {
+    if (text[offset] != '\n') return source.Expected(offset, "a statement indented by 4 spaces");
+  }
+  return parsed;
+}
+
+void AppendFxGraph(const Graph& graph, const FxPrintOptions& options, std::string* out) {
+  const bool typed = options.typed_literals;
+  const bool have_facts = options.facts != nullptr && !options.facts->named_tuples.empty();
+  const absl::string_view tag = UsersTag(options.dialect);
+  out->reserve(out->size() + 96 * graph.size());
+  out->append(typed ? kTypedHeader.data() : kHeader.data(),
+              typed ? kTypedHeader.size() : kHeader.size());
+  out->push_back('\n');
+  for (const Node* node : graph.nodes()) {
+    const std::vector<NamedTupleFact>* named = nullptr;
+    if (have_facts) {
+      auto it = options.facts->named_tuples.find(node);
+      if (it != options.facts->named_tuples.end()) named = &it->second;
+    }
+    ArgPrinter printer(out, named);
+    out->append(kIndent.data(), kIndent.size());
+    const bool general = typed && !FitsFxForm(*node);
+    if (node->op() == OpKind::kOutput && !general) {
+      out->append("return ");
+      if (!node->args().empty()) printer.PrintTopLevel(node->args()[0], typed);
+    } else {
+      absl::StrAppend(out, "%", node->name(), " : ");
+      if (!node->type_annotation().empty()) absl::StrAppend(out, node->type_annotation(), " ");
+      absl::StrAppend(out, "[", tag, "=", node->num_users(), "] = ", OpKindName(node->op()),
+                      "[target=", node->target(), "]");
+      if (general || IsCallOp(node->op())) {
+        out->append("(args = ");
+        printer.PrintArgs(node->args(), typed);
+        out->append(", kwargs = ");
+        printer.PrintKwargs(node->kwargs(), typed);
+        out->push_back(')');
+      } else if (node->op() == OpKind::kPlaceholder && !node->args().empty()) {
+        out->append("(default=");
+        printer.PrintTopLevel(node->args()[0], typed);
+        out->push_back(')');
+      }
+    }
+    out->push_back('\n');
+    if (options.annotator != nullptr) options.annotator->Annotate(*node, out);
+  }
+}
+
+std::string PrintFxGraph(const Graph& graph, const FxPrintOptions& options) {
+  std::string out;
+  AppendFxGraph(graph, options, &out);
+  return out;
+}
+
+}  // namespace fxpp

@@ -1,0 +1,112 @@
+// FX graph text: what `print(gm.graph)` prints in PyTorch 1.13
+// (`[#users=N]`) and 2.x (`[num_users=N]`), read into a Graph and printed
+// back byte for byte. docs/FX_TEXT_FORMAT.md specifies the format.
+//
+// FX text is lossy: leaves print with str(), so strings are unquoted and may
+// contain any delimiter, and `cpu` may be a device or a string. The parser
+// resolves every ambiguity deterministically (first reading that parses):
+//   - `%name` followed by `, `, a closer or `: ` is a node reference; a bare
+//     name is one inside `slice(...)` and in return values;
+//   - brackets and `slice(`, `device(`, `Name(` forms are tried first, then
+//     plain text, which takes the shortest extent that lets the statement
+//     parse: `(%x, a, b)` holds two strings, never one "a, b";
+//   - plain text is the literal it spells exactly as Python prints it
+//     (None, True, -1, 1e-05, inf, torch.float32, torch.channels_last,
+//     torch.strided, Ellipsis, cpu, cuda:0, s0 + 1, (1+2j) as an opaque
+//     value), otherwise a string (`mean`, `bij,bjk->bik`, `1.50`, ``);
+//   - `return name` is a node when that node's users count includes the
+//     output, otherwise the string "name" (str() prints both alike);
+//   - return values and defaults Python printed as namedtuples
+//     (`Point(x=a, y=b)`) become tuples; ParsedFxGraph keeps the spelling.
+// Each reading prints back to the same bytes. Node references may point
+// forward (FX prints whatever order the node list has); undefined names,
+// duplicate names and users counts that disagree with the parsed graph are
+// errors. Every error is "filename:line:column: message".
+//
+// The typed spelling (FxPrintOptions::typed_literals, header
+// `graph():  # typed`) is lossless: strings are quoted, devices print as
+// `device(type='cuda', index=0)`, symbolic ints as `SymInt('s0 + 1')`,
+// opaque values as `Opaque('<repr>')`, and nodes FX would print lossily
+// (an output with a type or another name, a placeholder with kwargs) in the
+// general `op[target=...](args = ..., kwargs = ...)` form.
+#ifndef FXPP_IR_FX_TEXT_FX_TEXT_H_
+#define FXPP_IR_FX_TEXT_FX_TEXT_H_
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "absl/container/flat_hash_map.h"
+#include "absl/status/status.h"
+#include "absl/status/statusor.h"
+#include "absl/strings/string_view.h"
+#include "ir/fx_text/arg_text.h"
+#include "ir/fx_text/lexer.h"
+#include "ir/graph.h"
+
+namespace fxpp {
+
+enum class FxDialect : uint8_t {
+  kTorch113,  // [#users=N]
+  kTorch2,    // [num_users=N]
+};
+
+// What a parse learned about the spelling that the Graph does not hold.
+struct FxPrintFacts {
+  // Per output or placeholder node: tuples of its value that Python printed
+  // as namedtuples.
+  absl::flat_hash_map<const Node*, std::vector<NamedTupleFact>> named_tuples;
+};
+
+// Writes annotation lines under nodes, for formats that embed FX text (fxg).
+class FxNodeAnnotator {
+ public:
+  virtual ~FxNodeAnnotator() = default;
+  // Appends complete lines ("        # ...\n") for `node`.
+  virtual void Annotate(const Node& node, std::string* out) const = 0;
+};
+
+// Reads the annotation lines an FxNodeAnnotator wrote.
+class FxAnnotationReader {
+ public:
+  virtual ~FxAnnotationReader() = default;
+  // Called for each annotation line, in order; `line` spans the text after
+  // its "        # " prefix. `node` is the node of the statement above.
+  virtual absl::Status Read(Node* node, Cursor line) = 0;
+};
+
+struct FxPrintOptions {
+  FxDialect dialect = FxDialect::kTorch2;
+  bool typed_literals = false;
+  const FxPrintFacts* facts = nullptr;
+  const FxNodeAnnotator* annotator = nullptr;
+};
+
+struct ParsedFxGraph {
+  std::unique_ptr<Graph> graph;
+  // kTorch2 when no node line shows the users tag.
+  FxDialect dialect = FxDialect::kTorch2;
+  bool typed_literals = false;
+  FxPrintFacts facts;
+
+  // Options that print `graph` back to the parsed text.
+  FxPrintOptions print_options() const;
+};
+
+// Parses one graph; the text may end with newlines.
+absl::StatusOr<ParsedFxGraph> ParseFxGraph(absl::string_view text, absl::string_view filename);
+
+// What print(graph) prints, including its final newline.
+std::string PrintFxGraph(const Graph& graph, const FxPrintOptions& options = {});
+
+// For formats that embed FX text. Appends PrintFxGraph's text to `out`.
+void AppendFxGraph(const Graph& graph, const FxPrintOptions& options, std::string* out);
+// Parses the graph starting at *offset (its `graph():` line) up to the first
+// line that is not indented by 4 spaces, and sets *offset there. Annotation
+// lines ("        # ...") go to `annotations`, an error when it is null.
+absl::StatusOr<ParsedFxGraph> ParseFxGraphAt(const SourceText& source, size_t* offset,
+                                             FxAnnotationReader* annotations);
+
+}  // namespace fxpp
+
+#endif  // FXPP_IR_FX_TEXT_FX_TEXT_H_

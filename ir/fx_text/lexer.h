@@ -1,0 +1,97 @@
+// Source text with positions and the scanning primitives shared by fxpp's
+// text formats (FX text, fxg). Every parse error is an absl::Status whose
+// message starts with "filename:line:column: ". Positions are byte offsets
+// while parsing; they become line:column only when an error is reported, so
+// the hot path never counts lines.
+#ifndef FXPP_IR_FX_TEXT_LEXER_H_
+#define FXPP_IR_FX_TEXT_LEXER_H_
+
+#include <cstddef>
+#include <string>
+
+#include "absl/status/status.h"
+#include "absl/strings/string_view.h"
+
+namespace fxpp {
+
+inline bool IsIdentStart(char c) {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
+}
+inline bool IsIdentChar(char c) { return IsIdentStart(c) || (c >= '0' && c <= '9'); }
+
+class SourceText {
+ public:
+  SourceText(absl::string_view text, absl::string_view filename)
+      : text_(text), filename_(filename) {}
+
+  absl::string_view text() const { return text_; }
+  size_t size() const { return text_.size(); }
+  char operator[](size_t offset) const { return text_[offset]; }
+  bool StartsWith(size_t offset, absl::string_view s) const {
+    return text_.size() - offset >= s.size() && text_.compare(offset, s.size(), s) == 0;
+  }
+  // One past the last character of the line holding `offset` (a '\n' or the
+  // end of the text).
+  size_t LineEnd(size_t offset) const;
+  // End of the identifier starting at `offset` (== offset when there is
+  // none), at most `limit`. Inline: node names are scanned on every line.
+  size_t IdentifierEnd(size_t offset, size_t limit) const {
+    const char* p = text_.data();
+    if (offset >= limit || !IsIdentStart(p[offset])) return offset;
+    size_t end = offset + 1;
+    while (end < limit && IsIdentChar(p[end])) ++end;
+    return end;
+  }
+
+  // "line:column" of `offset`, both 1-based; the column counts bytes.
+  std::string Position(size_t offset) const;
+  // An InvalidArgument status "filename:line:column: message".
+  absl::Status Error(size_t offset, absl::string_view message) const;
+  // What a message should say was found at `offset`: "end of input", "end of
+  // line", or the quoted token there ('foo', '(').
+  std::string Found(size_t offset) const;
+  // Error(offset, "expected <expected>, found <Found(offset)>").
+  absl::Status Expected(size_t offset, absl::string_view expected) const;
+
+ private:
+  absl::string_view text_;
+  absl::string_view filename_;
+};
+
+// A position in a SourceText that line-oriented parsers advance.
+class Cursor {
+ public:
+  Cursor(const SourceText& source, size_t pos, size_t end)
+      : source_(&source), pos_(pos), end_(end) {}
+
+  size_t pos() const { return pos_; }
+  void set_pos(size_t pos) { pos_ = pos; }
+  size_t end() const { return end_; }
+  bool at_end() const { return pos_ >= end_; }
+  char peek() const { return pos_ < end_ ? (*source_)[pos_] : '\0'; }
+  absl::string_view rest() const { return source_->text().substr(pos_, end_ - pos_); }
+
+  // Advances past `literal` when the text continues with it.
+  bool Consume(absl::string_view literal);
+  // Like Consume, but an "expected '<literal>', found ..." error otherwise.
+  absl::Status Expect(absl::string_view literal);
+  // Advances past an identifier; empty when there is none.
+  absl::string_view ConsumeIdentifier();
+  // An "expected end of line" error unless the cursor is at end().
+  absl::Status ExpectEnd() const;
+
+  absl::Status Error(absl::string_view message) const { return source_->Error(pos_, message); }
+  absl::Status Expected(absl::string_view expected) const {
+    return source_->Expected(pos_, expected);
+  }
+  const SourceText& source() const { return *source_; }
+
+ private:
+  const SourceText* source_;
+  size_t pos_;
+  size_t end_;
+};
+
+}  // namespace fxpp
+
+#endif  // FXPP_IR_FX_TEXT_LEXER_H_

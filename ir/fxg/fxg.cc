@@ -1,0 +1,232 @@
+#include "ir/fxg/fxg.h"
+
+#include <utility>
+#include <vector>
+
+#include "absl/strings/str_cat.h"
+#include "ir/fx_text/fx_text.h"
+#include "ir/fx_text/lexer.h"
+#include "ir/fx_text/py_repr.h"
+#include "ir/fxg/meta_text.h"
+#include "ir/status_macros.h"
+
+namespace fxpp {
+namespace {
+
+constexpr absl::string_view kMagic = "fxg 1";
+constexpr absl::string_view kMetaPrefix = "        # ";
+
+class MetaAnnotator : public FxNodeAnnotator {
+ public:
+  void Annotate(const Node& node, std::string* out) const override {
+    if (node.has_meta()) AppendNodeMetaLines(node.meta(), kMetaPrefix, out);
+  }
+};
+
+class MetaReader : public FxAnnotationReader {
+ public:
+  absl::Status Read(Node* node, Cursor line) override {
+    return lines_.Read(&node->mutable_meta(), line);
+  }
+  void Finish() { lines_.Finish(); }
+
+ private:
+  NodeMetaLineReader lines_;
+};
+
+// Module paths and state names print bare when they are plain words.
+bool IsPlainName(absl::string_view name) {
+  if (name.empty()) return false;
+  for (char c : name) {
+    if (!IsIdentChar(c) && c != '.') return false;
+  }
+  return true;
+}
+
+void AppendName(absl::string_view name, std::string* out) {
+  if (IsPlainName(name)) {
+    out->append(name.data(), name.size());
+  } else {
+    AppendPyStrRepr(name, out);
+  }
+}
+
+absl::Status ParseName(Cursor& c, absl::string_view what, std::string* name) {
+  if (c.peek() == '\'' || c.peek() == '"') {
+    const PyStringLiteral lit =
+        ParsePyStringLiteral(c.source().text().substr(0, c.end()), c.pos());
+    if (!lit.ok) return c.source().Error(lit.error_offset, lit.error);
+    *name = lit.value;
+    c.set_pos(lit.end);
+    return absl::OkStatus();
+  }
+  const size_t start = c.pos();
+  while (!c.at_end() && (IsIdentChar(c.peek()) || c.peek() == '.')) c.set_pos(c.pos() + 1);
+  if (c.pos() == start) return c.Expected(what);
+  *name = std::string(c.source().text().substr(start, c.pos() - start));
+  return absl::OkStatus();
+}
+
+void PrintModule(const GraphModule& module, const std::string& path, std::string* out) {
+  out->append(module.has_graph() ? "module" : "opaque");
+  if (!path.empty()) {
+    out->push_back(' ');
+    AppendName(path, out);
+  }
+  absl::StrAppend(out, ": ", module.class_name(), "\n");
+  for (const StateEntry& entry : module.state()) {
+    absl::StrAppend(out, "  ", StateKindName(entry.kind), " ");
+    AppendName(entry.name, out);
+    out->append(": ");
+    AppendTensorMeta(entry.tensor, out);
+    if (!entry.persistent) out->append(" non_persistent");
+    out->push_back('\n');
+  }
+  if (module.has_graph()) {
+    static const MetaAnnotator* const kAnnotator = new MetaAnnotator();
+    FxPrintOptions options;
+    options.dialect = FxDialect::kTorch2;
+    options.typed_literals = true;
+    options.annotator = kAnnotator;
+    AppendFxGraph(module.graph(), options, out);
+  }
+  for (const auto& [name, child] : module.children()) {
+    out->push_back('\n');
+    PrintModule(*child, path.empty() ? name : absl::StrCat(path, ".", name), out);
+  }
+}
+
+class FxgParser {
+ public:
+  explicit FxgParser(const SourceText& source) : src_(source) {}
+
+  absl::StatusOr<std::unique_ptr<GraphModule>> Parse() {
+    size_t pos = 0;
+    size_t line_end = src_.LineEnd(pos);
+    if (src_.text().substr(0, line_end) != kMagic) return src_.Expected(0, "'fxg 1'");
+    for (pos = NextLine(line_end); pos < src_.size();) {
+      line_end = src_.LineEnd(pos);
+      if (line_end == pos) {
+        pos = NextLine(line_end);
+        continue;
+      }
+      RETURN_IF_ERROR(Module(&pos));
+    }
+    if (root_ == nullptr) return src_.Expected(src_.size(), "'module: <class name>'");
+    return std::move(root_);
+  }
+
+ private:
+  size_t NextLine(size_t line_end) const {
+    return line_end < src_.size() ? line_end + 1 : line_end;
+  }
+
+  // One module block: its header, state lines and graph.
+  absl::Status Module(size_t* pos) {
+    const size_t line_end = src_.LineEnd(*pos);
+    Cursor c(src_, *pos, line_end);
+    bool has_graph;
+    if (c.Consume("module")) {
+      has_graph = true;
+    } else if (c.Consume("opaque")) {
+      has_graph = false;
+    } else {
+      return c.Expected("'module' or 'opaque'");
+    }
+    std::string path;
+    size_t path_offset = *pos;  // where errors about placing the module point
+    if (c.Consume(" ")) {
+      path_offset = c.pos();
+      RETURN_IF_ERROR(ParseName(c, "a module path", &path));
+    }
+    RETURN_IF_ERROR(c.Expect(": "));
+    std::string class_name(c.rest());
+    std::unique_ptr<GraphModule> owned = has_graph
+                                             ? std::make_unique<GraphModule>(std::move(class_name))
+                                             : GraphModule::Opaque(std::move(class_name));
+    GraphModule* module = owned.get();
+    RETURN_IF_ERROR(Attach(path, path_offset, std::move(owned)));
+
+    for (*pos = NextLine(line_end); src_.StartsWith(*pos, "  ") && !src_.StartsWith(*pos, "   ");
+         *pos = NextLine(src_.LineEnd(*pos))) {
+      RETURN_IF_ERROR(State(*pos, module));
+    }
+    if (!has_graph) return absl::OkStatus();
+    if (!src_.StartsWith(*pos, "graph():")) return src_.Expected(*pos, "'graph():  # typed'");
+    MetaReader reader;
+    ASSIGN_OR_RETURN(ParsedFxGraph parsed, ParseFxGraphAt(src_, pos, &reader));
+    reader.Finish();
+    module->set_graph(std::move(parsed.graph));
+    return absl::OkStatus();
+  }
+
+  // Places a new module: the first is the root (empty path); the others
+  // come after their parent (the printer writes the tree in preorder).
+  absl::Status Attach(const std::string& path, size_t offset, std::unique_ptr<GraphModule> module) {
+    if (path.empty()) {
+      if (root_ != nullptr) return src_.Error(offset, "a second root module");
+      root_ = std::move(module);
+      return absl::OkStatus();
+    }
+    if (root_ == nullptr) return src_.Error(offset, "expected the root module ('module: ...') first");
+    const size_t dot = path.rfind('.');
+    const absl::string_view parent_path =
+        dot == std::string::npos ? absl::string_view() : absl::string_view(path).substr(0, dot);
+    GraphModule* parent = root_->FindSubmodule(parent_path);
+    if (parent == nullptr) {
+      return src_.Error(offset, absl::StrCat("parent module '", parent_path, "' of '", path,
+                                             "' is not defined above"));
+    }
+    absl::StatusOr<GraphModule*> added =
+        parent->AddChild(dot == std::string::npos ? path : path.substr(dot + 1), std::move(module));
+    if (!added.ok()) return src_.Error(offset, added.status().message());
+    return absl::OkStatus();
+  }
+
+  // "  <kind> <name>: <tensor>[ non_persistent]"
+  absl::Status State(size_t pos, GraphModule* module) {
+    Cursor c(src_, pos + 2, src_.LineEnd(pos));
+    const size_t kind_offset = c.pos();
+    const absl::string_view kind_name = c.ConsumeIdentifier();
+    StateEntry entry;
+    if (kind_name == "parameter") {
+      entry.kind = StateKind::kParameter;
+    } else if (kind_name == "buffer") {
+      entry.kind = StateKind::kBuffer;
+    } else if (kind_name == "constant") {
+      entry.kind = StateKind::kConstant;
+    } else {
+      return src_.Expected(kind_offset, "'parameter', 'buffer' or 'constant'");
+    }
+    RETURN_IF_ERROR(c.Expect(" "));
+    const size_t name_offset = c.pos();
+    RETURN_IF_ERROR(ParseName(c, "a state name", &entry.name));
+    RETURN_IF_ERROR(c.Expect(": "));
+    RETURN_IF_ERROR(ParseTensorMeta(c, &entry.tensor));
+    entry.persistent = !c.Consume(" non_persistent");
+    RETURN_IF_ERROR(c.ExpectEnd());
+    const absl::Status added = module->AddState(std::move(entry));
+    if (!added.ok()) return src_.Error(name_offset, added.message());
+    return absl::OkStatus();
+  }
+
+  const SourceText& src_;
+  std::unique_ptr<GraphModule> root_;
+};
+
+}  // namespace
+
+std::string PrintFxg(const GraphModule& module) {
+  std::string out(kMagic);
+  out.push_back('\n');
+  PrintModule(module, "", &out);
+  return out;
+}
+
+absl::StatusOr<std::unique_ptr<GraphModule>> ParseFxg(absl::string_view text,
+                                                      absl::string_view filename) {
+  const SourceText source(text, filename);
+  return FxgParser(source).Parse();
+}
+
+}  // namespace fxpp

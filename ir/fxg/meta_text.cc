@@ -1,0 +1,532 @@
+#include "ir/fxg/meta_text.h"
+
+#include <utility>
+#include <vector>
+
+#include "absl/strings/str_cat.h"
+#include "ir/fx_text/py_repr.h"
+#include "ir/status_macros.h"
+
+namespace fxpp {
+namespace {
+
+// Short dtype names, as PyTorch's own debug printing spells them; the rest
+// keep their torch name (qint8, float8_e4m3fn, ...).
+constexpr std::pair<ScalarType, absl::string_view> kShortDtypes[] = {
+    {ScalarType::kUInt8, "u8"},      {ScalarType::kInt8, "i8"},
+    {ScalarType::kInt16, "i16"},     {ScalarType::kInt32, "i32"},
+    {ScalarType::kInt64, "i64"},     {ScalarType::kFloat16, "f16"},
+    {ScalarType::kFloat32, "f32"},   {ScalarType::kFloat64, "f64"},
+    {ScalarType::kComplex32, "c32"}, {ScalarType::kComplex64, "c64"},
+    {ScalarType::kComplex128, "c128"}, {ScalarType::kBool, "b8"},
+    {ScalarType::kBFloat16, "bf16"}, {ScalarType::kUInt16, "u16"},
+    {ScalarType::kUInt32, "u32"},    {ScalarType::kUInt64, "u64"},
+};
+
+absl::string_view DtypeName(ScalarType t) {
+  for (const auto& [type, name] : kShortDtypes) {
+    if (type == t) return name;
+  }
+  return ScalarTypeName(t);
+}
+
+absl::optional<ScalarType> ParseDtypeName(absl::string_view name) {
+  for (const auto& [type, short_name] : kShortDtypes) {
+    if (short_name == name) return type;
+  }
+  absl::optional<ScalarType> t = ParseScalarType(name);
+  if (t.has_value() && DtypeName(*t) == name) return t;
+  return absl::nullopt;
+}
+
+bool IsExprChar(char c) {
+  return IsIdentChar(c) || c == ' ' || c == '+' || c == '-' || c == '*' || c == '/' ||
+         c == '%' || c == '(' || c == ')' || c == '.';
+}
+
+// A symbolic dim printed without quotes: it cannot be read as an int or run
+// into the next dim.
+bool IsBareExpr(absl::string_view expr) {
+  if (expr.empty() || expr.front() == ' ' || expr.back() == ' ') return false;
+  bool has_letter = false;
+  int depth = 0;
+  for (char c : expr) {
+    if (!IsExprChar(c)) return false;
+    has_letter |= IsIdentStart(c);
+    if (c == '(') ++depth;
+    if (c == ')' && --depth < 0) return false;
+  }
+  return has_letter && depth == 0;
+}
+
+// A device or path component printed without quotes.
+bool IsBareToken(absl::string_view text, bool allow_colon) {
+  if (text.empty()) return false;
+  for (char c : text) {
+    if (!IsIdentChar(c) && c != '.' && c != '-' && !(allow_colon && c == ':')) return false;
+  }
+  return true;
+}
+
+void AppendDims(const DimVector& dims, char open, char close, std::string* out) {
+  out->push_back(open);
+  for (size_t i = 0; i < dims.size(); ++i) {
+    if (i > 0) out->append(", ");
+    if (!dims[i].is_symbolic()) {
+      absl::StrAppend(out, dims[i].value());
+    } else if (IsBareExpr(dims[i].expr())) {
+      out->append(dims[i].expr().data(), dims[i].expr().size());
+    } else {
+      AppendPyStrRepr(dims[i].expr(), out);
+    }
+  }
+  if (open == '(' && dims.size() == 1) out->push_back(',');
+  out->push_back(close);
+}
+
+absl::Status ParseQuoted(Cursor& c, std::string* out) {
+  if (c.peek() != '\'' && c.peek() != '"') return c.Expected("a quoted string");
+  const PyStringLiteral lit =
+      ParsePyStringLiteral(c.source().text().substr(0, c.end()), c.pos());
+  if (!lit.ok) return c.source().Error(lit.error_offset, lit.error);
+  *out = lit.value;
+  c.set_pos(lit.end);
+  return absl::OkStatus();
+}
+
+absl::Status ParseDim(Cursor& c, SymDim* dim) {
+  if (c.peek() == '\'' || c.peek() == '"') {
+    std::string expr;
+    RETURN_IF_ERROR(ParseQuoted(c, &expr));
+    *dim = SymDim::Symbolic(expr);
+    return absl::OkStatus();
+  }
+  const size_t start = c.pos();
+  int depth = 0;
+  for (; !c.at_end(); c.set_pos(c.pos() + 1)) {
+    const char ch = c.peek();
+    if (depth == 0 && (ch == ',' || ch == ']' || ch == ')')) break;
+    if (ch == '(') ++depth;
+    if (ch == ')') --depth;
+  }
+  const absl::string_view text = c.source().text().substr(start, c.pos() - start);
+  int64_t value;
+  if (ParsePyInt(text, &value)) {
+    *dim = SymDim(value);
+  } else if (IsBareExpr(text)) {
+    *dim = SymDim::Symbolic(text);
+  } else {
+    return c.source().Expected(start, "a dimension (an int, a symbol expression or a quoted one)");
+  }
+  return absl::OkStatus();
+}
+
+absl::Status ParseDims(Cursor& c, char open, char close, DimVector* dims) {
+  RETURN_IF_ERROR(c.Expect(absl::string_view(&open, 1)));
+  dims->clear();
+  if (c.Consume(absl::string_view(&close, 1))) return absl::OkStatus();
+  for (;;) {
+    SymDim dim;
+    RETURN_IF_ERROR(ParseDim(c, &dim));
+    dims->push_back(dim);
+    if (c.Consume(", ")) continue;
+    if (open == '(' && dims->size() == 1) return c.Expect(",)");
+    return c.Expect(absl::string_view(&close, 1));
+  }
+}
+
+// An identifier-like token: a dtype, a wrapper name, a number.
+absl::string_view ScanToken(Cursor& c) {
+  const size_t start = c.pos();
+  while (!c.at_end() && (IsIdentChar(c.peek()) || c.peek() == '.' || c.peek() == '-' ||
+                         c.peek() == '+')) {
+    c.set_pos(c.pos() + 1);
+  }
+  return c.source().text().substr(start, c.pos() - start);
+}
+
+struct Wrapper {
+  ValueMeta::Kind kind;
+  absl::string_view name;
+};
+constexpr Wrapper kWrappers[] = {
+    {ValueMeta::Kind::kSymInt, "SymInt"},
+    {ValueMeta::Kind::kSymFloat, "SymFloat"},
+    {ValueMeta::Kind::kSymBool, "SymBool"},
+    {ValueMeta::Kind::kOpaque, "Opaque"},
+};
+
+// JSON text written verbatim: one line, unambiguous at both ends.
+bool IsVerbatimJson(absl::string_view json) {
+  if (json.empty() || json.front() == ' ' || json.back() == ' ' || json.front() == '\'') {
+    return false;
+  }
+  for (char c : json) {
+    if (static_cast<unsigned char>(c) < 0x20 || c == 0x7F) return false;
+  }
+  return true;
+}
+
+// A stack trace written as a block of `|` lines: no control characters but
+// the newlines that split it and tabs.
+bool IsBlockText(absl::string_view text) {
+  for (char c : text) {
+    if ((static_cast<unsigned char>(c) < 0x20 && c != '\n' && c != '\t') || c == 0x7F) {
+      return false;
+    }
+  }
+  return true;
+}
+
+void AppendStringPair(absl::string_view a, absl::string_view b, std::string* out) {
+  out->push_back('(');
+  AppendPyStrRepr(a, out);
+  out->append(", ");
+  AppendPyStrRepr(b, out);
+  out->push_back(')');
+}
+
+absl::Status ParseSymbol(Cursor& c, Symbol* out) {
+  std::string text;
+  RETURN_IF_ERROR(ParseQuoted(c, &text));
+  *out = Symbol::Intern(text);
+  return absl::OkStatus();
+}
+
+absl::Status ParseSymbolPair(Cursor& c, Symbol* a, Symbol* b) {
+  RETURN_IF_ERROR(c.Expect("("));
+  RETURN_IF_ERROR(ParseSymbol(c, a));
+  RETURN_IF_ERROR(c.Expect(", "));
+  RETURN_IF_ERROR(ParseSymbol(c, b));
+  return c.Expect(")");
+}
+
+}  // namespace
+
+void AppendTensorMeta(const TensorMeta& tensor, std::string* out) {
+  const absl::string_view dtype = DtypeName(tensor.dtype);
+  out->append(dtype.data(), dtype.size());
+  AppendDims(tensor.shape, '[', ']', out);
+  if (!tensor.stride.empty()) {
+    out->append(" stride=");
+    AppendDims(tensor.stride, '(', ')', out);
+  }
+  out->push_back(' ');
+  const absl::string_view device = tensor.device.str();
+  if (IsBareToken(device, /*allow_colon=*/true)) {
+    out->append(device.data(), device.size());
+  } else {
+    out->append("device=");
+    AppendPyStrRepr(device, out);
+  }
+  if (tensor.requires_grad) out->append(" requires_grad");
+  if (tensor.memory_format.has_value()) {
+    absl::StrAppend(out, " memory_format=", MemoryFormatName(*tensor.memory_format));
+  }
+}
+
+absl::Status ParseTensorMeta(Cursor& c, TensorMeta* tensor) {
+  const size_t dtype_offset = c.pos();
+  const absl::string_view dtype = ScanToken(c);
+  const absl::optional<ScalarType> type = ParseDtypeName(dtype);
+  if (!type.has_value()) return c.source().Expected(dtype_offset, "a dtype (f32, i64, b8, ...)");
+  tensor->dtype = *type;
+  RETURN_IF_ERROR(ParseDims(c, '[', ']', &tensor->shape));
+  tensor->stride.clear();
+  if (c.Consume(" stride=")) RETURN_IF_ERROR(ParseDims(c, '(', ')', &tensor->stride));
+  RETURN_IF_ERROR(c.Expect(" "));
+  if (c.Consume("device=")) {
+    std::string device;
+    RETURN_IF_ERROR(ParseQuoted(c, &device));
+    tensor->device = Symbol::Intern(device);
+  } else {
+    const size_t start = c.pos();
+    while (!c.at_end() && (IsIdentChar(c.peek()) || c.peek() == '.' || c.peek() == '-' ||
+                           c.peek() == ':')) {
+      c.set_pos(c.pos() + 1);
+    }
+    if (c.pos() == start) return c.Expected("a device");
+    tensor->device = Symbol::Intern(c.source().text().substr(start, c.pos() - start));
+  }
+  tensor->requires_grad = c.Consume(" requires_grad");
+  tensor->memory_format.reset();
+  if (c.Consume(" memory_format=")) {
+    const size_t start = c.pos();
+    const absl::string_view name = c.ConsumeIdentifier();
+    const absl::optional<MemoryFormat> format = ParseMemoryFormat(name);
+    if (!format.has_value() || MemoryFormatName(*format) != name) {
+      return c.source().Expected(start, "a memory format (contiguous_format, channels_last, ...)");
+    }
+    tensor->memory_format = format;
+  }
+  return absl::OkStatus();
+}
+
+void AppendValueMeta(const ValueMeta& value, std::string* out) {
+  switch (value.kind()) {
+    case ValueMeta::Kind::kNone:
+      out->append("None");
+      return;
+    case ValueMeta::Kind::kTensor:
+      AppendTensorMeta(value.tensor(), out);
+      return;
+    case ValueMeta::Kind::kTuple:
+    case ValueMeta::Kind::kList: {
+      const bool tuple = value.kind() == ValueMeta::Kind::kTuple;
+      out->push_back(tuple ? '(' : '[');
+      for (size_t i = 0; i < value.elements().size(); ++i) {
+        if (i > 0) out->append(", ");
+        AppendValueMeta(value.elements()[i], out);
+      }
+      if (tuple && value.elements().size() == 1) out->push_back(',');
+      out->push_back(tuple ? ')' : ']');
+      return;
+    }
+    case ValueMeta::Kind::kInt:
+      absl::StrAppend(out, value.int_value());
+      return;
+    case ValueMeta::Kind::kFloat:
+      AppendPyFloatRepr(value.float_value(), out);
+      return;
+    case ValueMeta::Kind::kBool:
+      out->append(value.bool_value() ? "True" : "False");
+      return;
+    case ValueMeta::Kind::kSymInt:
+    case ValueMeta::Kind::kSymFloat:
+    case ValueMeta::Kind::kSymBool:
+    case ValueMeta::Kind::kOpaque:
+      for (const Wrapper& w : kWrappers) {
+        if (w.kind == value.kind()) out->append(w.name.data(), w.name.size());
+      }
+      out->push_back('(');
+      AppendPyStrRepr(value.text(), out);
+      out->push_back(')');
+      return;
+  }
+}
+
+absl::Status ParseValueMeta(Cursor& c, ValueMeta* value) {
+  if (c.peek() == '(' || c.peek() == '[') {
+    const bool tuple = c.peek() == '(';
+    const char close = tuple ? ')' : ']';
+    c.set_pos(c.pos() + 1);
+    std::vector<ValueMeta> elements;
+    if (!c.Consume(absl::string_view(&close, 1))) {
+      for (;;) {
+        ValueMeta element;
+        RETURN_IF_ERROR(ParseValueMeta(c, &element));
+        elements.push_back(std::move(element));
+        if (c.Consume(", ")) continue;
+        if (tuple && elements.size() == 1) {
+          RETURN_IF_ERROR(c.Expect(",)"));
+        } else {
+          RETURN_IF_ERROR(c.Expect(absl::string_view(&close, 1)));
+        }
+        break;
+      }
+    }
+    *value = tuple ? ValueMeta::Tuple(std::move(elements)) : ValueMeta::List(std::move(elements));
+    return absl::OkStatus();
+  }
+  const size_t start = c.pos();
+  const absl::string_view token = ScanToken(c);
+  if (c.peek() == '[') {
+    c.set_pos(start);
+    TensorMeta tensor;
+    RETURN_IF_ERROR(ParseTensorMeta(c, &tensor));
+    *value = ValueMeta::Tensor(std::move(tensor));
+    return absl::OkStatus();
+  }
+  if (c.peek() == '(') {
+    for (const Wrapper& w : kWrappers) {
+      if (w.name != token) continue;
+      c.set_pos(c.pos() + 1);
+      std::string text;
+      RETURN_IF_ERROR(ParseQuoted(c, &text));
+      RETURN_IF_ERROR(c.Expect(")"));
+      *value = w.kind == ValueMeta::Kind::kOpaque ? ValueMeta::Opaque(text)
+                                                   : ValueMeta::Symbolic(w.kind, text);
+      return absl::OkStatus();
+    }
+  }
+  int64_t i;
+  double f;
+  if (token == "None") {
+    *value = ValueMeta();
+  } else if (token == "True" || token == "False") {
+    *value = ValueMeta::Bool(token == "True");
+  } else if (ParsePyInt(token, &i)) {
+    *value = ValueMeta::Int(i);
+  } else if (ParsePyFloat(token, &f)) {
+    *value = ValueMeta::Float(f);
+  } else {
+    return c.source().Expected(start, "a value (a tensor like f32[2, 3], a number, None, ...)");
+  }
+  return absl::OkStatus();
+}
+
+void AppendNodeMetaLines(const NodeMeta& meta, absl::string_view prefix, std::string* out) {
+  const auto line = [&](absl::string_view field) {
+    out->append(prefix.data(), prefix.size());
+    out->append(field.data(), field.size());
+  };
+  if (meta.val.has_value()) {
+    line("val: ");
+    AppendValueMeta(*meta.val, out);
+    out->push_back('\n');
+  }
+  if (!meta.stack_trace.empty()) {
+    absl::string_view text = meta.stack_trace.str();
+    if (IsBlockText(text)) {
+      // One `|` line per line of the trace; `|-` marks a missing final newline.
+      const bool final_newline = text.back() == '\n';
+      if (final_newline) text.remove_suffix(1);
+      line(final_newline ? "stack_trace: |\n" : "stack_trace: |-\n");
+      for (;;) {
+        const size_t nl = text.find('\n');
+        const absl::string_view piece = text.substr(0, nl);
+        line(piece.empty() ? "  |" : "  | ");
+        out->append(piece.data(), piece.size());
+        out->push_back('\n');
+        if (nl == absl::string_view::npos) break;
+        text.remove_prefix(nl + 1);
+      }
+    } else {
+      line("stack_trace: ");
+      AppendPyStrRepr(text, out);
+      out->push_back('\n');
+    }
+  }
+  for (const ModuleStackEntry& entry : meta.nn_module_stack) {
+    line("nn_module_stack: ");
+    AppendPyStrRepr(entry.key.str(), out);
+    out->append(": ");
+    AppendStringPair(entry.path.str(), entry.type.str(), out);
+    out->push_back('\n');
+  }
+  for (const SourceFnEntry& entry : meta.source_fn_stack) {
+    line("source_fn_stack: ");
+    AppendStringPair(entry.name.str(), entry.target.str(), out);
+    out->push_back('\n');
+  }
+  if (meta.tag.has_value()) {
+    line("tag: ");
+    AppendPyStrRepr(meta.tag->str(), out);
+    out->push_back('\n');
+  }
+  if (meta.seq_nr.has_value()) {
+    line("seq_nr: ");
+    absl::StrAppend(out, *meta.seq_nr, "\n");
+  }
+  for (const auto& [key, json] : meta.extra) {
+    line("extra ");
+    if (IsBareToken(key, /*allow_colon=*/false)) {
+      out->append(key);
+    } else {
+      AppendSingleQuoted(key, out);
+    }
+    out->append(": ");
+    if (IsVerbatimJson(json)) {
+      out->append(json);
+    } else {
+      AppendSingleQuoted(json, out);
+    }
+    out->push_back('\n');
+  }
+}
+
+void NodeMetaLineReader::Finish() {
+  if (block_meta_ == nullptr) return;
+  block_meta_->stack_trace = Symbol::Intern(block_);
+  block_meta_ = nullptr;
+}
+
+absl::Status NodeMetaLineReader::Read(NodeMeta* meta, Cursor line) {
+  if (line.Consume("  |")) {
+    if (block_meta_ != meta) return line.Error("a '|' line outside a stack_trace block");
+    if (!line.at_end()) RETURN_IF_ERROR(line.Expect(" "));
+    const absl::string_view piece = line.rest();
+    if (keep_final_newline_) {
+      absl::StrAppend(&block_, piece, "\n");
+    } else {
+      absl::StrAppend(&block_, block_started_ ? "\n" : "", piece);
+    }
+    block_started_ = true;
+    return absl::OkStatus();
+  }
+  Finish();
+  const size_t field_offset = line.pos();
+  const absl::string_view field = line.ConsumeIdentifier();
+  const auto duplicate = [&] {
+    return line.source().Error(field_offset, absl::StrCat("duplicate meta field '", field, "'"));
+  };
+  if (field == "extra") {
+    RETURN_IF_ERROR(line.Expect(" "));
+    std::string key;
+    if (line.peek() == '\'' || line.peek() == '"') {
+      RETURN_IF_ERROR(ParseQuoted(line, &key));
+    } else {
+      const size_t start = line.pos();
+      while (!line.at_end() && line.peek() != ':') line.set_pos(line.pos() + 1);
+      key = std::string(line.source().text().substr(start, line.pos() - start));
+    }
+    RETURN_IF_ERROR(line.Expect(": "));
+    if (meta->FindExtra(key) != nullptr) return duplicate();
+    std::string json;
+    if (line.peek() == '\'') {
+      RETURN_IF_ERROR(ParseQuoted(line, &json));
+      RETURN_IF_ERROR(line.ExpectEnd());
+    } else {
+      json = std::string(line.rest());
+    }
+    meta->extra.emplace_back(std::move(key), std::move(json));
+    return absl::OkStatus();
+  }
+  RETURN_IF_ERROR(line.Expect(": "));
+  if (field == "val") {
+    if (meta->val.has_value()) return duplicate();
+    ValueMeta value;
+    RETURN_IF_ERROR(ParseValueMeta(line, &value));
+    meta->val = std::move(value);
+  } else if (field == "stack_trace") {
+    if (!meta->stack_trace.empty()) return duplicate();
+    const bool strip = line.Consume("|-");
+    if (strip || line.Consume("|")) {
+      block_meta_ = meta;
+      keep_final_newline_ = !strip;
+      block_started_ = false;
+      block_.clear();
+    } else {
+      RETURN_IF_ERROR(ParseSymbol(line, &meta->stack_trace));
+    }
+  } else if (field == "nn_module_stack") {
+    ModuleStackEntry entry;
+    RETURN_IF_ERROR(ParseSymbol(line, &entry.key));
+    RETURN_IF_ERROR(line.Expect(": "));
+    RETURN_IF_ERROR(ParseSymbolPair(line, &entry.path, &entry.type));
+    meta->nn_module_stack.push_back(std::move(entry));
+  } else if (field == "source_fn_stack") {
+    SourceFnEntry entry;
+    RETURN_IF_ERROR(ParseSymbolPair(line, &entry.name, &entry.target));
+    meta->source_fn_stack.push_back(std::move(entry));
+  } else if (field == "tag") {
+    if (meta->tag.has_value()) return duplicate();
+    Symbol tag;
+    RETURN_IF_ERROR(ParseSymbol(line, &tag));
+    meta->tag = tag;
+  } else if (field == "seq_nr") {
+    if (meta->seq_nr.has_value()) return duplicate();
+    const size_t start = line.pos();
+    int64_t seq_nr;
+    if (!ParsePyInt(ScanToken(line), &seq_nr)) return line.source().Expected(start, "an integer");
+    meta->seq_nr = seq_nr;
+  } else {
+    return line.source().Error(
+        field_offset, absl::StrCat("unknown meta field '", field,
+                                   "' (expected val, stack_trace, nn_module_stack, "
+                                   "source_fn_stack, tag, seq_nr or extra)"));
+  }
+  return line.ExpectEnd();
+}
+
+}  // namespace fxpp

@@ -1,0 +1,51 @@
+// Conversion between a GraphModule tree and its serialized form
+// (ir/proto/fxpp.proto), and reading/writing that form as protobuf binary or
+// protobuf's JSON mapping.
+//
+// The conversion is lossless: FromProto(ToProto(m)) has the same modules,
+// state, nodes (names, ops, targets, types, arguments, metadata) in the same
+// order as `m`, floats bit for bit. Text fields must be UTF-8, as protobuf
+// requires.
+//
+// Readers never abort on bad input: malformed data, unknown enum values,
+// missing fields, duplicate names and node references that do not name an
+// earlier node of the same graph are errors that name the module and node.
+// They do not run the semantic checks of ir/verifier.h (e.g. one output per
+// graph); callers that need them call VerifyGraphModule.
+#ifndef FXPP_IR_PROTO_CONVERT_H_
+#define FXPP_IR_PROTO_CONVERT_H_
+
+#include <cstdint>
+#include <memory>
+#include <string>
+
+#include "absl/status/statusor.h"
+#include "absl/strings/string_view.h"
+#include "ir/graph_module.h"
+#include "ir/proto/fxpp.pb.h"
+
+namespace fxpp {
+
+// The format_version ToProto writes and the newest FromProto accepts.
+inline constexpr uint32_t kProtoFormatVersion = 1;
+
+proto::GraphModule ToProto(const GraphModule& module);
+absl::StatusOr<std::unique_ptr<GraphModule>> FromProto(const proto::GraphModule& message);
+
+// Protobuf binary encoding.
+std::string SerializeBinary(const GraphModule& module);
+// `filename` only prefixes error messages ("model.pb: ...").
+absl::StatusOr<std::unique_ptr<GraphModule>> ParseBinary(absl::string_view bytes,
+                                                         absl::string_view filename);
+
+// Protobuf's JSON mapping, pretty-printed with the .proto field names;
+// deterministic for a given module. Fails only on text that is not UTF-8.
+absl::StatusOr<std::string> SerializeJson(const GraphModule& module);
+// Errors read "filename:line:column: message", pointing at the syntax error
+// or at the offending field.
+absl::StatusOr<std::unique_ptr<GraphModule>> ParseJson(absl::string_view text,
+                                                       absl::string_view filename);
+
+}  // namespace fxpp
+
+#endif  // FXPP_IR_PROTO_CONVERT_H_

@@ -1,0 +1,45 @@
+// Positions in JSON text, for `file:line:column` error messages. Protobuf's
+// JSON parser reports neither offsets nor lines, so ParseJson checks the
+// syntax itself first (strict RFC 8259) and maps the field paths protobuf and
+// the converter report ("module.graph.nodes[3].op") back to the text.
+#ifndef FXPP_IR_PROTO_JSON_POSITION_H_
+#define FXPP_IR_PROTO_JSON_POSITION_H_
+
+#include <cstddef>
+#include <string>
+
+#include "absl/strings/string_view.h"
+#include "absl/types/optional.h"
+
+namespace fxpp {
+namespace json_position {
+
+// 1-based; the column counts UTF-8 code points, as editors do.
+struct LineColumn {
+  int line = 1;
+  int column = 1;
+};
+LineColumn LineColumnAt(absl::string_view text, size_t offset);
+
+struct SyntaxError {
+  size_t offset;  // where the offending character (or the end) is
+  std::string message;
+};
+// The first syntax error of `text` taken as one JSON value, or nullopt when it
+// is valid JSON. Stricter than protobuf's parser (no single quotes, bare keys
+// or trailing commas), so every text protobuf rejects for its syntax is caught
+// here with a position.
+absl::optional<SyntaxError> FindSyntaxError(absl::string_view text);
+
+// The offset of the value at `path` in syntactically valid `text`: dotted
+// field names with optional `[index]` suffixes, e.g. "module.graph.nodes[3].op".
+// When the last component is a field name, the offset of its key is returned.
+// A field name matches its JSON key written either as the proto name or in
+// lowerCamelCase. The longest prefix of the path that exists is used (for a
+// missing field: its parent), down to the root value for the empty prefix.
+size_t FindPath(absl::string_view text, absl::string_view path);
+
+}  // namespace json_position
+}  // namespace fxpp
+
+#endif  // FXPP_IR_PROTO_JSON_POSITION_H_

@@ -1,0 +1,343 @@
+#include "passes/dedup/dedup.h"
+
+#include <string>
+#include <vector>
+
+#include "absl/strings/str_cat.h"
+#include "bench/synthetic_graphs.h"
+#include "gmock/gmock.h"
+#include "gtest/gtest.h"
+#include "ir/verifier.h"
+
+namespace fxpp {
+namespace {
+
+using ::testing::ElementsAre;
+using ::testing::HasSubstr;
+using ::testing::IsEmpty;
+using ::testing::SizeIs;
+
+Argument Ref(Node* n) { return Argument::Ref(n); }
+
+ValueMeta TensorVal(DimVector shape) {
+  TensorMeta t;
+  t.shape = std::move(shape);
+  return ValueMeta::Tensor(std::move(t));
+}
+
+std::vector<std::string> Targets(const Graph& g) {
+  std::vector<std::string> out;
+  for (Node* n : g.nodes()) out.emplace_back(n->op() == OpKind::kCallFunction ? n->target() : OpKindName(n->op()));
+  return out;
+}
+
+int Count(const Graph& g, absl::string_view target) {
+  int n = 0;
+  for (Node* node : g.nodes()) n += node->target() == target;
+  return n;
+}
+
+constexpr absl::string_view kInvoke = "torch.ops.higher_order.invoke_subgraph";
+
+// Runs dedup and checks the invariants every result must satisfy.
+DedupReport Dedup(GraphModule& m, DedupOptions options = {}) {
+  absl::StatusOr<DedupReport> report = ApplyGraphDeduplication(m, options);
+  EXPECT_TRUE(report.ok()) << report.status();
+  EXPECT_TRUE(VerifyGraphModule(m).ok()) << VerifyGraphModule(m);
+  EXPECT_EQ(m.graph().last_node()->op(), OpKind::kOutput);
+  return report.ok() ? *report : DedupReport{};
+}
+
+// `copies` times: a = sin(x_i); b = cos(a); out_i = b (+ hooks).
+struct Repeated {
+  GraphModule m;
+  std::vector<Node*> inputs, outs;
+  explicit Repeated(int copies) {
+    for (int i = 0; i < copies; ++i) {
+      Node* x = m.graph().Placeholder(absl::StrCat("x", i));
+      x->mutable_meta().val = TensorVal({4});
+      inputs.push_back(x);
+    }
+  }
+  void Finish() {
+    std::vector<Argument> results;
+    for (Node* n : outs) results.push_back(Ref(n));
+    m.graph().Output(Argument::Tuple(std::move(results)));
+  }
+};
+
+TEST(DedupTest, ReplacesRegionsWithInvokeSubgraph) {
+  Repeated t(3);
+  for (Node* x : t.inputs) {
+    Node* a = t.m.graph().CallFunction("torch.sin", {Ref(x)});
+    a->mutable_meta().val = TensorVal({4});
+    Node* b = t.m.graph().CallFunction("torch.cos", {Ref(a)});
+    b->mutable_meta().val = TensorVal({4});
+    t.outs.push_back(b);
+  }
+  t.Finish();
+  DedupReport report = Dedup(t.m);
+  EXPECT_EQ(report.regions_replaced, 3);
+  ASSERT_THAT(report.groups, SizeIs(1));
+  EXPECT_EQ(report.groups[0].subgraph, "subgraph_0");
+  EXPECT_EQ(Count(t.m.graph(), kInvoke), 3);
+  EXPECT_EQ(Count(t.m.graph(), "torch.sin"), 0);
+  const GraphModule* sub = t.m.FindSubmodule("subgraph_0");
+  ASSERT_NE(sub, nullptr);
+  EXPECT_THAT(Targets(sub->graph()), ElementsAre("placeholder", "torch.sin", "torch.cos", "output"));
+  EXPECT_EQ(sub->graph().first_node()->name(), "subgraph_input_x0");
+  // invoke_subgraph(%subgraph_0, 'subgraph_0', x_i), outputs read by getitem.
+  Node* invoke = nullptr;
+  for (Node* n : t.m.graph().nodes()) {
+    if (n->target() == kInvoke) {
+      invoke = n;
+      break;
+    }
+  }
+  ASSERT_NE(invoke, nullptr);
+  ASSERT_THAT(invoke->args(), SizeIs(3));
+  EXPECT_EQ(invoke->args()[0].node()->op(), OpKind::kGetAttr);
+  EXPECT_EQ(invoke->args()[1], Argument::String("subgraph_0"));
+  EXPECT_EQ(invoke->args()[2].node(), t.inputs[0]);
+  ASSERT_TRUE(invoke->meta().val.has_value());
+  EXPECT_EQ(invoke->meta().val->kind(), ValueMeta::Kind::kTuple);
+  EXPECT_EQ(report.nodes_before, 3 + 6 + 1);
+  EXPECT_EQ(report.nodes_after, 1 + 3 + 3 * 2 + 1);
+}
+
+TEST(DedupTest, SkipsRegionsThatMutateAnInput) {
+  Repeated t(3);
+  for (int i = 0; i < 3; ++i) {
+    Node* x = t.inputs[i];
+    Node* a = t.m.graph().CallFunction("torch.sin", {Ref(x)});
+    // The second copy mutates its input in place, directly.
+    Node* b = i == 1 ? t.m.graph().CallMethod("mul_", {Ref(x), Ref(a)})
+                     : t.m.graph().CallMethod("mul", {Ref(x), Ref(a)});
+    t.outs.push_back(b);
+  }
+  t.Finish();
+  // mul_ and mul differ in target, so the mutating copy cannot even join.
+  DedupReport report = Dedup(t.m);
+  EXPECT_EQ(report.regions_replaced, 2);
+}
+
+TEST(DedupTest, SkipsRegionsThatMutateAnInputThroughAView) {
+  Repeated t(3);
+  for (int i = 0; i < 3; ++i) {
+    Node* x = t.inputs[i];
+    Node* v = t.m.graph().CallMethod("view", {Ref(x), Argument::Int(-1)});
+    Node* a = t.m.graph().CallMethod("add_", {Ref(v), Argument::Int(1)});
+    t.outs.push_back(t.m.graph().CallFunction("torch.relu", {Ref(a)}));
+  }
+  t.Finish();
+  DedupReport report = Dedup(t.m);
+  EXPECT_EQ(report.regions_replaced, 0);
+  ASSERT_THAT(report.groups, SizeIs(1));
+  EXPECT_THAT(report.groups[0].skipped, SizeIs(3));
+  EXPECT_THAT(report.groups[0].skipped[0], HasSubstr("input mutation: 'add_' mutates 'view'"));
+  EXPECT_THAT(report.groups[0].group_skipped, HasSubstr("only 0 of 3 regions replaceable"));
+  EXPECT_EQ(t.m.children().size(), 0u);  // nothing installed for a skipped group
+}
+
+TEST(DedupTest, InternalMutationIsFine) {
+  // PyTorch's test_single_subgraph2: o = x * 7; o += 1; o += 2 per call.
+  Repeated t(2);
+  for (Node* x : t.inputs) {
+    Node* o = t.m.graph().CallFunction("operator.mul", {Ref(x), Argument::Int(7)});
+    Node* o1 = t.m.graph().CallFunction("operator.iadd", {Ref(o), Argument::Int(1)});
+    Node* o2 = t.m.graph().CallFunction("operator.iadd", {Ref(o1), Argument::Int(2)});
+    t.outs.push_back(o2);
+  }
+  t.Finish();
+  EXPECT_EQ(Dedup(t.m).regions_replaced, 2);
+}
+
+TEST(DedupTest, DetectsAliasing) {
+  // Output-output: a region returning y and a view of y.
+  Repeated t(2);
+  for (Node* x : t.inputs) {
+    Node* y = t.m.graph().CallFunction("torch.sin", {Ref(x)});
+    Node* v = t.m.graph().CallMethod("view", {Ref(y), Argument::Int(2), Argument::Int(2)});
+    Node* z = t.m.graph().CallFunction("torch.relu", {Ref(v)});
+    t.outs.push_back(y);
+    t.outs.push_back(z);
+    t.outs.push_back(v);
+  }
+  t.Finish();
+  DedupReport report = Dedup(t.m);
+  EXPECT_EQ(report.regions_replaced, 0);
+  ASSERT_THAT(report.groups, SizeIs(1));
+  EXPECT_THAT(report.groups[0].skipped[0], HasSubstr("output-output aliasing"));
+}
+
+TEST(DedupTest, DetectsInputOutputAndInputInputAliasing) {
+  // Region returns a view of its input: input-output aliasing.
+  {
+    Repeated t(2);
+    for (Node* x : t.inputs) {
+      Node* v = t.m.graph().CallMethod("transpose", {Ref(x), Argument::Int(0), Argument::Int(1)});
+      Node* r = t.m.graph().CallFunction("torch.relu", {Ref(v)});
+      t.outs.push_back(v);
+      t.outs.push_back(r);
+    }
+    t.Finish();
+    DedupReport report = Dedup(t.m);
+    EXPECT_EQ(report.regions_replaced, 0) << report.ToText();
+    ASSERT_THAT(report.groups, SizeIs(1));
+    ASSERT_THAT(report.groups[0].skipped, SizeIs(2));
+    EXPECT_THAT(report.groups[0].skipped[0], HasSubstr("input-output aliasing"));
+  }
+  // Region reads x and a view of x as two inputs: input-input aliasing. The
+  // views differ per copy, so they stay outside the regions.
+  {
+    Repeated t(2);
+    for (Node* x : t.inputs) {
+      Node* v = t.m.graph().CallMethod("view", {Ref(x), Argument::Int(x == t.inputs[0] ? -1 : 4)});
+      Node* a = t.m.graph().CallFunction("torch.sin", {Ref(x)});
+      Node* b = t.m.graph().CallFunction("operator.add", {Ref(a), Ref(v)});
+      t.outs.push_back(b);
+    }
+    t.Finish();
+    DedupReport report = Dedup(t.m);
+    EXPECT_EQ(report.regions_replaced, 0) << report.ToText();
+    ASSERT_THAT(report.groups, SizeIs(1));
+    ASSERT_THAT(report.groups[0].skipped, SizeIs(2));
+    EXPECT_THAT(report.groups[0].skipped[0], HasSubstr("input-input aliasing"));
+  }
+}
+
+TEST(DedupTest, SkipsUnsupportedOutputTypes) {
+  Repeated t(2);
+  for (Node* x : t.inputs) {
+    Node* s = t.m.graph().CallFunction("torch.sin", {Ref(x)});
+    Node* size = t.m.graph().CallMethod("size", {Ref(s), Argument::Int(0)});
+    size->mutable_meta().val = ValueMeta::Symbolic(ValueMeta::Kind::kSymInt, "s0");
+    t.outs.push_back(size);
+  }
+  t.Finish();
+  DedupReport report = Dedup(t.m);
+  EXPECT_EQ(report.regions_replaced, 0);
+  ASSERT_THAT(report.groups, SizeIs(1));
+  EXPECT_THAT(report.groups[0].skipped[0], HasSubstr("unsupported output type: 'size' is a symint"));
+}
+
+TEST(DedupTest, TupleOutputsAreFlattenedThroughGetitems) {
+  Repeated t(2);
+  for (Node* x : t.inputs) {
+    Node* s = t.m.graph().CallFunction("torch.sin", {Ref(x)});
+    s->mutable_meta().val = TensorVal({4});
+    Node* parts = t.m.graph().CallFunction("torch.ops.aten.split.Tensor", {Ref(s), Argument::Int(2)});
+    parts->mutable_meta().val = ValueMeta::Tuple({TensorVal({2}), TensorVal({2})});
+    Node* g0 = t.m.graph().CallFunction("operator.getitem", {Ref(parts), Argument::Int(0)});
+    Node* g1 = t.m.graph().CallFunction("operator.getitem", {Ref(parts), Argument::Int(1)});
+    t.outs.push_back(t.m.graph().CallFunction("operator.mul", {Ref(g0), Ref(g1)}));
+  }
+  t.Finish();
+  // Seeds: with min_region_size 3 regions end at the split (not the mul).
+  DedupOptions options;
+  DedupReport report = Dedup(t.m, options);
+  EXPECT_EQ(report.regions_replaced, 2);
+  EXPECT_EQ(Count(t.m.graph(), "torch.ops.aten.split.Tensor"), 0);
+}
+
+TEST(DedupTest, GlobalStateCallsKeepTheirPlace) {
+  // x0 -> sin -> cos; then autocast enter; x1 -> sin -> cos; exit.
+  Repeated t(2);
+  Node* enter = nullptr;
+  for (int i = 0; i < 2; ++i) {
+    if (i == 1) enter = t.m.graph().CallFunction("torch.amp._enter_autocast", {Argument::String("cpu")});
+    Node* a = t.m.graph().CallFunction("torch.sin", {Ref(t.inputs[i])});
+    t.outs.push_back(t.m.graph().CallFunction("torch.cos", {Ref(a)}));
+  }
+  Node* exit = t.m.graph().CallFunction("torch.amp._exit_autocast", {Ref(enter)});
+  (void)exit;
+  t.Finish();
+  DedupReport report = Dedup(t.m);
+  EXPECT_EQ(report.regions_replaced, 2);
+  // The second invoke stays between enter and exit; the first before enter.
+  std::vector<std::string> order = Targets(t.m.graph());
+  std::vector<std::string> calls;
+  for (const std::string& s : order) {
+    if (s == kInvoke || s == "torch.amp._enter_autocast" || s == "torch.amp._exit_autocast") calls.push_back(s);
+  }
+  EXPECT_THAT(calls, ElementsAre(kInvoke, "torch.amp._enter_autocast", kInvoke, "torch.amp._exit_autocast"));
+}
+
+TEST(DedupTest, GroupsWithoutInputsAreSkipped) {
+  GraphModule m;
+  std::vector<Argument> outs;
+  for (int i = 0; i < 2; ++i) {
+    Node* z = m.graph().CallFunction("torch.zeros", {Argument::Int(3)});
+    outs.push_back(Ref(m.graph().CallFunction("torch.sin", {Ref(z)})));
+  }
+  m.graph().Output(Argument::Tuple(outs));
+  DedupReport report = Dedup(m);
+  EXPECT_EQ(report.regions_replaced, 0);
+  ASSERT_THAT(report.groups, SizeIs(1));
+  EXPECT_EQ(report.groups[0].group_skipped, "no external inputs");
+}
+
+TEST(DedupTest, MinRegionsIsTheCostKnob) {
+  Repeated t(3);
+  for (Node* x : t.inputs) {
+    Node* a = t.m.graph().CallFunction("torch.sin", {Ref(x)});
+    t.outs.push_back(t.m.graph().CallFunction("torch.cos", {Ref(a)}));
+  }
+  t.Finish();
+  DedupOptions options;
+  options.tracking.min_regions = 4;
+  DedupReport report = Dedup(t.m, options);
+  EXPECT_EQ(report.regions_replaced, 0);
+  EXPECT_THAT(report.groups, IsEmpty());
+}
+
+TEST(DedupTest, RejectsInvalidInputGraphUnchanged) {
+  GraphModule m;
+  Node* x = m.graph().Placeholder("x");
+  Node* a = m.graph().CallFunction("torch.sin", {Ref(x)});
+  Node* b = m.graph().CallFunction("torch.cos", {Ref(a)});
+  m.graph().Output(Ref(b));
+  x->Prepend(b);  // b before its input
+  absl::StatusOr<DedupReport> report = ApplyGraphDeduplication(m);
+  ASSERT_FALSE(report.ok());
+  EXPECT_THAT(std::string(report.status().message()), HasSubstr("input graph does not verify"));
+}
+
+TEST(DedupTest, ReportAsTextAndJson) {
+  Repeated t(2);
+  for (Node* x : t.inputs) {
+    Node* a = t.m.graph().CallFunction("torch.sin", {Ref(x)});
+    t.outs.push_back(t.m.graph().CallFunction("torch.cos", {Ref(a)}));
+  }
+  t.Finish();
+  DedupPass pass;
+  absl::StatusOr<bool> changed = pass.Run(t.m);
+  ASSERT_TRUE(changed.ok());
+  EXPECT_TRUE(*changed);
+  EXPECT_EQ(pass.report().ToText(),
+            "dedup: 7 -> 8 nodes, 2 regions replaced, 4 nodes in subgraphs\n"
+            "  subgraph_0: 2 regions x 2 nodes, 2 replaced\n");
+  const std::string json = pass.report().ToJson();
+  EXPECT_THAT(json, HasSubstr("\"regions_replaced\": \"2\""));
+  EXPECT_THAT(json, HasSubstr("\"subgraph\": \"subgraph_0\""));
+  // A second run finds nothing more to do.
+  changed = pass.Run(t.m);
+  ASSERT_TRUE(changed.ok());
+  EXPECT_FALSE(*changed);
+}
+
+// The case PyTorch 2.6 crashes on: a deep residual stack. All 1,000 layers
+// become calls of one subgraph, and the result verifies.
+TEST(DedupTest, ThousandLayerResidualStack) {
+  std::unique_ptr<GraphModule> m = MakeTransformerStack(1000);
+  DedupReport report = Dedup(*m);
+  EXPECT_EQ(report.regions_replaced, 1000);
+  ASSERT_THAT(report.groups, SizeIs(1));
+  EXPECT_EQ(Count(m->graph(), kInvoke), 1000);
+  // Left: placeholder, output, 16 weights per layer, get_attr of the
+  // subgraph, and per layer one invoke and one getitem.
+  EXPECT_EQ(report.nodes_after, 2 + 1000 * 16 + 1 + 1000 * 2);
+}
+
+}  // namespace
+}  // namespace fxpp

@@ -1,0 +1,27 @@
+graph():
+    %x : [#users=8] = placeholder[target=x]
+    %y : [#users=2] = placeholder[target=y]
+    %size : [#users=1] = call_method[target=size](args = (%x,), kwargs = {})
+    %view : [#users=1] = call_method[target=view](args = (%x, %size), kwargs = {})
+    %size_1 : [#users=1] = call_method[target=size](args = (%x,), kwargs = {})
+    %view_1 : [#users=1] = call_method[target=view](args = (%view, %size_1), kwargs = {})
+    %size_2 : [#users=1] = call_method[target=size](args = (%x,), kwargs = {})
+    %view_2 : [#users=1] = call_method[target=view](args = (%x, %size_2), kwargs = {})
+    %size_3 : [#users=1] = call_method[target=size](args = (%x,), kwargs = {})
+    %view_3 : [#users=1] = call_method[target=view](args = (%view_2, %size_3), kwargs = {})
+    %mul : [#users=1] = call_function[target=operator.mul](args = (%x, 2), kwargs = {})
+    %mul_1 : [#users=1] = call_function[target=operator.mul](args = (%y, 2), kwargs = {})
+    %sum_1 : [#users=1] = call_method[target=sum](args = (%mul,), kwargs = {})
+    %sum_2 : [#users=1] = call_method[target=sum](args = (%mul_1,), kwargs = {})
+    %add : [#users=1] = call_function[target=operator.add](args = (%sum_1, %sum_2), kwargs = {})
+    %mul_2 : [#users=1] = call_function[target=operator.mul](args = (%x, 2), kwargs = {})
+    %mul_3 : [#users=1] = call_function[target=operator.mul](args = (%y, 2), kwargs = {})
+    %sum_3 : [#users=1] = call_method[target=sum](args = (%mul_2,), kwargs = {})
+    %sum_4 : [#users=1] = call_method[target=sum](args = (%mul_3,), kwargs = {})
+    %add_1 : [#users=1] = call_function[target=operator.add](args = (%sum_3, %sum_4), kwargs = {})
+    %add_2 : [#users=1] = call_function[target=operator.add](args = (%view_1, %view_3), kwargs = {})
+    %sum_5 : [#users=1] = call_method[target=sum](args = (%add,), kwargs = {})
+    %add_3 : [#users=1] = call_function[target=operator.add](args = (%add_2, %sum_5), kwargs = {})
+    %sum_6 : [#users=1] = call_method[target=sum](args = (%add_1,), kwargs = {})
+    %add_4 : [#users=1] = call_function[target=operator.add](args = (%add_3, %sum_6), kwargs = {})
+    return add_4

@@ -1,0 +1,27 @@
+graph():
+    %x : [#users=1] = placeholder[target=x]
+    %y : [#users=1] = placeholder[target=y]
+    %sin : [#users=4] = call_function[target=torch.sin](args = (%x,), kwargs = {})
+    %cos : [#users=4] = call_function[target=torch.cos](args = (%y,), kwargs = {})
+    %mul : [#users=1] = call_function[target=operator.mul](args = (%sin, 1), kwargs = {})
+    %add : [#users=1] = call_function[target=operator.add](args = (%cos, 1), kwargs = {})
+    %sum_1 : [#users=1] = call_method[target=sum](args = (%add,), kwargs = {})
+    %add_1 : [#users=1] = call_function[target=operator.add](args = (%mul, %sum_1), kwargs = {})
+    %mul_1 : [#users=1] = call_function[target=operator.mul](args = (%sin, 1), kwargs = {})
+    %add_2 : [#users=1] = call_function[target=operator.add](args = (%cos, 1), kwargs = {})
+    %sum_2 : [#users=1] = call_method[target=sum](args = (%add_2,), kwargs = {})
+    %add_3 : [#users=1] = call_function[target=operator.add](args = (%mul_1, %sum_2), kwargs = {})
+    %_set_grad_enabled : [#users=0] = call_function[target=torch._C._set_grad_enabled](args = (False,), kwargs = {})
+    %mul_2 : [#users=1] = call_function[target=operator.mul](args = (%sin, 1), kwargs = {})
+    %add_4 : [#users=1] = call_function[target=operator.add](args = (%cos, 1), kwargs = {})
+    %sum_3 : [#users=1] = call_method[target=sum](args = (%add_4,), kwargs = {})
+    %add_5 : [#users=1] = call_function[target=operator.add](args = (%mul_2, %sum_3), kwargs = {})
+    %mul_3 : [#users=1] = call_function[target=operator.mul](args = (%sin, 1), kwargs = {})
+    %add_6 : [#users=1] = call_function[target=operator.add](args = (%cos, 1), kwargs = {})
+    %sum_4 : [#users=1] = call_method[target=sum](args = (%add_6,), kwargs = {})
+    %add_7 : [#users=1] = call_function[target=operator.add](args = (%mul_3, %sum_4), kwargs = {})
+    %_set_grad_enabled_1 : [#users=0] = call_function[target=torch._C._set_grad_enabled](args = (True,), kwargs = {})
+    %add_8 : [#users=1] = call_function[target=operator.add](args = (%add_5, %add_7), kwargs = {})
+    %add_9 : [#users=1] = call_function[target=operator.add](args = (%add_8, %add_1), kwargs = {})
+    %add_10 : [#users=1] = call_function[target=operator.add](args = (%add_9, %add_3), kwargs = {})
+    return add_10
