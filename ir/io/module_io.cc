@@ -1,0 +1,185 @@
+#include "ir/io/module_io.h"
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstdio>
+#include <iostream>
+#include <iterator>
+#include <utility>
+
+#include "absl/strings/match.h"
+#include "absl/strings/str_cat.h"
+#include "ir/fxg/fxg.h"
+#include "ir/proto/convert.h"
+#include "ir/readable/readable.h"
+#include "ir/status_macros.h"
+
+namespace fxpp {
+namespace {
+
+constexpr std::pair<Format, absl::string_view> kNames[] = {
+    {Format::kFx, "fx"},   {Format::kFxg, "fxg"},           {Format::kJson, "json"},
+    {Format::kPb, "pb"},   {Format::kReadable, "readable"},
+};
+
+absl::Status ErrnoError(absl::string_view what, absl::string_view path) {
+  return absl::ErrnoToStatus(errno, absl::StrCat("cannot ", what, " ", path));
+}
+
+}  // namespace
+
+absl::string_view FormatName(Format format) {
+  for (const auto& [f, name] : kNames) {
+    if (f == format) return name;
+  }
+  return "unknown";
+}
+
+absl::StatusOr<Format> ParseFormatName(absl::string_view name) {
+  for (const auto& [f, n] : kNames) {
+    if (n == name) return f;
+  }
+  return absl::InvalidArgumentError(
+      absl::StrCat("unknown format '", name, "' (expected fx, fxg, json, pb or readable)"));
+}
+
+absl::optional<Format> FormatFromPath(absl::string_view path) {
+  if (absl::EndsWith(path, ".fxg")) return Format::kFxg;
+  if (absl::EndsWith(path, ".fx")) return Format::kFx;
+  if (absl::EndsWith(path, ".json")) return Format::kJson;
+  if (absl::EndsWith(path, ".pb") || absl::EndsWith(path, ".binpb")) return Format::kPb;
+  if (absl::EndsWith(path, ".py") || absl::EndsWith(path, ".txt")) return Format::kReadable;
+  return absl::nullopt;
+}
+
+absl::StatusOr<std::string> ReadFileOrStdin(absl::string_view path) {
+  if (path == "-") {
+    return std::string(std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>());
+  }
+  const std::string p(path);
+  const int fd = open(p.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return ErrnoError("open", path);
+  std::string contents;
+  char buffer[1 << 16];
+  for (;;) {
+    const ssize_t n = read(fd, buffer, sizeof(buffer));
+    if (n > 0) {
+      contents.append(buffer, static_cast<size_t>(n));
+    } else if (n == 0) {
+      break;
+    } else if (errno != EINTR) {
+      absl::Status error = ErrnoError("read", path);
+      close(fd);
+      return error;
+    }
+  }
+  close(fd);
+  return contents;
+}
+
+absl::Status WriteFileAtomically(absl::string_view path, absl::string_view contents) {
+  if (path == "-") {
+    std::cout.write(contents.data(), static_cast<std::streamsize>(contents.size()));
+    std::cout.flush();
+    return std::cout ? absl::OkStatus() : absl::DataLossError("cannot write to stdout");
+  }
+  const std::string target(path);
+  std::string temp = absl::StrCat(target, ".tmp.XXXXXX");
+  const int fd = mkstemp(temp.data());
+  if (fd < 0) return ErrnoError("create a temporary file next to", path);
+  size_t written = 0;
+  while (written < contents.size()) {
+    const ssize_t n = write(fd, contents.data() + written, contents.size() - written);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) {
+      absl::Status error = ErrnoError("write", path);
+      close(fd);
+      unlink(temp.c_str());
+      return error;
+    }
+    written += static_cast<size_t>(n);
+  }
+  // Output files get the usual permissions rather than mkstemp's 0600.
+  fchmod(fd, 0644);
+  if (fsync(fd) != 0 || close(fd) != 0) {
+    absl::Status error = ErrnoError("write", path);
+    unlink(temp.c_str());
+    return error;
+  }
+  if (rename(temp.c_str(), target.c_str()) != 0) {
+    absl::Status error = ErrnoError("write", path);
+    unlink(temp.c_str());
+    return error;
+  }
+  return absl::OkStatus();
+}
+
+absl::StatusOr<LoadedModule> ParseModule(absl::string_view contents, absl::string_view name,
+                                         Format format) {
+  LoadedModule loaded;
+  loaded.format = format;
+  switch (format) {
+    case Format::kFx: {
+      ASSIGN_OR_RETURN(ParsedFxGraph parsed, ParseFxGraph(contents, name));
+      loaded.fx_facts = std::make_unique<FxPrintFacts>(std::move(parsed.facts));
+      loaded.fx_print = parsed.print_options();
+      loaded.fx_print.facts = loaded.fx_facts.get();
+      loaded.module = std::make_unique<GraphModule>();
+      loaded.module->set_graph(std::move(parsed.graph));
+      return loaded;
+    }
+    case Format::kFxg: {
+      ASSIGN_OR_RETURN(loaded.module, ParseFxg(contents, name));
+      return loaded;
+    }
+    case Format::kJson: {
+      ASSIGN_OR_RETURN(loaded.module, ParseJson(contents, name));
+      return loaded;
+    }
+    case Format::kPb: {
+      ASSIGN_OR_RETURN(loaded.module, ParseBinary(contents, name));
+      return loaded;
+    }
+    case Format::kReadable:
+      break;
+  }
+  return absl::InvalidArgumentError(
+      absl::StrCat(name, ": the readable format is output only; read fx, fxg, json or pb"));
+}
+
+absl::StatusOr<LoadedModule> ReadModule(absl::string_view path, absl::optional<Format> format) {
+  ASSIGN_OR_RETURN(std::string contents, ReadFileOrStdin(path));
+  const Format f = format.has_value() ? *format : FormatFromPath(path).value_or(Format::kFxg);
+  return ParseModule(contents, path == "-" ? "<stdin>" : path, f);
+}
+
+absl::StatusOr<std::string> RenderModule(const GraphModule& module, Format format,
+                                         const FxPrintOptions& fx_print) {
+  switch (format) {
+    case Format::kFx: {
+      if (!module.has_graph()) return absl::InvalidArgumentError("module has no graph");
+      for (const auto& [name, child] : module.children()) {
+        if (child->has_graph()) {
+          return absl::InvalidArgumentError(absl::StrCat(
+              "FX text holds one graph, but the module has subgraph '", name,
+              "'; write fxg, json, pb or readable instead"));
+        }
+      }
+      return PrintFxGraph(module.graph(), fx_print);
+    }
+    case Format::kFxg:
+      return PrintFxg(module);
+    case Format::kJson:
+      return SerializeJson(module);
+    case Format::kPb:
+      return SerializeBinary(module);
+    case Format::kReadable:
+      return PrintReadable(module);
+  }
+  return absl::InternalError("unknown format");
+}
+
+}  // namespace fxpp

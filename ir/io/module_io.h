@@ -1,0 +1,61 @@
+// Reading and writing a GraphModule in any of fxpp's formats, by name or by
+// file extension, with `-` for stdin/stdout. Writes are atomic: a temporary
+// file in the destination directory renamed into place, so a failure never
+// leaves a partial output.
+#ifndef FXPP_IR_IO_MODULE_IO_H_
+#define FXPP_IR_IO_MODULE_IO_H_
+
+#include <memory>
+#include <string>
+
+#include "absl/status/status.h"
+#include "absl/status/statusor.h"
+#include "absl/strings/string_view.h"
+#include "absl/types/optional.h"
+#include "ir/fx_text/fx_text.h"
+#include "ir/graph_module.h"
+
+namespace fxpp {
+
+enum class Format : uint8_t {
+  kFx,        // PyTorch's print(gm.graph); one graph, no meta
+  kFxg,       // fxpp's golden text: whole module, all meta
+  kJson,      // protobuf JSON mapping of fxpp.proto
+  kPb,        // protobuf binary
+  kReadable,  // PyTorch's print_readable() (write only)
+};
+
+absl::string_view FormatName(Format format);
+// "fx", "fxg", "json", "pb", "readable".
+absl::StatusOr<Format> ParseFormatName(absl::string_view name);
+// By extension: .fx .fxg .json .pb (.binpb) .py/.txt (readable).
+absl::optional<Format> FormatFromPath(absl::string_view path);
+
+struct LoadedModule {
+  std::unique_ptr<GraphModule> module;
+  Format format = Format::kFxg;
+  // For FX text input: how it was printed, so it prints back identically.
+  FxPrintOptions fx_print;
+  std::unique_ptr<FxPrintFacts> fx_facts;
+};
+
+// Reads `path` ("-": stdin) as `format`, or by extension (default fxg).
+absl::StatusOr<LoadedModule> ReadModule(absl::string_view path,
+                                        absl::optional<Format> format = absl::nullopt);
+// Parses text already in memory; `name` is used in error locations.
+absl::StatusOr<LoadedModule> ParseModule(absl::string_view contents, absl::string_view name,
+                                         Format format);
+
+// Renders `module` in `format`. FX text holds one graph: a module with
+// subgraphs is an error there. `fx_print` controls FX text printing.
+absl::StatusOr<std::string> RenderModule(const GraphModule& module, Format format,
+                                         const FxPrintOptions& fx_print = {});
+
+// Reads a whole file ("-": stdin).
+absl::StatusOr<std::string> ReadFileOrStdin(absl::string_view path);
+// Writes `contents` to `path` atomically ("-": stdout).
+absl::Status WriteFileAtomically(absl::string_view path, absl::string_view contents);
+
+}  // namespace fxpp
+
+#endif  // FXPP_IR_IO_MODULE_IO_H_
