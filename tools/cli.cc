@@ -1,0 +1,41 @@
+#include "tools/cli.h"
+
+#include <unistd.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <iostream>
+
+#include "absl/flags/parse.h"
+#include "absl/flags/usage.h"
+#include "absl/strings/str_cat.h"
+
+namespace fxpp {
+
+std::vector<std::string> ParseToolFlags(int argc, char** argv, absl::string_view usage) {
+  absl::SetProgramUsageMessage(usage);
+  std::vector<char*> positional = absl::ParseCommandLine(argc, argv);
+  return std::vector<std::string>(positional.begin() + 1, positional.end());
+}
+
+std::string ResolveUserPath(absl::string_view path) {
+  if (path == "-" || path.empty() || path.front() == '/') return std::string(path);
+  const char* cwd = std::getenv("BUILD_WORKING_DIRECTORY");
+  return cwd == nullptr ? std::string(path) : absl::StrCat(cwd, "/", path);
+}
+
+std::string BundledPath(absl::string_view workspace_path) {
+  // `bazel run` starts tools inside their runfiles tree; a binary started by
+  // hand finds the tree next to itself.
+  if (std::filesystem::exists(std::string(workspace_path))) return std::string(workspace_path);
+  std::error_code error;
+  const std::filesystem::path exe = std::filesystem::read_symlink("/proc/self/exe", error);
+  return absl::StrCat(exe.string(), ".runfiles/fxpp/", workspace_path);
+}
+
+int Fail(absl::string_view tool, const absl::Status& status) {
+  std::cerr << tool << ": error: " << status.message() << "\n";
+  return 1;
+}
+
+}  // namespace fxpp

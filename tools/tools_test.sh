@@ -1,0 +1,56 @@
+#!/usr/bin/env bash
+# End-to-end checks of the command-line tools: conversions, bundled examples,
+# stdin/stdout, and that bad input or flags fail cleanly without output.
+set -uo pipefail
+fmt=tools/fmt
+dedup=tools/dedup
+fixture=testing/graphs/torch26/dynamo_gpt.fx
+tmp=${TEST_TMPDIR:-$(mktemp -d)}
+failures=0
+passes=0
+
+check() {  # check NAME COMMAND...: the command must succeed
+  local name=$1; shift
+  if "$@"; then passes=$((passes + 1)); else echo "FAIL: $name"; failures=$((failures + 1)); fi
+}
+
+# fmt: FX text survives fx -> fxg -> json -> pb -> fx byte for byte.
+check "fmt fx->fxg" $fmt $fixture -o $tmp/a.fxg
+check "fmt fxg->json" $fmt $tmp/a.fxg -o $tmp/a.json
+check "fmt json->pb" $fmt $tmp/a.json -o $tmp/a.pb
+check "fmt pb->fx" $fmt $tmp/a.pb --to=fx -o $tmp/a.fx
+check "round trip identical" cmp -s $fixture $tmp/a.fx
+check "fmt stdin->stdout" bash -c "$fmt - --from=fx --to=fx < $fixture | cmp -s - $fixture"
+check "fmt readable" bash -c "$fmt $fixture --to=readable | grep -q 'class GraphModule(torch.nn.Module)'"
+check "fmt without input shows the example" bash -c "$fmt 2>$tmp/stderr.txt | grep -q 'def forward'"
+
+# dedup: bundled example, report formats, outputs.
+check "dedup without input" bash -c "$dedup 2>$tmp/stderr.txt | grep -q 'regions replaced'"
+check "dedup json report" bash -c "$dedup $fixture -o $tmp/d.fxg --report=json | python3 -c 'import json,sys; r=json.load(sys.stdin); assert int(r[\"regions_replaced\"]) > 0'"
+check "dedup output parses" $fmt $tmp/d.fxg -o $tmp/d.json
+check "dedup json to stdout keeps it clean" bash -c "$dedup $fixture --format=json 2>$tmp/stderr.txt | python3 -c 'import json,sys; json.load(sys.stdin)'"
+
+# Errors: non-zero exit, a message naming the problem, and no output file.
+expect_error() {  # expect_error NAME PATTERN COMMAND...
+  local name=$1 pattern=$2; shift 2
+  local err
+  if err=$("$@" 2>&1 >$tmp/stdout.txt); then
+    echo "FAIL: $name: succeeded"; failures=$((failures + 1)); return
+  fi
+  if ! grep -q -- "$pattern" <<<"$err"; then
+    echo "FAIL: $name: message '$err' lacks '$pattern'"; failures=$((failures + 1)); return
+  fi
+  passes=$((passes + 1))
+}
+printf 'graph():\n    %%x : [num_users=1] = placeholder[target=x]\n    %%y : [num_users=1] = call_function[target=torch.relu](args = (%%nope,), kwargs = {})\n    return y\n' > $tmp/dangling.fx
+expect_error "dangling reference" "dangling.fx:3:" $fmt $tmp/dangling.fx -o $tmp/never.fxg
+expect_error "missing file" "cannot open" $fmt $tmp/missing.fx -o $tmp/never.fxg
+expect_error "unknown flag" "Unknown command line flag" $fmt $fixture --bogus
+expect_error "unknown format" "unknown format 'yaml'" $fmt $fixture --to=yaml
+expect_error "unwritable output" "cannot" $fmt $fixture -o $tmp/no/such/dir/out.fxg
+expect_error "bad report flag" "--report must be text or json" $dedup $fixture --report=xml
+expect_error "fx output of dedup" "FX text cannot hold" $dedup $fixture --format=fx
+check "no partial outputs" bash -c "! ls $tmp/never.fxg $tmp/*.tmp.* >$tmp/ls.txt 2>&1"
+
+echo "$passes passed, $failures failed"
+[ "$failures" -eq 0 ]
