@@ -31,26 +31,25 @@ absl::StatusOr<GraphModule*> GraphModule::AddChild(absl::string_view name,
   if (FindChild(name) != nullptr || FindState(name) != nullptr) {
     return absl::AlreadyExistsError(absl::StrCat("attribute '", name, "' already exists"));
   }
+  child_index_.emplace(std::string(name), children_.size());
   children_.emplace_back(std::string(name), std::move(child));
   return children_.back().second.get();
 }
 
 std::unique_ptr<GraphModule> GraphModule::RemoveChild(absl::string_view name) {
-  for (auto it = children_.begin(); it != children_.end(); ++it) {
-    if (it->first == name) {
-      std::unique_ptr<GraphModule> removed = std::move(it->second);
-      children_.erase(it);
-      return removed;
-    }
-  }
-  return nullptr;
+  auto it = child_index_.find(name);
+  if (it == child_index_.end()) return nullptr;
+  const size_t position = it->second;
+  child_index_.erase(it);
+  std::unique_ptr<GraphModule> removed = std::move(children_[position].second);
+  children_.erase(children_.begin() + position);
+  for (size_t i = position; i < children_.size(); ++i) child_index_[children_[i].first] = i;
+  return removed;
 }
 
 GraphModule* GraphModule::FindChild(absl::string_view name) const {
-  for (const Child& child : children_) {
-    if (child.first == name) return child.second.get();
-  }
-  return nullptr;
+  auto it = child_index_.find(name);
+  return it == child_index_.end() ? nullptr : children_[it->second].second.get();
 }
 
 GraphModule* GraphModule::FindSubmodule(absl::string_view path) const {
@@ -88,6 +87,7 @@ std::string GraphModule::InstallSubgraph(absl::string_view prefix,
   for (int i = 0;; ++i) {
     std::string name = absl::StrCat(prefix, "_", i);
     if (!HasAttribute(name)) {
+      child_index_.emplace(name, children_.size());
       children_.emplace_back(name, std::move(module));
       return name;
     }
@@ -101,15 +101,14 @@ absl::Status GraphModule::AddState(StateEntry entry) {
   if (FindState(entry.name) != nullptr || FindChild(entry.name) != nullptr) {
     return absl::AlreadyExistsError(absl::StrCat("attribute '", entry.name, "' already exists"));
   }
+  state_index_.emplace(entry.name, state_.size());
   state_.push_back(std::move(entry));
   return absl::OkStatus();
 }
 
 const StateEntry* GraphModule::FindState(absl::string_view name) const {
-  for (const StateEntry& entry : state_) {
-    if (entry.name == name) return &entry;
-  }
-  return nullptr;
+  auto it = state_index_.find(name);
+  return it == state_index_.end() ? nullptr : &state_[it->second];
 }
 
 const StateEntry* GraphModule::FindStatePath(absl::string_view path) const {
@@ -127,6 +126,8 @@ std::unique_ptr<GraphModule> GraphModule::Clone() const {
   auto copy = std::make_unique<GraphModule>(class_name_);
   copy->graph_ = graph_ ? graph_->Clone() : nullptr;
   copy->state_ = state_;
+  copy->state_index_ = state_index_;
+  copy->child_index_ = child_index_;
   for (const Child& child : children_) {
     copy->children_.emplace_back(child.first, child.second->Clone());
   }

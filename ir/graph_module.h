@@ -12,6 +12,7 @@
 #include <utility>
 #include <vector>
 
+#include "absl/container/flat_hash_map.h"
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
@@ -93,6 +94,10 @@ class GraphModule {
   std::unique_ptr<Graph> graph_;
   std::vector<Child> children_;
   std::vector<StateEntry> state_;
+  // Name -> position in children_ / state_: modules like `layers` can have
+  // tens of thousands of children.
+  absl::flat_hash_map<std::string, size_t> child_index_;
+  absl::flat_hash_map<std::string, size_t> state_index_;
 };
 
 }  // namespace fxpp

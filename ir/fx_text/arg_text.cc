@@ -22,15 +22,6 @@ void AppendInt(int64_t v, std::string* out) {
   out->append(buf, r.ptr);
 }
 
-// A kwarg name the typed spelling can leave unquoted.
-bool IsPlainName(absl::string_view name) {
-  if (name.empty()) return false;
-  for (char c : name) {
-    if (!IsIdentChar(c)) return false;
-  }
-  return true;
-}
-
 // "cuda:0" -> ("cuda", "0"); ("cpu", "") when there is no canonical index.
 std::pair<absl::string_view, absl::string_view> SplitDevice(absl::string_view device) {
   const size_t colon = device.rfind(':');
@@ -272,7 +263,7 @@ void ArgPrinter::PrintKwargs(const KwArgs& kwargs, bool typed) {
   for (size_t i = 0; i < kwargs.size(); ++i) {
     if (i > 0) out_->append(", ");
     const absl::string_view name = kwargs[i].name.str();
-    if (typed && !IsPlainName(name)) {
+    if (typed && !IsWord(name)) {
       AppendPyStrRepr(name, out_);
     } else {
       out_->append(name.data(), name.size());

@@ -3,8 +3,10 @@
 #include <utility>
 
 #include "absl/strings/str_cat.h"
+#include "absl/strings/strip.h"
 #include "absl/types/optional.h"
 #include "ir/fx_text/py_repr.h"
+#include "ir/names.h"
 #include "ir/status_macros.h"
 
 namespace fxpp {
@@ -24,6 +26,21 @@ absl::string_view UsersTag(FxDialect dialect) {
 
 bool IsCallOp(OpKind op) {
   return op == OpKind::kCallFunction || op == OpKind::kCallMethod || op == OpKind::kCallModule;
+}
+
+// FX's _pretty_print_target, for call_function targets held as qualified
+// names (as importers of exported programs write them): operator functions
+// live in `_operator`, builtins have no module, torch.ops' module is
+// torch._ops. The typed spelling keeps targets verbatim.
+void AppendPrettyTarget(absl::string_view target, std::string* out) {
+  if (absl::ConsumePrefix(&target, "_operator.")) {
+    out->append("operator.");
+  } else if (absl::ConsumePrefix(&target, "torch._ops.")) {
+    out->append("torch.ops.");
+  } else if (target.find('.') == absl::string_view::npos && IsReservedPythonName(target)) {
+    out->append("builtins.");
+  }
+  out->append(target.data(), target.size());
 }
 
 // Whether FX's line for `node` shows everything the IR holds; the typed
@@ -56,8 +73,9 @@ class GraphParser {
  private:
   // What the text said about a node, indexed by Node::id().
   struct Defined {
-    size_t offset = 0;    // of its name
-    int64_t users = -1;   // the printed users count; -1 for `return`
+    size_t name_offset = 0;
+    size_t users_offset = 0;
+    int64_t users = -1;  // the printed users count; -1 for `return`
   };
   // Most references name a node defined a few lines up: a small
   // direct-mapped cache answers them without the graph's name lookup.
@@ -66,11 +84,6 @@ class GraphParser {
     Node* node = nullptr;
   };
   static constexpr size_t kRecentSlots = 1024;
-  struct UsersCheck {
-    Node* node;
-    int64_t users;
-    size_t offset;
-  };
   struct Fixup {
     Node* node;
     std::vector<PendingRef> refs;
@@ -100,9 +113,9 @@ class GraphParser {
     if (recent.name == name) return recent.node;
     return out_.graph->FindNode(name);
   }
-  void Define(Node* node, size_t offset, int64_t users) {
+  void Define(Node* node, Defined defined) {
     if (node->id() >= defined_.size()) defined_.resize(2 * node->id() + 16);
-    defined_[node->id()] = Defined{offset, users};
+    defined_[node->id()] = defined;
     recent_[RecentSlot(node->name())] = RecentNode{node->name(), node};
   }
 
@@ -121,7 +134,6 @@ class GraphParser {
   absl::optional<FxDialect> dialect_;
   std::vector<Defined> defined_;
   std::vector<RecentNode> recent_ = std::vector<RecentNode>(kRecentSlots);
-  std::vector<UsersCheck> users_;
   std::vector<Fixup> fixups_;
   std::vector<BareReturn> bare_returns_;
   Node* last_node_ = nullptr;
@@ -309,12 +321,12 @@ absl::Status GraphParser::NodeStatement(size_t begin, size_t line_end, size_t* s
     if (const Node* first = out_.graph->FindNode(name)) {
       return src_.Error(name_offset, absl::StrCat("duplicate node name '", name,
                                                   "' (first defined at ",
-                                                  src_.Position(defined_[first->id()].offset), ")"));
+                                                  src_.Position(defined_[first->id()].name_offset),
+                                                  ")"));
     }
     return src_.Error(name_offset, node.status().message());
   }
-  Define(*node, name_offset, users);
-  users_.push_back(UsersCheck{*node, users, count_offset});
+  Define(*node, Defined{name_offset, count_offset, users});
   Record(*node, parser);
   return absl::OkStatus();
 }
@@ -335,7 +347,7 @@ absl::Status GraphParser::ReturnStatement(size_t value_begin, size_t line_end,
   } else {
     Record(out_.graph->Output(std::move(value)), parser);
   }
-  Define(last_node_, value_begin, -1);
+  Define(last_node_, Defined{value_begin, value_begin, -1});
   return absl::OkStatus();
 }
 
@@ -376,16 +388,16 @@ absl::Status GraphParser::Finish() {
                                                 defined_[node->id()].users;
     ret.output->SetArgs({is_node ? Argument::Ref(node) : Argument::String(ret.name)});
   }
-  for (const UsersCheck& check : users_) {
-    const int64_t actual = static_cast<int64_t>(check.node->num_users());
-    if (actual != check.users) {
-      return src_.Error(check.offset,
-                        absl::StrCat("'", check.node->name(), "' has ", actual,
-                                     actual == 1 ? " user" : " users",
-                                     " in the parsed graph, but the text says ",
-                                     UsersTag(dialect_.value_or(FxDialect::kTorch2)), "=",
-                                     check.users));
-    }
+  for (const Node* node : out_.graph->nodes()) {
+    const Defined& defined = defined_[node->id()];
+    const int64_t actual = static_cast<int64_t>(node->num_users());
+    if (defined.users < 0 || actual == defined.users) continue;
+    return src_.Error(defined.users_offset,
+                      absl::StrCat("'", node->name(), "' has ", actual,
+                                   actual == 1 ? " user" : " users",
+                                   " in the parsed graph, but the text says ",
+                                   UsersTag(dialect_.value_or(FxDialect::kTorch2)), "=",
+                                   defined.users));
   }
   return absl::OkStatus();
 }
@@ -440,7 +452,13 @@ void AppendFxGraph(const Graph& graph, const FxPrintOptions& options, std::strin
       absl::StrAppend(out, "%", node->name(), " : ");
       if (!node->type_annotation().empty()) absl::StrAppend(out, node->type_annotation(), " ");
       absl::StrAppend(out, "[", tag, "=", node->num_users(), "] = ", OpKindName(node->op()),
-                      "[target=", node->target(), "]");
+                      "[target=");
+      if (node->op() == OpKind::kCallFunction && !typed) {
+        AppendPrettyTarget(node->target(), out);
+      } else {
+        out->append(node->target().data(), node->target().size());
+      }
+      out->push_back(']');
       if (general || IsCallOp(node->op())) {
         out->append("(args = ");
         printer.PrintArgs(node->args(), typed);

@@ -4,31 +4,35 @@
 //
 // FX text is lossy: leaves print with str(), so strings are unquoted and may
 // contain any delimiter, and `cpu` may be a device or a string. The parser
-// resolves every ambiguity deterministically (first reading that parses):
+// resolves every ambiguity deterministically, taking the first reading that
+// accounts for the whole statement:
 //   - `%name` followed by `, `, a closer or `: ` is a node reference; a bare
-//     name is one inside `slice(...)` and in return values;
-//   - brackets and `slice(`, `device(`, `Name(` forms are tried first, then
-//     plain text, which takes the shortest extent that lets the statement
-//     parse: `(%x, a, b)` holds two strings, never one "a, b";
-//   - plain text is the literal it spells exactly as Python prints it
-//     (None, True, -1, 1e-05, inf, torch.float32, torch.channels_last,
-//     torch.strided, Ellipsis, cpu, cuda:0, s0 + 1, (1+2j) as an opaque
-//     value), otherwise a string (`mean`, `bij,bjk->bik`, `1.50`, ``);
-//   - `return name` is a node when that node's users count includes the
+//     name is one inside `slice(...)` and inside return-value containers;
+//   - brackets, `slice(`, `device(` and `Name(` forms are tried before plain
+//     text, which takes the shortest extent that lets the statement parse:
+//     `(%x, a, b)` holds the strings "a" and "b", never "a, b";
+//   - plain text is the literal that prints as exactly that text (None, True,
+//     -1, 1e-05, inf, torch.float32, torch.channels_last, torch.strided,
+//     Ellipsis, cpu and cuda:0 as devices, s0 + 1 as a symbolic int;
+//     (1+2j), ints beyond int64 and `name(...)` calls such as
+//     `tensor([1.0, 2.5])` as opaque values), otherwise a string (`mean`,
+//     `bij,bjk->bik`, `1.50`, `torch.long`, and the empty text);
+//   - `return name` is the node `name` when its users count includes the
 //     output, otherwise the string "name" (str() prints both alike);
-//   - return values and defaults Python printed as namedtuples
-//     (`Point(x=a, y=b)`) become tuples; ParsedFxGraph keeps the spelling.
-// Each reading prints back to the same bytes. Node references may point
-// forward (FX prints whatever order the node list has); undefined names,
-// duplicate names and users counts that disagree with the parsed graph are
-// errors. Every error is "filename:line:column: message".
+//   - a namedtuple in a return value or default (`Point(x=a, y=b)`) is a
+//     tuple; ParsedFxGraph remembers its spelling for printing.
+// Each reading prints back to the same bytes. References may point forward
+// (FX prints whatever order the node list has); undefined names, duplicate
+// names and users counts that disagree with the parsed graph are errors.
+// Every error is "filename:line:column: message".
 //
 // The typed spelling (FxPrintOptions::typed_literals, header
 // `graph():  # typed`) is lossless: strings are quoted, devices print as
 // `device(type='cuda', index=0)`, symbolic ints as `SymInt('s0 + 1')`,
-// opaque values as `Opaque('<repr>')`, and nodes FX would print lossily
-// (an output with a type or another name, a placeholder with kwargs) in the
-// general `op[target=...](args = ..., kwargs = ...)` form.
+// opaque values as `Opaque('<repr>')`, call_function targets verbatim, and
+// nodes FX would print lossily (an output with a type or another name, a
+// placeholder with kwargs) in the general
+// `op[target=...](args = ..., kwargs = ...)` form.
 #ifndef FXPP_IR_FX_TEXT_FX_TEXT_H_
 #define FXPP_IR_FX_TEXT_FX_TEXT_H_
 
@@ -96,7 +100,9 @@ struct ParsedFxGraph {
 // Parses one graph; the text may end with newlines.
 absl::StatusOr<ParsedFxGraph> ParseFxGraph(absl::string_view text, absl::string_view filename);
 
-// What print(graph) prints, including its final newline.
+// What print(graph) prints, including its final newline. call_function
+// targets print as FX's _pretty_print_target does (`_operator.add` as
+// `operator.add`, `getattr` as `builtins.getattr`).
 std::string PrintFxGraph(const Graph& graph, const FxPrintOptions& options = {});
 
 // For formats that embed FX text. Appends PrintFxGraph's text to `out`.

@@ -187,6 +187,27 @@ TEST(FxText, Dialects) {
   EXPECT_EQ(PrintFxGraph(*MustParse("graph():\n").graph), "graph():\n");
 }
 
+TEST(FxText, CallFunctionTargetsPrintAsPyTorchPrintsThem) {
+  auto graph = std::make_unique<Graph>();
+  Node* x = graph->Placeholder("x");
+  for (const char* target : {"_operator.mul", "getattr", "torch._ops.aten.add.Tensor",
+                             "operator.add", "torch.relu"}) {
+    graph->CallFunction(target, {Argument::Ref(x)});
+  }
+  graph->Output(Argument::None());
+  const std::string text = PrintFxGraph(*graph);
+  for (const char* printed : {"[target=operator.mul]", "[target=builtins.getattr]",
+                              "[target=torch.ops.aten.add.Tensor]", "[target=operator.add]",
+                              "[target=torch.relu]"}) {
+    EXPECT_THAT(text, HasSubstr(printed));
+  }
+  // The typed spelling keeps targets as the IR holds them.
+  ParsedFxGraph typed = MustParse(PrintFxGraph(*graph, Typed()));
+  EXPECT_NE(typed.graph->FindNode("mul"), nullptr);
+  EXPECT_EQ(typed.graph->FindNode("mul")->target(), "_operator.mul");
+  EXPECT_EQ(typed.graph->FindNode("getattr_1")->target(), "getattr");
+}
+
 // ---- typed spelling: lossless -----------------------------------------------------
 
 TEST(FxText, TypedRoundTripOfEveryKindNested) {

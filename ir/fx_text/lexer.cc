@@ -1,6 +1,7 @@
 #include "ir/fx_text/lexer.h"
 
 #include <algorithm>
+#include <utility>
 
 #include "absl/strings/str_cat.h"
 #include "ir/fx_text/py_repr.h"
@@ -12,13 +13,25 @@ size_t SourceText::LineEnd(size_t offset) const {
   return nl == absl::string_view::npos ? text_.size() : nl;
 }
 
+bool IsWord(absl::string_view text, absl::string_view extra) {
+  if (text.empty()) return false;
+  for (char c : text) {
+    if (!IsIdentChar(c) && extra.find(c) == absl::string_view::npos) return false;
+  }
+  return true;
+}
+
 std::string SourceText::Position(size_t offset) const {
+  if (line_starts_.empty()) {
+    line_starts_.push_back(0);
+    for (size_t nl = text_.find('\n'); nl != absl::string_view::npos; nl = text_.find('\n', nl + 1)) {
+      line_starts_.push_back(nl + 1);
+    }
+  }
   offset = std::min(offset, text_.size());
-  const absl::string_view before = text_.substr(0, offset);
-  const size_t line = 1 + static_cast<size_t>(std::count(before.begin(), before.end(), '\n'));
-  const size_t last_nl = before.rfind('\n');
-  const size_t column = last_nl == absl::string_view::npos ? offset + 1 : offset - last_nl;
-  return absl::StrCat(line, ":", column);
+  const size_t line =
+      std::upper_bound(line_starts_.begin(), line_starts_.end(), offset) - line_starts_.begin();
+  return absl::StrCat(line, ":", offset - line_starts_[line - 1] + 1);
 }
 
 absl::Status SourceText::Error(size_t offset, absl::string_view message) const {
@@ -60,6 +73,24 @@ absl::string_view Cursor::ConsumeIdentifier() {
   const size_t start = pos_;
   pos_ = source_->IdentifierEnd(pos_, end_);
   return source_->text().substr(start, pos_ - start);
+}
+
+absl::string_view Cursor::ConsumeWord(absl::string_view extra) {
+  const size_t start = pos_;
+  const absl::string_view text = source_->text();
+  while (pos_ < end_ && (IsIdentChar(text[pos_]) || extra.find(text[pos_]) != absl::string_view::npos)) {
+    ++pos_;
+  }
+  return text.substr(start, pos_ - start);
+}
+
+absl::Status Cursor::ConsumeQuoted(std::string* value) {
+  if (peek() != '\'' && peek() != '"') return Expected("a quoted string");
+  PyStringLiteral lit = ParsePyStringLiteral(source_->text().substr(0, end_), pos_);
+  if (!lit.ok) return source_->Error(lit.error_offset, lit.error);
+  *value = std::move(lit.value);
+  pos_ = lit.end;
+  return absl::OkStatus();
 }
 
 absl::Status Cursor::ExpectEnd() const {

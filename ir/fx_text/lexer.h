@@ -8,6 +8,7 @@
 
 #include <cstddef>
 #include <string>
+#include <vector>
 
 #include "absl/status/status.h"
 #include "absl/strings/string_view.h"
@@ -18,6 +19,9 @@ inline bool IsIdentStart(char c) {
   return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
 }
 inline bool IsIdentChar(char c) { return IsIdentStart(c) || (c >= '0' && c <= '9'); }
+// True when `text` is non-empty and made of identifier characters and the
+// characters in `extra`: the names formats may leave unquoted.
+bool IsWord(absl::string_view text, absl::string_view extra = {});
 
 class SourceText {
  public:
@@ -43,7 +47,8 @@ class SourceText {
     return end;
   }
 
-  // "line:column" of `offset`, both 1-based; the column counts bytes.
+  // "line:column" of `offset`, both 1-based; the column counts bytes. The
+  // first call indexes the line starts, so later calls are O(log lines).
   std::string Position(size_t offset) const;
   // An InvalidArgument status "filename:line:column: message".
   absl::Status Error(size_t offset, absl::string_view message) const;
@@ -56,6 +61,7 @@ class SourceText {
  private:
   absl::string_view text_;
   absl::string_view filename_;
+  mutable std::vector<size_t> line_starts_;  // built by the first Position()
 };
 
 // A position in a SourceText that line-oriented parsers advance.
@@ -77,6 +83,11 @@ class Cursor {
   absl::Status Expect(absl::string_view literal);
   // Advances past an identifier; empty when there is none.
   absl::string_view ConsumeIdentifier();
+  // Advances past identifier characters and characters in `extra` (a run
+  // that IsWord accepts); empty when there is none.
+  absl::string_view ConsumeWord(absl::string_view extra);
+  // Advances past a Python string literal ('...' or "...") and decodes it.
+  absl::Status ConsumeQuoted(std::string* value);
   // An "expected end of line" error unless the cursor is at end().
   absl::Status ExpectEnd() const;
 

@@ -35,16 +35,8 @@ class MetaReader : public FxAnnotationReader {
 };
 
 // Module paths and state names print bare when they are plain words.
-bool IsPlainName(absl::string_view name) {
-  if (name.empty()) return false;
-  for (char c : name) {
-    if (!IsIdentChar(c) && c != '.') return false;
-  }
-  return true;
-}
-
 void AppendName(absl::string_view name, std::string* out) {
-  if (IsPlainName(name)) {
+  if (IsWord(name, ".")) {
     out->append(name.data(), name.size());
   } else {
     AppendPyStrRepr(name, out);
@@ -52,18 +44,10 @@ void AppendName(absl::string_view name, std::string* out) {
 }
 
 absl::Status ParseName(Cursor& c, absl::string_view what, std::string* name) {
-  if (c.peek() == '\'' || c.peek() == '"') {
-    const PyStringLiteral lit =
-        ParsePyStringLiteral(c.source().text().substr(0, c.end()), c.pos());
-    if (!lit.ok) return c.source().Error(lit.error_offset, lit.error);
-    *name = lit.value;
-    c.set_pos(lit.end);
-    return absl::OkStatus();
-  }
-  const size_t start = c.pos();
-  while (!c.at_end() && (IsIdentChar(c.peek()) || c.peek() == '.')) c.set_pos(c.pos() + 1);
-  if (c.pos() == start) return c.Expected(what);
-  *name = std::string(c.source().text().substr(start, c.pos() - start));
+  if (c.peek() == '\'' || c.peek() == '"') return c.ConsumeQuoted(name);
+  const absl::string_view word = c.ConsumeWord(".");
+  if (word.empty()) return c.Expected(what);
+  *name = std::string(word);
   return absl::OkStatus();
 }
 

@@ -39,6 +39,9 @@ absl::optional<ScalarType> ParseDtypeName(absl::string_view name) {
   return absl::nullopt;
 }
 
+// Besides identifier characters, a device written bare may hold these.
+constexpr absl::string_view kDeviceChars = ".-:";
+
 bool IsExprChar(char c) {
   return IsIdentChar(c) || c == ' ' || c == '+' || c == '-' || c == '*' || c == '/' ||
          c == '%' || c == '(' || c == ')' || c == '.';
@@ -59,15 +62,6 @@ bool IsBareExpr(absl::string_view expr) {
   return has_letter && depth == 0;
 }
 
-// A device or path component printed without quotes.
-bool IsBareToken(absl::string_view text, bool allow_colon) {
-  if (text.empty()) return false;
-  for (char c : text) {
-    if (!IsIdentChar(c) && c != '.' && c != '-' && !(allow_colon && c == ':')) return false;
-  }
-  return true;
-}
-
 void AppendDims(const DimVector& dims, char open, char close, std::string* out) {
   out->push_back(open);
   for (size_t i = 0; i < dims.size(); ++i) {
@@ -84,20 +78,10 @@ void AppendDims(const DimVector& dims, char open, char close, std::string* out) 
   out->push_back(close);
 }
 
-absl::Status ParseQuoted(Cursor& c, std::string* out) {
-  if (c.peek() != '\'' && c.peek() != '"') return c.Expected("a quoted string");
-  const PyStringLiteral lit =
-      ParsePyStringLiteral(c.source().text().substr(0, c.end()), c.pos());
-  if (!lit.ok) return c.source().Error(lit.error_offset, lit.error);
-  *out = lit.value;
-  c.set_pos(lit.end);
-  return absl::OkStatus();
-}
-
 absl::Status ParseDim(Cursor& c, SymDim* dim) {
   if (c.peek() == '\'' || c.peek() == '"') {
     std::string expr;
-    RETURN_IF_ERROR(ParseQuoted(c, &expr));
+    RETURN_IF_ERROR(c.ConsumeQuoted(&expr));
     *dim = SymDim::Symbolic(expr);
     return absl::OkStatus();
   }
@@ -135,15 +119,8 @@ absl::Status ParseDims(Cursor& c, char open, char close, DimVector* dims) {
   }
 }
 
-// An identifier-like token: a dtype, a wrapper name, a number.
-absl::string_view ScanToken(Cursor& c) {
-  const size_t start = c.pos();
-  while (!c.at_end() && (IsIdentChar(c.peek()) || c.peek() == '.' || c.peek() == '-' ||
-                         c.peek() == '+')) {
-    c.set_pos(c.pos() + 1);
-  }
-  return c.source().text().substr(start, c.pos() - start);
-}
+// A dtype, a wrapper name or a number.
+absl::string_view ScanToken(Cursor& c) { return c.ConsumeWord(".-+"); }
 
 struct Wrapper {
   ValueMeta::Kind kind;
@@ -188,7 +165,7 @@ void AppendStringPair(absl::string_view a, absl::string_view b, std::string* out
 
 absl::Status ParseSymbol(Cursor& c, Symbol* out) {
   std::string text;
-  RETURN_IF_ERROR(ParseQuoted(c, &text));
+  RETURN_IF_ERROR(c.ConsumeQuoted(&text));
   *out = Symbol::Intern(text);
   return absl::OkStatus();
 }
@@ -213,7 +190,7 @@ void AppendTensorMeta(const TensorMeta& tensor, std::string* out) {
   }
   out->push_back(' ');
   const absl::string_view device = tensor.device.str();
-  if (IsBareToken(device, /*allow_colon=*/true)) {
+  if (IsWord(device, kDeviceChars)) {
     out->append(device.data(), device.size());
   } else {
     out->append("device=");
@@ -237,16 +214,13 @@ absl::Status ParseTensorMeta(Cursor& c, TensorMeta* tensor) {
   RETURN_IF_ERROR(c.Expect(" "));
   if (c.Consume("device=")) {
     std::string device;
-    RETURN_IF_ERROR(ParseQuoted(c, &device));
+    RETURN_IF_ERROR(c.ConsumeQuoted(&device));
     tensor->device = Symbol::Intern(device);
   } else {
-    const size_t start = c.pos();
-    while (!c.at_end() && (IsIdentChar(c.peek()) || c.peek() == '.' || c.peek() == '-' ||
-                           c.peek() == ':')) {
-      c.set_pos(c.pos() + 1);
-    }
-    if (c.pos() == start) return c.Expected("a device");
-    tensor->device = Symbol::Intern(c.source().text().substr(start, c.pos() - start));
+    const absl::string_view device = c.ConsumeWord(kDeviceChars);
+    if (device.empty()) return c.Expected("a device");
+    // Interning takes a lock; most tensors keep the default device.
+    if (device != tensor->device.str()) tensor->device = Symbol::Intern(device);
   }
   tensor->requires_grad = c.Consume(" requires_grad");
   tensor->memory_format.reset();
@@ -342,7 +316,7 @@ absl::Status ParseValueMeta(Cursor& c, ValueMeta* value) {
       if (w.name != token) continue;
       c.set_pos(c.pos() + 1);
       std::string text;
-      RETURN_IF_ERROR(ParseQuoted(c, &text));
+      RETURN_IF_ERROR(c.ConsumeQuoted(&text));
       RETURN_IF_ERROR(c.Expect(")"));
       *value = w.kind == ValueMeta::Kind::kOpaque ? ValueMeta::Opaque(text)
                                                    : ValueMeta::Symbolic(w.kind, text);
@@ -420,7 +394,7 @@ void AppendNodeMetaLines(const NodeMeta& meta, absl::string_view prefix, std::st
   }
   for (const auto& [key, json] : meta.extra) {
     line("extra ");
-    if (IsBareToken(key, /*allow_colon=*/false)) {
+    if (IsWord(key, ".-")) {
       out->append(key);
     } else {
       AppendSingleQuoted(key, out);
@@ -464,7 +438,7 @@ absl::Status NodeMetaLineReader::Read(NodeMeta* meta, Cursor line) {
     RETURN_IF_ERROR(line.Expect(" "));
     std::string key;
     if (line.peek() == '\'' || line.peek() == '"') {
-      RETURN_IF_ERROR(ParseQuoted(line, &key));
+      RETURN_IF_ERROR(line.ConsumeQuoted(&key));
     } else {
       const size_t start = line.pos();
       while (!line.at_end() && line.peek() != ':') line.set_pos(line.pos() + 1);
@@ -474,7 +448,7 @@ absl::Status NodeMetaLineReader::Read(NodeMeta* meta, Cursor line) {
     if (meta->FindExtra(key) != nullptr) return duplicate();
     std::string json;
     if (line.peek() == '\'') {
-      RETURN_IF_ERROR(ParseQuoted(line, &json));
+      RETURN_IF_ERROR(line.ConsumeQuoted(&json));
       RETURN_IF_ERROR(line.ExpectEnd());
     } else {
       json = std::string(line.rest());
