@@ -32,7 +32,7 @@ Graph::Iterator& Graph::Iterator::operator++() {
 Graph::Graph()
     : sentinel_(std::make_unique<Node>(Node::ConstructionKey(), this,
                                        std::numeric_limits<uint32_t>::max(), OpKind::kOutput,
-                                       Symbol(), Symbol(), Symbol())) {
+                                       absl::string_view(), Symbol(), Symbol())) {
   sentinel_->prev_ = sentinel_.get();
   sentinel_->next_ = sentinel_.get();
   insert_anchor_ = sentinel_.get();
@@ -155,7 +155,7 @@ void Graph::Relabel(Node* around) {
   }
 }
 
-Node* Graph::NewNode(OpKind op, Symbol name, absl::string_view target,
+Node* Graph::NewNode(OpKind op, absl::string_view name, absl::string_view target,
                      std::vector<Argument> args, KwArgs kwargs,
                      absl::string_view type_annotation) {
   Node* node = new (AllocateNode()) Node(Node::ConstructionKey(), this, num_created_++, op,
@@ -173,7 +173,7 @@ Node* Graph::NewNode(OpKind op, Symbol name, absl::string_view target,
 Node* Graph::CreateNode(OpKind op, absl::string_view target, std::vector<Argument> args,
                         KwArgs kwargs, absl::string_view name,
                         absl::string_view type_annotation) {
-  Symbol unique =
+  absl::string_view unique =
       names_.CreateName(name.empty() ? CandidateNameForTarget(op, target) : std::string(name));
   return NewNode(op, unique, target, std::move(args), std::move(kwargs), type_annotation);
 }
@@ -182,7 +182,8 @@ absl::StatusOr<Node*> Graph::CreateNamedNode(OpKind op, absl::string_view name,
                                              absl::string_view target,
                                              std::vector<Argument> args, KwArgs kwargs,
                                              absl::string_view type_annotation) {
-  if (!names_.Claim(name)) {
+  absl::optional<absl::string_view> claimed = names_.Claim(name);
+  if (!claimed.has_value()) {
     if (!IsPythonIdentifier(name)) {
       return absl::InvalidArgumentError(
           absl::StrCat("node name '", name, "' is not a Python identifier"));
@@ -193,8 +194,7 @@ absl::StatusOr<Node*> Graph::CreateNamedNode(OpKind op, absl::string_view name,
     }
     return absl::AlreadyExistsError(absl::StrCat("duplicate node name '", name, "'"));
   }
-  return NewNode(op, Symbol::Intern(name), target, std::move(args), std::move(kwargs),
-                 type_annotation);
+  return NewNode(op, *claimed, target, std::move(args), std::move(kwargs), type_annotation);
 }
 
 Node* Graph::Placeholder(absl::string_view name, absl::string_view type_annotation) {
@@ -289,9 +289,7 @@ bool Graph::EliminateDeadCode(absl::FunctionRef<bool(const Node&)> is_side_effec
 }
 
 Node* Graph::FindNode(absl::string_view name) const {
-  absl::optional<Symbol> symbol = Symbol::Find(name);
-  if (!symbol.has_value()) return nullptr;
-  auto it = by_name_.find(*symbol);
+  auto it = by_name_.find(name);
   return it == by_name_.end() ? nullptr : it->second;
 }
 

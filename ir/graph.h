@@ -129,7 +129,7 @@ class Graph {
   // The last output node, or nullptr.
   Node* output_node() const;
   // A unique node name derived from `candidate`, reserved in this graph.
-  Symbol CreateName(absl::string_view candidate) { return names_.CreateName(candidate); }
+  absl::string_view CreateName(absl::string_view candidate) { return names_.CreateName(candidate); }
   // Deep copy: same nodes, names, arguments and meta. `mapping`, when given,
   // receives original -> copy for every node.
   std::unique_ptr<Graph> Clone(absl::flat_hash_map<const Node*, Node*>* mapping = nullptr) const;
@@ -137,7 +137,7 @@ class Graph {
  private:
   friend class Node;
 
-  Node* NewNode(OpKind op, Symbol name, absl::string_view target, std::vector<Argument> args,
+  Node* NewNode(OpKind op, absl::string_view name, absl::string_view target, std::vector<Argument> args,
                 KwArgs kwargs, absl::string_view type_annotation);
   // Links `node` directly before `next` (the sentinel = at the end).
   void LinkBefore(Node* node, Node* next);
@@ -162,7 +162,8 @@ class Graph {
   uint32_t num_created_ = 0;  // including erased nodes; the next Node::id()
   size_t size_ = 0;
   NameSpace names_;
-  absl::flat_hash_map<Symbol, Node*> by_name_;
+  // Live nodes by name (views into names_).
+  absl::flat_hash_map<absl::string_view, Node*> by_name_;
 };
 
 }  // namespace fxpp

@@ -1,5 +1,6 @@
 #include "ir/names.h"
 
+#include <algorithm>
 #include <string>
 
 #include "absl/strings/ascii.h"
@@ -109,7 +110,21 @@ SplitName SplitSuffix(const std::string& name) {
 
 }  // namespace
 
-Symbol NameSpace::CreateName(absl::string_view raw_candidate) {
+absl::string_view NameSpace::Store(absl::string_view name) {
+  if (chunk_capacity_ - chunk_used_ < name.size()) {
+    chunk_capacity_ = std::max<size_t>(size_t{64} << std::min<size_t>(chunks_.size(), 10), name.size());
+    chunks_.emplace_back(new char[chunk_capacity_]);
+    chunk_used_ = 0;
+  }
+  char* at = chunks_.back().get() + chunk_used_;
+  std::copy(name.begin(), name.end(), at);
+  chunk_used_ += name.size();
+  absl::string_view stored(at, name.size());
+  used_.insert(stored);
+  return stored;
+}
+
+absl::string_view NameSpace::CreateName(absl::string_view raw_candidate) {
   SplitName split = SplitSuffix(Sanitize(raw_candidate));
   int64_t num = split.num;
   std::string name = split.has_num ? absl::StrCat(split.base, "_", num) : split.base;
@@ -122,25 +137,24 @@ Symbol NameSpace::CreateName(absl::string_view raw_candidate) {
     name = absl::StrCat(split.base, "_", num);
   }
   base_count_[split.base] = num;
-  Symbol symbol = Symbol::Intern(name);
-  used_.insert(symbol);
-  return symbol;
+  return Store(name);
 }
 
 bool NameSpace::IsTaken(absl::string_view name) const {
-  if (IsReservedPythonName(name)) return true;
-  absl::optional<Symbol> symbol = Symbol::Find(name);
-  return symbol.has_value() && used_.contains(*symbol);
+  return used_.contains(name) || IsReservedPythonName(name);
 }
 
-bool NameSpace::Claim(absl::string_view name) {
-  if (!IsPythonIdentifier(name) || IsTaken(name)) return false;
+absl::optional<absl::string_view> NameSpace::Claim(absl::string_view name) {
+  if (!IsPythonIdentifier(name) || IsTaken(name)) return absl::nullopt;
   // Count as FX's create_name would for this exact name, so names created
-  // later continue the same sequence.
-  SplitName split = SplitSuffix(std::string(name));
-  if (split.has_num) base_count_[split.base] = split.num;
-  used_.insert(Symbol::Intern(name));
-  return true;
+  // later continue the same sequence. Only suffixed names move a count.
+  const size_t underscore = name.rfind('_');
+  if (underscore != absl::string_view::npos && underscore + 1 < name.size() &&
+      absl::ascii_isdigit(name.back())) {
+    SplitName split = SplitSuffix(std::string(name));
+    if (split.has_num) base_count_[split.base] = split.num;
+  }
+  return Store(name);
 }
 
 }  // namespace fxpp

@@ -1,5 +1,7 @@
 #include "ir/names.h"
 
+#include <vector>
+
 #include "gtest/gtest.h"
 #include "ir/node.h"
 
@@ -8,30 +10,30 @@ namespace {
 
 TEST(NameSpaceTest, FollowsFxCreateName) {
   NameSpace ns;
-  EXPECT_EQ(ns.CreateName("add").str(), "add");
-  EXPECT_EQ(ns.CreateName("add").str(), "add_1");
-  EXPECT_EQ(ns.CreateName("add").str(), "add_2");
-  EXPECT_EQ(ns.CreateName("add_1").str(), "add_3");  // suffix split: base "add"
-  EXPECT_EQ(ns.CreateName("mul_5").str(), "mul_5");
-  EXPECT_EQ(ns.CreateName("mul").str(), "mul");
-  EXPECT_EQ(ns.CreateName("mul").str(), "mul_6");
+  EXPECT_EQ(ns.CreateName("add"), "add");
+  EXPECT_EQ(ns.CreateName("add"), "add_1");
+  EXPECT_EQ(ns.CreateName("add"), "add_2");
+  EXPECT_EQ(ns.CreateName("add_1"), "add_3");  // suffix split: base "add"
+  EXPECT_EQ(ns.CreateName("mul_5"), "mul_5");
+  EXPECT_EQ(ns.CreateName("mul"), "mul");
+  EXPECT_EQ(ns.CreateName("mul"), "mul_6");
 }
 
 TEST(NameSpaceTest, SanitizesLikeFx) {
   NameSpace ns;
-  EXPECT_EQ(ns.CreateName("layer1.0.conv").str(), "layer1_0_conv");
-  EXPECT_EQ(ns.CreateName("a..b").str(), "a_b");  // a run of illegal chars -> one _
-  EXPECT_EQ(ns.CreateName("0abc").str(), "_0abc");
-  EXPECT_EQ(ns.CreateName("").str(), "_unnamed");
-  EXPECT_EQ(ns.CreateName("x_").str(), "x_");
-  EXPECT_EQ(ns.CreateName("x_").str(), "x__1");
+  EXPECT_EQ(ns.CreateName("layer1.0.conv"), "layer1_0_conv");
+  EXPECT_EQ(ns.CreateName("a..b"), "a_b");  // a run of illegal chars -> one _
+  EXPECT_EQ(ns.CreateName("0abc"), "_0abc");
+  EXPECT_EQ(ns.CreateName(""), "_unnamed");
+  EXPECT_EQ(ns.CreateName("x_"), "x_");
+  EXPECT_EQ(ns.CreateName("x_"), "x__1");
 }
 
 TEST(NameSpaceTest, ReservedNamesAreSkipped) {
   NameSpace ns;
-  EXPECT_EQ(ns.CreateName("input").str(), "input_1");
-  EXPECT_EQ(ns.CreateName("torch").str(), "torch_1");
-  EXPECT_EQ(ns.CreateName("None").str(), "None_1");
+  EXPECT_EQ(ns.CreateName("input"), "input_1");
+  EXPECT_EQ(ns.CreateName("torch"), "torch_1");
+  EXPECT_EQ(ns.CreateName("None"), "None_1");
   EXPECT_TRUE(IsReservedPythonName("getattr"));
   EXPECT_TRUE(IsReservedPythonName("inf"));
   EXPECT_FALSE(IsReservedPythonName("relu"));
@@ -39,11 +41,11 @@ TEST(NameSpaceTest, ReservedNamesAreSkipped) {
 
 TEST(NameSpaceTest, ClaimIsExact) {
   NameSpace ns;
-  EXPECT_TRUE(ns.Claim("add_3"));
-  EXPECT_FALSE(ns.Claim("add_3"));
-  EXPECT_FALSE(ns.Claim("bad name"));
-  EXPECT_FALSE(ns.Claim("1x"));
-  EXPECT_FALSE(ns.Claim("print"));
+  EXPECT_EQ(ns.Claim("add_3"), "add_3");
+  EXPECT_FALSE(ns.Claim("add_3").has_value());
+  EXPECT_FALSE(ns.Claim("bad name").has_value());
+  EXPECT_FALSE(ns.Claim("1x").has_value());
+  EXPECT_FALSE(ns.Claim("print").has_value());
   EXPECT_TRUE(ns.IsTaken("add_3"));
   EXPECT_FALSE(ns.IsTaken("add_4"));
 }
@@ -58,6 +60,16 @@ TEST(CandidateNameTest, DerivesFromTargets) {
   EXPECT_EQ(CandidateNameForTarget(OpKind::kCallMethod, "__getitem__"), "getitem");
   EXPECT_EQ(CandidateNameForTarget(OpKind::kCallModule, "MyBlock.subModule"), "my_block.sub_module");
   EXPECT_EQ(CandidateNameForTarget(OpKind::kGetAttr, "conv.weight"), "conv.weight");
+}
+
+TEST(NameSpaceTest, NamesStayValidAsTheArenaGrows) {
+  NameSpace ns;
+  absl::string_view first = ns.CreateName("first");
+  std::vector<absl::string_view> many;
+  for (int i = 0; i < 5000; ++i) many.push_back(ns.CreateName("a_long_candidate_name"));
+  EXPECT_EQ(first, "first");
+  EXPECT_EQ(many[0], "a_long_candidate_name");
+  EXPECT_EQ(many[4999], "a_long_candidate_name_4999");
 }
 
 TEST(IdentifierTest, Python) {

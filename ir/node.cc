@@ -5,6 +5,7 @@
 #include <utility>
 
 #include "absl/container/flat_hash_set.h"
+#include "absl/container/inlined_vector.h"
 #include "absl/strings/ascii.h"
 #include "absl/strings/match.h"
 #include "absl/strings/str_split.h"
@@ -32,8 +33,8 @@ absl::optional<OpKind> ParseOpKind(absl::string_view name) {
   return absl::nullopt;
 }
 
-Node::Node(ConstructionKey, Graph* graph, uint32_t id, OpKind op, Symbol name, Symbol target,
-           Symbol type)
+Node::Node(ConstructionKey, Graph* graph, uint32_t id, OpKind op, absl::string_view name,
+           Symbol target, Symbol type)
     : graph_(graph), id_(id), op_(op), name_(name), target_(target), type_(type) {}
 
 const KwArgs& Node::kwargs() const {
@@ -78,8 +79,8 @@ void Node::UnlinkInputs() {
 void Node::LinkInputs() {
   // Distinct inputs in first-reference order; graphs are small per node, but
   // a node like a 1,000-way concat must not go quadratic.
-  std::vector<Node*> distinct;
-  absl::flat_hash_set<Node*> seen;
+  absl::InlinedVector<Node*, 8> distinct;
+  absl::flat_hash_set<Node*> seen;  // used only past 16 inputs
   auto add = [&](Node* n) {
     if (n == nullptr) return;
     if (distinct.size() < 16) {

@@ -45,8 +45,8 @@ class Node {
     friend class Graph;
     ConstructionKey() = default;
   };
-  Node(ConstructionKey, Graph* graph, uint32_t id, OpKind op, Symbol name, Symbol target,
-       Symbol type);
+  Node(ConstructionKey, Graph* graph, uint32_t id, OpKind op, absl::string_view name,
+       Symbol target, Symbol type);
 
   Node(const Node&) = delete;
   Node& operator=(const Node&) = delete;
@@ -56,8 +56,8 @@ class Node {
   // with it (see Graph::id_bound()).
   uint32_t id() const { return id_; }
   OpKind op() const { return op_; }
-  absl::string_view name() const { return name_.str(); }
-  Symbol name_symbol() const { return name_; }
+  // Owned by the graph's namespace: valid as long as the graph lives.
+  absl::string_view name() const { return name_; }
   absl::string_view target() const { return target_.str(); }
   Symbol target_symbol() const { return target_; }
   void set_target(absl::string_view target) { target_ = Symbol::Intern(target); }
@@ -145,7 +145,7 @@ class Node {
   uint32_t id_;
   OpKind op_;
   bool erased_ = false;
-  Symbol name_;
+  absl::string_view name_;
   Symbol target_;
   Symbol type_;
   uint32_t num_inputs_ = 0;

@@ -4,11 +4,10 @@
 #include <atomic>
 #include <cstdlib>
 #include <memory>
+#include <mutex>
 #include <string>
 
-#include "absl/base/thread_annotations.h"
 #include "absl/container/flat_hash_map.h"
-#include "absl/synchronization/mutex.h"
 
 namespace fxpp {
 namespace {
@@ -25,14 +24,14 @@ class SymbolPool {
   SymbolPool() { InternLocked(""); }  // id 0 is the empty string
 
   uint32_t Intern(absl::string_view text) {
-    absl::MutexLock lock(&mu_);
+    std::lock_guard<std::mutex> lock(mu_);
     auto it = ids_.find(text);
     if (it != ids_.end()) return it->second;
     return InternLocked(text);
   }
 
   absl::optional<uint32_t> Find(absl::string_view text) {
-    absl::MutexLock lock(&mu_);
+    std::lock_guard<std::mutex> lock(mu_);
     auto it = ids_.find(text);
     if (it == ids_.end()) return absl::nullopt;
     return it->second;
@@ -44,7 +43,8 @@ class SymbolPool {
   }
 
  private:
-  uint32_t InternLocked(absl::string_view text) ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_) {
+  // Requires mu_ (or construction).
+  uint32_t InternLocked(absl::string_view text) {
     const uint32_t id = size_++;
     const uint32_t chunk_index = id >> kChunkBits;
     // More than 2^28 distinct strings is a programming error, not bad input.
@@ -60,9 +60,11 @@ class SymbolPool {
     return id;
   }
 
-  absl::Mutex mu_;
-  absl::flat_hash_map<absl::string_view, uint32_t> ids_ ABSL_GUARDED_BY(mu_);
-  uint32_t size_ ABSL_GUARDED_BY(mu_) = 0;
+  // A plain std::mutex: absl::Mutex runs deadlock detection on every lock in
+  // Debian's build, which dominated graph construction.
+  std::mutex mu_;
+  absl::flat_hash_map<absl::string_view, uint32_t> ids_;  // guarded by mu_
+  uint32_t size_ = 0;                                      // guarded by mu_
   std::array<std::atomic<std::string*>, kMaxChunks> chunks_{};
 };
 

@@ -46,11 +46,11 @@ absl::Status VerifyGraph(const Graph& graph) {
   std::vector<bool> defined(graph.id_bound(), false);
   // How often each node is someone's input; must equal its user count.
   std::vector<uint32_t> use_count(graph.id_bound(), 0);
-  absl::flat_hash_set<Symbol> names;
+  absl::flat_hash_set<absl::string_view> names;
   const Node* output = nullptr;
   for (const Node* node : graph.nodes()) {
     if (node->graph() != &graph) return NodeError(*node, "belongs to another graph");
-    if (!names.insert(node->name_symbol()).second) {
+    if (!names.insert(node->name()).second) {
       return NodeError(*node, "duplicate node name");
     }
     RETURN_IF_ERROR(CheckOpShape(*node));

@@ -1,6 +1,5 @@
 #include "ir/fx_text/fx_text.h"
 
-#include <cmath>
 #include <functional>
 #include <limits>
 #include <string>

@@ -57,7 +57,9 @@ absl::Status SourceText::Expected(size_t offset, absl::string_view expected) con
 }
 
 bool Cursor::Consume(absl::string_view literal) {
-  if (end_ - pos_ < literal.size() || !source_->StartsWith(pos_, literal)) return false;
+  if (pos_ > end_ || end_ - pos_ < literal.size() || !source_->StartsWith(pos_, literal)) {
+    return false;
+  }
   pos_ += literal.size();
   return true;
 }

@@ -32,7 +32,8 @@ class SourceText {
   size_t size() const { return text_.size(); }
   char operator[](size_t offset) const { return text_[offset]; }
   bool StartsWith(size_t offset, absl::string_view s) const {
-    return text_.size() - offset >= s.size() && text_.compare(offset, s.size(), s) == 0;
+    return offset <= text_.size() && text_.size() - offset >= s.size() &&
+           text_.compare(offset, s.size(), s) == 0;
   }
   // One past the last character of the line holding `offset` (a '\n' or the
   // end of the text).

@@ -1,7 +1,6 @@
 #include "ir/fxg/fxg.h"
 
 #include <utility>
-#include <vector>
 
 #include "absl/strings/str_cat.h"
 #include "ir/fx_text/fx_text.h"

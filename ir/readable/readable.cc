@@ -220,9 +220,9 @@ class ForwardWriter {
   // repr(node): the node's name in the shared namespace, created on first use.
   absl::string_view NodeName(const Node* node) {
     if (!Owned(node)) return node->name();
-    Symbol& name = node_names_[node->id()];
+    absl::string_view& name = node_names_[node->id()];
     if (name.empty()) name = names_.CreateName(node->name());
-    return name.str();
+    return name;
   }
 
   // add_global for an object known by its qualified name.
@@ -231,7 +231,7 @@ class ForwardWriter {
     if (it == globals_.end()) {
       it = globals_.emplace(std::string(qualified), names_.CreateName(qualified)).first;
     }
-    return it->second.str();
+    return it->second;
   }
 
   // The name a call_function target is called by (FX's add_global of the
@@ -567,8 +567,8 @@ class ForwardWriter {
   const Graph& graph_;
   const ReadableOptions& options_;
   NameSpace names_;
-  std::vector<Symbol> node_names_;  // by node id; empty until first named
-  absl::flat_hash_map<std::string, Symbol> globals_;
+  std::vector<absl::string_view> node_names_;  // by node id, owned by names_; empty until named
+  absl::flat_hash_map<std::string, absl::string_view> globals_;
   std::vector<const Node*> last_user_;  // by node id
   std::vector<bool> freed_;             // by node id
   absl::optional<Symbol> prev_trace_;   // unset before the first node
