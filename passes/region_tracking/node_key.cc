@@ -140,12 +140,15 @@ class Encoder {
   std::string* out_;
 };
 
-// Hash-conses byte strings to dense ids.
+// Hash-conses byte strings to dense ids; copies a string only when new.
 class Interner {
  public:
-  uint32_t Intern(const std::string& encoding) {
-    auto [it, inserted] = ids_.try_emplace(encoding, static_cast<uint32_t>(ids_.size()));
-    return it->second;
+  uint32_t Intern(absl::string_view encoding) {
+    auto it = ids_.find(encoding);
+    if (it != ids_.end()) return it->second;
+    const uint32_t id = static_cast<uint32_t>(ids_.size());
+    ids_.emplace(std::string(encoding), id);
+    return id;
   }
   size_t size() const { return ids_.size(); }
 
@@ -155,9 +158,11 @@ class Interner {
 
 }  // namespace
 
-std::string EncodeNodeKey(const Node& node) {
-  std::string out;
-  Encoder e(&out);
+namespace {
+
+// Appends the key encoding of `node` to `out`.
+void AppendNodeKey(const Node& node, std::string* out) {
+  Encoder e(out);
   e.Put<uint8_t>(static_cast<uint8_t>(node.op()));
   e.PutSymbol(node.target_symbol());
   e.Put<uint32_t>(static_cast<uint32_t>(node.args().size()));
@@ -174,6 +179,13 @@ std::string EncodeNodeKey(const Node& node) {
   }
   const std::string* global_state = node.meta().FindExtra(kGlobalStateMetaKey);
   e.PutText(global_state != nullptr ? *global_state : absl::string_view());
+}
+
+}  // namespace
+
+std::string EncodeNodeKey(const Node& node) {
+  std::string out;
+  AppendNodeKey(node, &out);
   return out;
 }
 
@@ -181,17 +193,22 @@ NodeKeys::NodeKeys(const Graph& graph)
     : keys_(graph.id_bound(), kNoKey), context_keys_(graph.id_bound(), kNoKey) {
   Interner keys;
   Interner contexts;
+  std::string encoding;  // reused: one allocation for all nodes
   std::string context;
   for (const Node* node : graph.nodes()) {
     if (NeverInRegion(*node)) continue;
-    const uint32_t key = keys.Intern(EncodeNodeKey(*node));
+    encoding.clear();
+    AppendNodeKey(*node, &encoding);
+    const uint32_t key = keys.Intern(encoding);
     keys_[node->id()] = key;
     // Context: the key plus the keys of the node's inputs in argument order
     // (kNoKey inputs such as placeholders count as one kind).
     context.clear();
     Encoder e(&context);
     e.Put<uint32_t>(key);
-    for (const Node* input : FlatNodeArgs(*node)) e.Put<uint32_t>(keys_[input->id()]);
+    auto put_input = [&](const Node* input) { e.Put<uint32_t>(keys_[input->id()]); };
+    for (const Argument& a : node->args()) a.ForEachNode(put_input);
+    for (const KwArg& kw : node->kwargs()) kw.value.ForEachNode(put_input);
     context_keys_[node->id()] = contexts.Intern(context);
   }
   num_keys_ = keys.size();
