@@ -6,6 +6,7 @@
 #include <utility>
 
 #include "absl/container/flat_hash_map.h"
+#include "absl/types/optional.h"
 #include "passes/op_schema/op_schema.h"
 #include "passes/region_tracking/node_key.h"
 
@@ -43,6 +44,8 @@ class Tracker {
   // Seeds grouped by `key_of`, latest group first.
   std::vector<std::vector<Node*>> SeedGroups(uint32_t (NodeKeys::*key_of)(const Node*) const);
   void GrowGroup(std::vector<Node*> seeds);
+  void ExtendWithCopies(std::vector<Region>& regions);
+  absl::optional<Region> MatchRegion(const Region& reference, Node* seed);
   bool CanJoin(const Growing& region, const Node* candidate, const Node* reference) const;
   bool WouldCreateCycle(const Growing& region, const Node* candidate) const;
   void Add(Growing& region, Node* node);
@@ -64,6 +67,8 @@ class Tracker {
   uint32_t step_ = 0;
   int32_t next_region_index_ = 0;
   std::vector<RegionGroup> groups_;
+  // Keyed nodes by key, in graph order (for ExtendWithCopies).
+  absl::flat_hash_map<uint32_t, std::vector<Node*>> nodes_by_key_;
 };
 
 std::vector<std::vector<Node*>> Tracker::SeedGroups(
@@ -192,7 +197,69 @@ void Tracker::GrowGroup(std::vector<Node*> seeds) {
     for (size_t i : order) sorted.push_back(g.region[i]);
     regions.push_back(std::move(sorted));
   }
+  ExtendWithCopies(regions);
   for (RegionGroup& group : SplitByWiring(std::move(regions))) groups_.push_back(std::move(group));
+}
+
+// Seeding by context key sets apart copies whose surroundings differ, such
+// as the first block of a stack (its input is a placeholder, the others'
+// an add). Unclaimed nodes with the seed's key that root an exact copy of
+// the first region join the group.
+void Tracker::ExtendWithCopies(std::vector<Region>& regions) {
+  auto it = nodes_by_key_.find(keys_.key(regions.front().back()));
+  if (it == nodes_by_key_.end()) return;
+  for (Node* seed : it->second) {
+    if (owner_[seed->id()] != kUnclaimed) continue;
+    absl::optional<Region> copy = MatchRegion(regions.front(), seed);
+    if (copy.has_value()) regions.push_back(std::move(*copy));
+  }
+}
+
+// Maps `reference` (topologically sorted, its seed last) onto the graph
+// backwards from `seed`, following the reference's internal argument edges;
+// every node must be unclaimed and have the same key, and the copy must be
+// free of cycles once collapsed. Wiring to external inputs is compared
+// afterwards by SplitByWiring. Claims the copy on success.
+absl::optional<Region> Tracker::MatchRegion(const Region& reference, Node* seed) {
+  absl::flat_hash_map<const Node*, size_t> index_of;
+  for (size_t i = 0; i < reference.size(); ++i) index_of[reference[i]] = i;
+  Region copy(reference.size(), nullptr);
+  Growing claim;
+  claim.index = next_region_index_++;
+  claim.max_position = 0;
+  auto take = [&](Node* node, size_t i) {
+    if (keys_.key(node) != keys_.key(reference[i]) || owner_[node->id()] != kUnclaimed) return false;
+    owner_[node->id()] = claim.index;
+    copy[i] = node;
+    claim.max_position = std::max(claim.max_position, position_[node->id()]);
+    return true;
+  };
+  auto fail = [&]() -> absl::optional<Region> {
+    for (Node* n : copy) {
+      if (n != nullptr) owner_[n->id()] = kUnclaimed;
+    }
+    return absl::nullopt;
+  };
+  if (!take(seed, reference.size() - 1)) return fail();
+  for (size_t i = reference.size(); i-- > 0;) {
+    if (copy[i] == nullptr) return fail();
+    std::vector<Node*> ref_args = FlatNodeArgs(*reference[i]);
+    std::vector<Node*> args = FlatNodeArgs(*copy[i]);
+    if (ref_args.size() != args.size()) return fail();
+    for (size_t j = 0; j < args.size(); ++j) {
+      auto k = index_of.find(ref_args[j]);
+      if (k == index_of.end()) continue;
+      if (copy[k->second] == nullptr) {
+        if (!take(args[j], k->second)) return fail();
+      } else if (copy[k->second] != args[j]) {
+        return fail();
+      }
+    }
+  }
+  for (Node* n : copy) {
+    if (WouldCreateCycle(claim, n)) return fail();
+  }
+  return copy;
 }
 
 // Regions are interchangeable only if they are wired identically: each
@@ -321,6 +388,9 @@ void Tracker::BreakCollapseCycles(std::vector<RegionGroup>& groups) {
 }
 
 std::vector<RegionGroup> Tracker::Run() {
+  for (Node* n : graph_.nodes()) {
+    if (keys_.key(n) != NodeKeys::kNoKey) nodes_by_key_[keys_.key(n)].push_back(n);
+  }
   // Context keys seed first (nodes playing the same role in repeated
   // blocks), then plain keys for what is left.
   for (auto key_of : {&NodeKeys::context_key, &NodeKeys::key}) {
