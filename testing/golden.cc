@@ -19,6 +19,7 @@
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_split.h"
 #include "absl/strings/string_view.h"
+#include "ir/io/file_io.h"
 #include "ir/status_macros.h"
 #include "testing/unified_diff.h"
 
@@ -87,70 +88,13 @@ absl::Status CheckGoldenPath(absl::string_view golden_path) {
   return absl::OkStatus();
 }
 
-absl::StatusOr<std::string> ReadFile(const std::string& path) {
-  const int fd = open(path.c_str(), O_RDONLY | O_CLOEXEC);
-  if (fd < 0) return absl::ErrnoToStatus(errno, absl::StrCat("cannot open ", path));
-  std::string contents;
-  char buffer[1 << 16];
-  int error_number = 0;
-  for (;;) {
-    const ssize_t n = read(fd, buffer, sizeof(buffer));
-    if (n > 0) {
-      contents.append(buffer, static_cast<size_t>(n));
-    } else if (n == 0) {
-      break;
-    } else if (errno != EINTR) {
-      error_number = errno;
-      break;
-    }
-  }
-  close(fd);
-  if (error_number != 0)
-    return absl::ErrnoToStatus(error_number, absl::StrCat("cannot read ", path));
-  return contents;
-}
-
-// Writes through a temporary file in the same directory and a rename, so that
-// an interrupted update leaves the old golden rather than a partial one.
-absl::Status WriteFileAtomically(const std::string& path, absl::string_view contents) {
-  const std::filesystem::path target(path);
-  std::error_code error;
-  std::filesystem::create_directories(target.parent_path(), error);
-  if (error) {
-    return absl::InternalError(absl::StrCat("cannot create directory ",
-                                            target.parent_path().string(), ": ", error.message()));
-  }
-  std::string temp =
-      (target.parent_path() / ("." + target.filename().string() + ".XXXXXX")).string();
-  const int fd = mkstemp(temp.data());
-  if (fd < 0) {
-    return absl::ErrnoToStatus(errno, absl::StrCat("cannot create a temporary file for ", path));
-  }
-  int error_number = 0;
-  // mkstemp makes the file private; goldens are ordinary source files.
-  if (fchmod(fd, 0644) != 0) error_number = errno;
-  while (error_number == 0 && !contents.empty()) {
-    const ssize_t n = write(fd, contents.data(), contents.size());
-    if (n > 0) {
-      contents.remove_prefix(static_cast<size_t>(n));
-    } else if (n == 0 || errno != EINTR) {
-      error_number = n == 0 ? EIO : errno;
-    }
-  }
-  if (close(fd) != 0 && error_number == 0) error_number = errno;
-  if (error_number == 0 && rename(temp.c_str(), path.c_str()) != 0) error_number = errno;
-  if (error_number == 0) return absl::OkStatus();
-  unlink(temp.c_str());
-  return absl::ErrnoToStatus(error_number, absl::StrCat("cannot write ", path));
-}
-
 absl::Status UpdateGolden(absl::string_view actual, absl::string_view golden_path) {
   ASSIGN_OR_RETURN(const std::string root, SourceTreeRoot());
   const std::string path = absl::StrCat(root, "/", golden_path);
-  const absl::StatusOr<std::string> old = ReadFile(path);
+  const absl::StatusOr<std::string> old = ReadFileOrStdin(path);
   // Leaving equal goldens untouched keeps the report to real changes.
   if (old.ok() && *old == actual) return absl::OkStatus();
-  RETURN_IF_ERROR(WriteFileAtomically(path, actual));
+  RETURN_IF_ERROR(WriteFileAtomically(path, actual, {/*create_parent_directories=*/true}));
   if (old.ok()) {
     absl::PrintF("Updated golden %s\n", path);
   } else {
@@ -164,7 +108,7 @@ absl::Status UpdateGolden(absl::string_view actual, absl::string_view golden_pat
 
 absl::StatusOr<std::string> ReadRunfile(absl::string_view path) {
   RETURN_IF_ERROR(CheckGoldenPath(path));
-  return ReadFile(absl::StrCat(RunfilesRoot(), "/", path));
+  return ReadFileOrStdin(absl::StrCat(RunfilesRoot(), "/", path));
 }
 
 std::vector<std::string> ListRunfiles(absl::string_view dir, absl::string_view suffix) {
@@ -184,7 +128,7 @@ absl::Status CompareWithGolden(absl::string_view actual, absl::string_view golde
   if (updating_goldens) return UpdateGolden(actual, golden_path);
 
   const std::string path = absl::StrCat(RunfilesRoot(), "/", golden_path);
-  const absl::StatusOr<std::string> golden = ReadFile(path);
+  const absl::StatusOr<std::string> golden = ReadFileOrStdin(path);
   if (absl::IsNotFound(golden.status())) {
     return absl::NotFoundError(
         absl::StrCat("golden ", golden_path, " is not in the runfiles (no ", path,

@@ -1,13 +1,6 @@
 #include "ir/io/module_io.h"
 
-#include <fcntl.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
-#include <cerrno>
-#include <cstdio>
-#include <iostream>
-#include <iterator>
 #include <utility>
 
 #include "absl/strings/match.h"
@@ -24,10 +17,6 @@ constexpr std::pair<Format, absl::string_view> kNames[] = {
     {Format::kFx, "fx"},   {Format::kFxg, "fxg"},           {Format::kJson, "json"},
     {Format::kPb, "pb"},   {Format::kReadable, "readable"},
 };
-
-absl::Status ErrnoError(absl::string_view what, absl::string_view path) {
-  return absl::ErrnoToStatus(errno, absl::StrCat("cannot ", what, " ", path));
-}
 
 }  // namespace
 
@@ -53,68 +42,6 @@ absl::optional<Format> FormatFromPath(absl::string_view path) {
   if (absl::EndsWith(path, ".pb") || absl::EndsWith(path, ".binpb")) return Format::kPb;
   if (absl::EndsWith(path, ".py") || absl::EndsWith(path, ".txt")) return Format::kReadable;
   return absl::nullopt;
-}
-
-absl::StatusOr<std::string> ReadFileOrStdin(absl::string_view path) {
-  if (path == "-") {
-    return std::string(std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>());
-  }
-  const std::string p(path);
-  const int fd = open(p.c_str(), O_RDONLY | O_CLOEXEC);
-  if (fd < 0) return ErrnoError("open", path);
-  std::string contents;
-  char buffer[1 << 16];
-  for (;;) {
-    const ssize_t n = read(fd, buffer, sizeof(buffer));
-    if (n > 0) {
-      contents.append(buffer, static_cast<size_t>(n));
-    } else if (n == 0) {
-      break;
-    } else if (errno != EINTR) {
-      absl::Status error = ErrnoError("read", path);
-      close(fd);
-      return error;
-    }
-  }
-  close(fd);
-  return contents;
-}
-
-absl::Status WriteFileAtomically(absl::string_view path, absl::string_view contents) {
-  if (path == "-") {
-    std::cout.write(contents.data(), static_cast<std::streamsize>(contents.size()));
-    std::cout.flush();
-    return std::cout ? absl::OkStatus() : absl::DataLossError("cannot write to stdout");
-  }
-  const std::string target(path);
-  std::string temp = absl::StrCat(target, ".tmp.XXXXXX");
-  const int fd = mkstemp(temp.data());
-  if (fd < 0) return ErrnoError("create a temporary file next to", path);
-  size_t written = 0;
-  while (written < contents.size()) {
-    const ssize_t n = write(fd, contents.data() + written, contents.size() - written);
-    if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) {
-      absl::Status error = ErrnoError("write", path);
-      close(fd);
-      unlink(temp.c_str());
-      return error;
-    }
-    written += static_cast<size_t>(n);
-  }
-  // Output files get the usual permissions rather than mkstemp's 0600.
-  fchmod(fd, 0644);
-  if (fsync(fd) != 0 || close(fd) != 0) {
-    absl::Status error = ErrnoError("write", path);
-    unlink(temp.c_str());
-    return error;
-  }
-  if (rename(temp.c_str(), target.c_str()) != 0) {
-    absl::Status error = ErrnoError("write", path);
-    unlink(temp.c_str());
-    return error;
-  }
-  return absl::OkStatus();
 }
 
 absl::StatusOr<LoadedModule> ParseModule(absl::string_view contents, absl::string_view name,

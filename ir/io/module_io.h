@@ -13,6 +13,7 @@
 #include "absl/strings/string_view.h"
 #include "absl/types/optional.h"
 #include "ir/fx_text/fx_text.h"
+#include "ir/io/file_io.h"
 #include "ir/graph_module.h"
 
 namespace fxpp {
@@ -50,11 +51,6 @@ absl::StatusOr<LoadedModule> ParseModule(absl::string_view contents, absl::strin
 // subgraphs is an error there. `fx_print` controls FX text printing.
 absl::StatusOr<std::string> RenderModule(const GraphModule& module, Format format,
                                          const FxPrintOptions& fx_print = {});
-
-// Reads a whole file ("-": stdin).
-absl::StatusOr<std::string> ReadFileOrStdin(absl::string_view path);
-// Writes `contents` to `path` atomically ("-": stdout).
-absl::Status WriteFileAtomically(absl::string_view path, absl::string_view contents);
 
 }  // namespace fxpp
 
