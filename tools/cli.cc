@@ -33,6 +33,12 @@ std::string BundledPath(absl::string_view workspace_path) {
   return absl::StrCat(exe.string(), ".runfiles/fxpp/", workspace_path);
 }
 
+absl::StatusOr<Format> ChooseFormat(absl::string_view flag_value, absl::string_view path,
+                                    Format fallback) {
+  if (!flag_value.empty()) return ParseFormatName(flag_value);
+  return FormatFromPath(path).value_or(fallback);
+}
+
 int Fail(absl::string_view tool, const absl::Status& status) {
   std::cerr << tool << ": error: " << status.message() << "\n";
   return 1;

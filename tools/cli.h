@@ -8,7 +8,9 @@
 #include <vector>
 
 #include "absl/status/status.h"
+#include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
+#include "ir/io/module_io.h"
 
 namespace fxpp {
 
@@ -22,6 +24,11 @@ std::string ResolveUserPath(absl::string_view path);
 
 // A file bundled with the tool as data (workspace-relative path).
 std::string BundledPath(absl::string_view workspace_path);
+
+// The format a flag names; else the one `path`'s extension implies; else
+// `fallback`. An unknown name is an error.
+absl::StatusOr<Format> ChooseFormat(absl::string_view flag_value, absl::string_view path,
+                                    Format fallback);
 
 // Prints "<tool>: error: <message>" to stderr and returns 1.
 int Fail(absl::string_view tool, const absl::Status& status);

@@ -42,15 +42,9 @@ absl::Status Run(std::vector<std::string> args) {
   }
   const bool example = args.empty();
   const std::string in = example ? BundledPath(kExample) : ResolveUserPath(args[0]);
-  absl::optional<Format> from;
-  if (!absl::GetFlag(FLAGS_from).empty()) {
-    ASSIGN_OR_RETURN(from, ParseFormatName(absl::GetFlag(FLAGS_from)));
-  }
+  ASSIGN_OR_RETURN(Format from, ChooseFormat(absl::GetFlag(FLAGS_from), in, Format::kFxg));
   const std::string out = ResolveUserPath(absl::GetFlag(FLAGS_o));
-  Format to = FormatFromPath(out).value_or(Format::kReadable);
-  if (!absl::GetFlag(FLAGS_format).empty()) {
-    ASSIGN_OR_RETURN(to, ParseFormatName(absl::GetFlag(FLAGS_format)));
-  }
+  ASSIGN_OR_RETURN(Format to, ChooseFormat(absl::GetFlag(FLAGS_format), out, Format::kReadable));
   if (to == Format::kFx) {
     return absl::InvalidArgumentError(
         "dedup adds subgraphs, which FX text cannot hold; use fxg, json, pb or readable");

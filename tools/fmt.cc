@@ -26,15 +26,10 @@ absl::Status Run(std::vector<std::string> args) {
   }
   const bool example = args.empty();
   const std::string in = example ? BundledPath(kExample) : ResolveUserPath(args[0]);
-  absl::optional<Format> from;
-  if (!absl::GetFlag(FLAGS_from).empty()) {
-    ASSIGN_OR_RETURN(from, ParseFormatName(absl::GetFlag(FLAGS_from)));
-  }
+  ASSIGN_OR_RETURN(Format from, ChooseFormat(absl::GetFlag(FLAGS_from), in, Format::kFxg));
   const std::string out = ResolveUserPath(absl::GetFlag(FLAGS_o));
-  Format to = FormatFromPath(out).value_or(example ? Format::kReadable : Format::kFxg);
-  if (!absl::GetFlag(FLAGS_to).empty()) {
-    ASSIGN_OR_RETURN(to, ParseFormatName(absl::GetFlag(FLAGS_to)));
-  }
+  ASSIGN_OR_RETURN(Format to, ChooseFormat(absl::GetFlag(FLAGS_to), out,
+                                           example ? Format::kReadable : Format::kFxg));
   ASSIGN_OR_RETURN(LoadedModule loaded, ReadModule(in, from));
   ASSIGN_OR_RETURN(std::string rendered, RenderModule(*loaded.module, to, loaded.fx_print));
   if (example) {
