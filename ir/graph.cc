@@ -7,6 +7,7 @@
 #include <string>
 #include <utility>
 
+#include "absl/numeric/bits.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 
@@ -18,8 +19,12 @@ namespace {
 constexpr uint64_t kEndGap = uint64_t{1} << 32;
 constexpr uint64_t kMaxKey = std::numeric_limits<uint64_t>::max();
 
-// Node storage chunk k holds 16 * 2^k nodes, at most 4096.
-uint32_t ChunkCapacity(size_t k) { return k >= 8 ? 4096 : 16u << k; }
+// Node storage chunk k holds 16 * 2^k nodes up to kMaxChunk, so chunks
+// below kFullChunks hold the first kFirstFullId ids.
+constexpr uint32_t kMaxChunk = 1024;
+constexpr size_t kFullChunks = 6;
+constexpr uint32_t kFirstFullId = 16 * ((1u << kFullChunks) - 1);
+uint32_t ChunkCapacity(size_t k) { return k >= kFullChunks ? kMaxChunk : 16u << k; }
 
 }  // namespace
 
@@ -32,7 +37,7 @@ Graph::Iterator& Graph::Iterator::operator++() {
 Graph::Graph()
     : sentinel_(std::make_unique<Node>(Node::ConstructionKey(), this,
                                        std::numeric_limits<uint32_t>::max(), OpKind::kOutput,
-                                       absl::string_view(), Symbol(), Symbol())) {
+                                       nullptr, Symbol(), Symbol())) {
   sentinel_->prev_ = sentinel_.get();
   sentinel_->next_ = sentinel_.get();
   insert_anchor_ = sentinel_.get();
@@ -47,6 +52,20 @@ Graph::~Graph() {
     }
     remaining -= capacity;
   }
+}
+
+Node* Graph::NodeWithId(uint32_t id) const {
+  size_t chunk;
+  uint32_t index;
+  if (id < kFirstFullId) {
+    // Chunk k starts at id 16 * (2^k - 1).
+    chunk = absl::bit_width(id / 16 + 1) - 1;
+    index = id - 16 * ((1u << chunk) - 1);
+  } else {
+    chunk = kFullChunks + (id - kFirstFullId) / kMaxChunk;
+    index = (id - kFirstFullId) % kMaxChunk;
+  }
+  return reinterpret_cast<Node*>(chunks_[chunk][index].bytes);
 }
 
 Node* Graph::AllocateNode() {
@@ -155,17 +174,24 @@ void Graph::Relabel(Node* around) {
   }
 }
 
-Node* Graph::NewNode(OpKind op, absl::string_view name, absl::string_view target,
-                     std::vector<Argument> args, KwArgs kwargs,
-                     absl::string_view type_annotation) {
-  Node* node = new (AllocateNode()) Node(Node::ConstructionKey(), this, num_created_++, op,
-                                         name, Symbol::Intern(target),
-                                         Symbol::Intern(type_annotation));
+absl::string_view Graph::AttachedTarget(OpKind op, absl::string_view target) {
+  return Node::HasLocalTarget(op) ? target : absl::string_view();
+}
+
+absl::optional<Symbol> Graph::InternedTarget(OpKind op, absl::string_view target) {
+  if (Node::HasLocalTarget(op)) return absl::nullopt;
+  return Symbol::Intern(target);
+}
+
+Node* Graph::NewNode(OpKind op, NameSpace::Entry* name, absl::optional<Symbol> target,
+                     std::vector<Argument> args, KwArgs kwargs, Symbol type) {
+  Node* node = new (AllocateNode())
+      Node(Node::ConstructionKey(), this, num_created_++, op, name, target, type);
+  name->set_owner(node->id_);
   node->args_ = std::move(args);
   node->StoreKwargs(std::move(kwargs));
   node->LinkInputs();
   LinkBefore(node, insert_after_anchor_ ? insert_anchor_->next_ : insert_anchor_);
-  by_name_[name] = node;
   ++size_;
   return node;
 }
@@ -173,17 +199,22 @@ Node* Graph::NewNode(OpKind op, absl::string_view name, absl::string_view target
 Node* Graph::CreateNode(OpKind op, absl::string_view target, std::vector<Argument> args,
                         KwArgs kwargs, absl::string_view name,
                         absl::string_view type_annotation) {
-  absl::string_view unique =
-      names_.CreateName(name.empty() ? CandidateNameForTarget(op, target) : std::string(name));
-  return NewNode(op, unique, target, std::move(args), std::move(kwargs), type_annotation);
+  std::string candidate;
+  if (name.empty()) {
+    candidate = CandidateNameForTarget(op, target);
+    name = candidate;
+  }
+  NameSpace::Entry* entry = names_.Create(name, AttachedTarget(op, target));
+  return NewNode(op, entry, InternedTarget(op, target), std::move(args), std::move(kwargs),
+                 Symbol::Intern(type_annotation));
 }
 
 absl::StatusOr<Node*> Graph::CreateNamedNode(OpKind op, absl::string_view name,
                                              absl::string_view target,
                                              std::vector<Argument> args, KwArgs kwargs,
                                              absl::string_view type_annotation) {
-  absl::optional<absl::string_view> claimed = names_.Claim(name);
-  if (!claimed.has_value()) {
+  NameSpace::Entry* entry = names_.ClaimEntry(name, AttachedTarget(op, target));
+  if (entry == nullptr) {
     if (!IsPythonIdentifier(name)) {
       return absl::InvalidArgumentError(
           absl::StrCat("node name '", name, "' is not a Python identifier"));
@@ -194,7 +225,8 @@ absl::StatusOr<Node*> Graph::CreateNamedNode(OpKind op, absl::string_view name,
     }
     return absl::AlreadyExistsError(absl::StrCat("duplicate node name '", name, "'"));
   }
-  return NewNode(op, *claimed, target, std::move(args), std::move(kwargs), type_annotation);
+  return NewNode(op, entry, InternedTarget(op, target), std::move(args), std::move(kwargs),
+                 Symbol::Intern(type_annotation));
 }
 
 Node* Graph::Placeholder(absl::string_view name, absl::string_view type_annotation) {
@@ -269,7 +301,7 @@ absl::Status Graph::EraseNode(Node* node) {
       kw.value = kw.value.MapNodes([](Node*) { return Argument::None(); });
     }
   }
-  by_name_.erase(node->name_);
+  node->name_->set_owner(NameSpace::Entry::kNoOwner);
   --size_;
   return absl::OkStatus();
 }
@@ -289,8 +321,9 @@ bool Graph::EliminateDeadCode(absl::FunctionRef<bool(const Node&)> is_side_effec
 }
 
 Node* Graph::FindNode(absl::string_view name) const {
-  auto it = by_name_.find(name);
-  return it == by_name_.end() ? nullptr : it->second;
+  const NameSpace::Entry* entry = names_.Find(name);
+  if (entry == nullptr || entry->owner() == NameSpace::Entry::kNoOwner) return nullptr;
+  return NodeWithId(entry->owner());
 }
 
 Node* Graph::output_node() const {
@@ -302,6 +335,7 @@ Node* Graph::output_node() const {
 
 std::unique_ptr<Graph> Graph::Clone(absl::flat_hash_map<const Node*, Node*>* mapping) const {
   auto copy = std::make_unique<Graph>();
+  copy->Reserve(size_);
   absl::flat_hash_map<const Node*, Node*> local;
   absl::flat_hash_map<const Node*, Node*>& map = mapping != nullptr ? *mapping : local;
   auto remap = [&map](Node* n) -> Argument {
@@ -320,8 +354,13 @@ std::unique_ptr<Graph> Graph::Clone(absl::flat_hash_map<const Node*, Node*>* map
       kwargs.push_back(KwArg{kw.name, kw.value.MapNodes(remap)});
     }
     // Names are unique in this graph, so claiming them in the copy succeeds.
-    Node* n = *copy->CreateNamedNode(node->op_, node->name(), node->target(), std::move(args),
-                                     std::move(kwargs), node->type_annotation());
+    // The target stays where the original keeps it (set_target interns).
+    NameSpace::Entry* name = copy->names_.ClaimEntry(
+        node->name(), node->local_target_ ? node->target() : absl::string_view());
+    absl::optional<Symbol> target;
+    if (!node->local_target_) target = node->target_;
+    Node* n = copy->NewNode(node->op_, name, target, std::move(args), std::move(kwargs),
+                            node->type_);
     if (node->meta_ != nullptr) n->meta_ = std::make_unique<NodeMeta>(*node->meta_);
     map[node] = n;
   }

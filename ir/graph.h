@@ -66,6 +66,13 @@ class Graph {
   Node* last_node() const;
   // Every node id is below this bound: size side tables with it.
   uint32_t id_bound() const { return num_created_; }
+  // Prepares for `nodes` nodes in all, so that bulk builders (readers,
+  // Clone) do not grow the name table step by step.
+  void Reserve(size_t nodes) { names_.Reserve(nodes); }
+  // Hint that a node named `name` is about to be created or looked up. On
+  // large graphs the name table costs a cache miss per node; readers call
+  // this before parsing the rest of a statement so the miss overlaps it.
+  void PrefetchName(absl::string_view name) const { names_.Prefetch(name); }
 
   // ---- insertion point ----------------------------------------------------
   // Where new nodes go, as in FX: directly before or directly after an anchor
@@ -137,8 +144,13 @@ class Graph {
  private:
   friend class Node;
 
-  Node* NewNode(OpKind op, absl::string_view name, absl::string_view target, std::vector<Argument> args,
-                KwArgs kwargs, absl::string_view type_annotation);
+  // What a node of `op` keeps of `target` with its name, and what it interns.
+  static absl::string_view AttachedTarget(OpKind op, absl::string_view target);
+  static absl::optional<Symbol> InternedTarget(OpKind op, absl::string_view target);
+  // `name` is a fresh entry of names_; `target` is nullopt when the name
+  // entry holds it.
+  Node* NewNode(OpKind op, NameSpace::Entry* name, absl::optional<Symbol> target,
+                std::vector<Argument> args, KwArgs kwargs, Symbol type);
   // Links `node` directly before `next` (the sentinel = at the end).
   void LinkBefore(Node* node, Node* next);
   void Unlink(Node* node);
@@ -146,12 +158,14 @@ class Graph {
   void Relabel(Node* around);
 
   // Nodes are placement-constructed in chunks that grow geometrically (16,
-  // 32, ... 4096 nodes): stable addresses, no per-node allocation, and no
-  // std::deque block slack.
+  // 32, ... 1024 nodes): stable addresses, no per-node allocation, and
+  // little unused space in the last chunk of a graph of any size.
   struct alignas(Node) NodeSlot {
     unsigned char bytes[sizeof(Node)];
   };
   Node* AllocateNode();
+  // The node Node::id() `id` (its slot in the chunks).
+  Node* NodeWithId(uint32_t id) const;
 
   std::unique_ptr<Node> sentinel_;  // head and tail of the circular list; not a node
   Node* insert_anchor_;
@@ -161,9 +175,8 @@ class Graph {
   uint32_t chunk_capacity_ = 0;
   uint32_t num_created_ = 0;  // including erased nodes; the next Node::id()
   size_t size_ = 0;
+  // Names of all nodes ever created; each entry's owner is its live node's id.
   NameSpace names_;
-  // Live nodes by name (views into names_).
-  absl::flat_hash_map<absl::string_view, Node*> by_name_;
 };
 
 }  // namespace fxpp

@@ -270,5 +270,34 @@ TEST(GraphTest, IdsAreDenseAndNeverReused) {
   EXPECT_EQ(g.id_bound(), 3u);
 }
 
+TEST(GraphTest, FindNodeAcrossStorageChunks) {
+  // Enough nodes to fill the growing storage chunks and several full ones.
+  Graph g;
+  std::vector<Node*> nodes;
+  for (int i = 0; i < 5000; ++i) nodes.push_back(g.GetAttr(absl::StrCat("w", i)));
+  for (Node* n : nodes) ASSERT_EQ(g.FindNode(n->name()), n) << n->name();
+  ASSERT_TRUE(g.EraseNode(nodes[1007]).ok());
+  ASSERT_TRUE(g.EraseNode(nodes[1008]).ok());
+  EXPECT_EQ(g.FindNode("w1007"), nullptr);
+  EXPECT_EQ(g.FindNode("w1008"), nullptr);
+  EXPECT_EQ(g.FindNode("w4999"), nodes[4999]);
+  // A name reserved without a node finds nothing.
+  EXPECT_EQ(g.FindNode(g.CreateName("reserved")), nullptr);
+}
+
+TEST(GraphTest, TargetsSurviveSetTargetAndClone) {
+  Graph g;
+  Node* w = g.GetAttr("layer.weight");
+  Node* f = g.CallFunction("torch.relu", {Ref(w)});
+  EXPECT_EQ(w->target(), "layer.weight");
+  EXPECT_EQ(w->target_symbol(), Symbol::Intern("layer.weight"));
+  w->set_target("layer.bias");
+  EXPECT_EQ(w->target(), "layer.bias");
+  std::unique_ptr<Graph> copy = g.Clone();
+  EXPECT_EQ(copy->FindNode(w->name())->target(), "layer.bias");
+  EXPECT_EQ(copy->FindNode(f->name())->target_symbol(), Symbol::Intern("torch.relu"));
+  EXPECT_EQ(copy->FindNode(f->name())->input(0), copy->FindNode(w->name()));
+}
+
 }  // namespace
 }  // namespace fxpp

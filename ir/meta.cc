@@ -1,6 +1,8 @@
 #include "ir/meta.h"
 
+#include <cstdlib>
 #include <cstring>
+#include <new>
 
 namespace fxpp {
 
@@ -19,29 +21,107 @@ bool operator==(const TensorMeta& a, const TensorMeta& b) {
 ValueMeta ValueMeta::Tensor(TensorMeta t) {
   ValueMeta v;
   v.kind_ = Kind::kTensor;
-  v.tensor_ = std::move(t);
+  new (&v.tensor_) TensorMeta(std::move(t));
   return v;
 }
 
-ValueMeta::ValueMeta(const ValueMeta& other)
-    : kind_(other.kind_), text_(other.text_), number_(other.number_), tensor_(other.tensor_) {
-  if (other.elements_) elements_ = std::make_unique<std::vector<ValueMeta>>(*other.elements_);
-}
+ValueMeta::ValueMeta(const ValueMeta& other) : int_(0) { CopyFrom(other); }
+
+ValueMeta::ValueMeta(ValueMeta&& other) noexcept : int_(0) { MoveFrom(other); }
 
 ValueMeta& ValueMeta::operator=(const ValueMeta& other) {
   if (this != &other) *this = ValueMeta(other);
   return *this;
 }
 
+ValueMeta& ValueMeta::operator=(ValueMeta&& other) noexcept {
+  if (this != &other) {
+    Reset();
+    MoveFrom(other);
+  }
+  return *this;
+}
+
+void ValueMeta::Reset() {
+  if (kind_ == Kind::kTensor) {
+    tensor_.~TensorMeta();
+  } else if (has_elements()) {
+    delete elements_;
+  }
+  kind_ = Kind::kNone;
+  int_ = 0;
+}
+
+void ValueMeta::CopyFrom(const ValueMeta& other) {
+  switch (other.kind_) {
+    case Kind::kTensor:
+      new (&tensor_) TensorMeta(other.tensor_);
+      break;
+    case Kind::kTuple:
+    case Kind::kList:
+      elements_ = new std::vector<ValueMeta>(*other.elements_);
+      break;
+    default:
+      CopyScalar(other);
+      break;
+  }
+  kind_ = other.kind_;
+}
+
+void ValueMeta::MoveFrom(ValueMeta& other) {
+  kind_ = other.kind_;
+  switch (kind_) {
+    case Kind::kTensor:
+      new (&tensor_) TensorMeta(std::move(other.tensor_));
+      break;
+    case Kind::kTuple:
+    case Kind::kList:
+      elements_ = other.elements_;
+      other.kind_ = Kind::kNone;  // the elements are ours now: Reset must not free them
+      break;
+    default:
+      CopyScalar(other);
+      break;
+  }
+  other.Reset();
+}
+
+void ValueMeta::CopyScalar(const ValueMeta& other) {
+  switch (other.kind_) {
+    case Kind::kFloat:
+      float_ = other.float_;
+      break;
+    case Kind::kSymInt:
+    case Kind::kSymFloat:
+    case Kind::kSymBool:
+    case Kind::kOpaque:
+      text_ = other.text_;
+      break;
+    default:  // kNone, kInt, kBool
+      int_ = other.int_;
+      break;
+  }
+}
+
+const TensorMeta& ValueMeta::tensor() const {
+  static const TensorMeta* const kEmpty = new TensorMeta();
+  return kind_ == Kind::kTensor ? tensor_ : *kEmpty;
+}
+
+TensorMeta& ValueMeta::mutable_tensor() {
+  if (kind_ != Kind::kTensor) std::abort();  // programmer error
+  return tensor_;
+}
+
 const std::vector<ValueMeta>& ValueMeta::elements() const {
   static const std::vector<ValueMeta>* const kEmpty = new std::vector<ValueMeta>();
-  return elements_ ? *elements_ : *kEmpty;
+  return has_elements() ? *elements_ : *kEmpty;
 }
 
 ValueMeta ValueMeta::Tuple(std::vector<ValueMeta> elements) {
   ValueMeta v;
   v.kind_ = Kind::kTuple;
-  v.elements_ = std::make_unique<std::vector<ValueMeta>>(std::move(elements));
+  v.elements_ = new std::vector<ValueMeta>(std::move(elements));
   return v;
 }
 
@@ -54,27 +134,28 @@ ValueMeta ValueMeta::List(std::vector<ValueMeta> elements) {
 ValueMeta ValueMeta::Int(int64_t i) {
   ValueMeta v;
   v.kind_ = Kind::kInt;
-  v.number_.i = i;
+  v.int_ = i;
   return v;
 }
 
 ValueMeta ValueMeta::Float(double f) {
   ValueMeta v;
   v.kind_ = Kind::kFloat;
-  v.number_.f = f;
+  v.float_ = f;
   return v;
 }
 
 ValueMeta ValueMeta::Bool(bool b) {
   ValueMeta v;
   v.kind_ = Kind::kBool;
-  v.number_.i = b ? 1 : 0;
+  v.int_ = b ? 1 : 0;
   return v;
 }
 
 ValueMeta ValueMeta::Symbolic(Kind kind, absl::string_view expr) {
   ValueMeta v;
   v.kind_ = kind;
+  if (!v.has_text()) std::abort();  // programmer error: not a kind with text
   v.text_ = Symbol::Intern(expr);
   return v;
 }
@@ -93,9 +174,9 @@ bool operator==(const ValueMeta& a, const ValueMeta& b) {
       return a.elements() == b.elements();
     case ValueMeta::Kind::kInt:
     case ValueMeta::Kind::kBool:
-      return a.number_.i == b.number_.i;
+      return a.int_ == b.int_;
     case ValueMeta::Kind::kFloat:
-      return std::memcmp(&a.number_.f, &b.number_.f, sizeof(double)) == 0;
+      return std::memcmp(&a.float_, &b.float_, sizeof(double)) == 0;
     case ValueMeta::Kind::kSymInt:
     case ValueMeta::Kind::kSymFloat:
     case ValueMeta::Kind::kSymBool:

@@ -1,10 +1,12 @@
 #include "ir/names.h"
 
 #include <algorithm>
+#include <bitset>
+#include <cstdlib>
+#include <new>
 #include <string>
 
 #include "absl/strings/ascii.h"
-#include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 
 namespace fxpp {
@@ -52,30 +54,51 @@ const absl::flat_hash_set<absl::string_view>& ReservedNames() {
   return *kNames;
 }
 
+// Every name is checked against the reserved set, most names are not in it,
+// and hashing them for the set costs as much as the rest of naming: a bit per
+// (length, first, last character) rules most of them out first.
+class ReservedFilter {
+ public:
+  ReservedFilter() {
+    for (absl::string_view name : ReservedNames()) bits_.set(Slot(name));
+  }
+  bool MayContain(absl::string_view name) const { return !name.empty() && bits_.test(Slot(name)); }
+
+ private:
+  static size_t Slot(absl::string_view name) {
+    return (name.size() * 131 + static_cast<unsigned char>(name.front()) * 31 +
+            static_cast<unsigned char>(name.back())) %
+           kBits;
+  }
+  static constexpr size_t kBits = 4096;
+  std::bitset<kBits> bits_;
+};
+
 bool IsIdentifierChar(char c) { return absl::ascii_isalnum(c) || c == '_'; }
 
 // FX's _illegal_char_regex `[^0-9a-zA-Z_]+` -> "_": each run becomes one `_`.
-std::string Sanitize(absl::string_view candidate) {
-  std::string out;
-  out.reserve(candidate.size());
+void Sanitize(absl::string_view candidate, std::string* out) {
+  out->clear();
   bool in_illegal_run = false;
   for (char c : candidate) {
     if (IsIdentifierChar(c)) {
-      out.push_back(c);
+      out->push_back(c);
       in_illegal_run = false;
     } else if (!in_illegal_run) {
-      out.push_back('_');
+      out->push_back('_');
       in_illegal_run = true;
     }
   }
-  if (out.empty()) out = "_unnamed";
-  if (absl::ascii_isdigit(out[0])) out.insert(out.begin(), '_');
-  return out;
+  if (out->empty()) out->assign("_unnamed");
+  if (absl::ascii_isdigit((*out)[0])) out->insert(out->begin(), '_');
 }
 
 }  // namespace
 
-bool IsReservedPythonName(absl::string_view name) { return ReservedNames().contains(name); }
+bool IsReservedPythonName(absl::string_view name) {
+  static const ReservedFilter* const kFilter = new ReservedFilter();
+  return kFilter->MayContain(name) && ReservedNames().contains(name);
+}
 
 bool IsPythonIdentifier(absl::string_view name) {
   if (name.empty() || absl::ascii_isdigit(name[0])) return false;
@@ -89,20 +112,24 @@ bool IsPythonIdentifier(absl::string_view name) {
 namespace {
 
 struct SplitName {
-  std::string base;
+  absl::string_view base;
   int64_t num = 0;
   bool has_num = false;
 };
 
-SplitName SplitSuffix(const std::string& name) {
+SplitName SplitSuffix(absl::string_view name) {
   SplitName split{name};
   const size_t underscore = name.rfind('_');
-  if (underscore == std::string::npos || underscore + 1 == name.size()) return split;
-  absl::string_view digits = absl::string_view(name).substr(underscore + 1);
+  if (underscore == absl::string_view::npos || underscore + 1 == name.size()) return split;
+  absl::string_view digits = name.substr(underscore + 1);
+  // At most 18 digits always fit an int64_t.
+  if (digits.size() > 18) return split;
+  int64_t num = 0;
   for (char c : digits) {
     if (!absl::ascii_isdigit(c)) return split;
+    num = num * 10 + (c - '0');
   }
-  if (digits.size() > 18 || !absl::SimpleAtoi(digits, &split.num)) return split;
+  split.num = num;
   split.base = name.substr(0, underscore);
   split.has_num = true;
   return split;
@@ -110,51 +137,86 @@ SplitName SplitSuffix(const std::string& name) {
 
 }  // namespace
 
-absl::string_view NameSpace::Store(absl::string_view name) {
-  if (chunk_capacity_ - chunk_used_ < name.size()) {
-    chunk_capacity_ = std::max<size_t>(size_t{64} << std::min<size_t>(chunks_.size(), 10), name.size());
-    chunks_.emplace_back(new char[chunk_capacity_]);
-    chunk_used_ = 0;
+NameSpace::Entry* NameSpace::Insert(absl::string_view name, absl::string_view attached) {
+  // Sizes are 32-bit to keep entries small; longer text is a programming error.
+  if (name.size() > UINT32_MAX || attached.size() > UINT32_MAX) std::abort();
+  // Copied before the insert, which hashes it once; a taken name gives the
+  // copy back.
+  void* at = arena_.Allocate(sizeof(Entry) + name.size() + attached.size(), alignof(Entry));
+  Entry* entry = new (at) Entry(static_cast<uint32_t>(name.size()),
+                                static_cast<uint32_t>(attached.size()));
+  char* chars = reinterpret_cast<char*>(entry + 1);
+  std::copy(name.begin(), name.end(), chars);
+  std::copy(attached.begin(), attached.end(), chars + name.size());
+  if (!entries_.insert(entry).second) {
+    arena_.FreeLatest(at);
+    return nullptr;
   }
-  char* at = chunks_.back().get() + chunk_used_;
-  std::copy(name.begin(), name.end(), at);
-  chunk_used_ += name.size();
-  absl::string_view stored(at, name.size());
-  used_.insert(stored);
-  return stored;
+  return entry;
 }
 
-absl::string_view NameSpace::CreateName(absl::string_view raw_candidate) {
-  SplitName split = SplitSuffix(Sanitize(raw_candidate));
+void NameSpace::SetBaseCount(const Entry& entry, size_t base_size, int64_t num) {
+  // The base is a prefix of the stored name, so the key can point into it.
+  auto [it, inserted] = base_count_.try_emplace(entry.name().substr(0, base_size), num);
+  if (!inserted) it->second = num;
+}
+
+NameSpace::Entry* NameSpace::Create(absl::string_view raw_candidate, absl::string_view attached) {
+  Sanitize(raw_candidate, &sanitized_);
+  const SplitName split = SplitSuffix(sanitized_);
   int64_t num = split.num;
-  std::string name = split.has_num ? absl::StrCat(split.base, "_", num) : split.base;
+  const auto numbered = [&] {
+    candidate_.assign(split.base.data(), split.base.size());
+    absl::StrAppend(&candidate_, "_", num);
+    return absl::string_view(candidate_);
+  };
+  absl::string_view name = split.has_num ? numbered() : split.base;
+  auto count = base_count_.end();
   if (num == 0) {
-    auto it = base_count_.find(split.base);
-    num = it == base_count_.end() ? 0 : it->second;
+    count = base_count_.find(split.base);
+    if (count != base_count_.end()) num = count->second;
   }
-  while (IsTaken(name)) {
+  Entry* entry = nullptr;
+  while (IsReservedPythonName(name) || (entry = Insert(name, attached)) == nullptr) {
     ++num;
-    name = absl::StrCat(split.base, "_", num);
+    name = numbered();
   }
-  base_count_[split.base] = num;
-  return Store(name);
+  if (count != base_count_.end()) {
+    count->second = num;
+  } else if (num != 0) {
+    SetBaseCount(*entry, split.base.size(), num);
+  }
+  return entry;
 }
 
 bool NameSpace::IsTaken(absl::string_view name) const {
-  return used_.contains(name) || IsReservedPythonName(name);
+  return entries_.contains(name) || IsReservedPythonName(name);
+}
+
+NameSpace::Entry* NameSpace::Find(absl::string_view name) const {
+  auto it = entries_.find(name);
+  return it == entries_.end() ? nullptr : *it;
+}
+
+NameSpace::Entry* NameSpace::ClaimEntry(absl::string_view name, absl::string_view attached) {
+  if (!IsPythonIdentifier(name) || IsReservedPythonName(name)) return nullptr;
+  Entry* entry = Insert(name, attached);
+  if (entry == nullptr) return nullptr;
+  // Count as FX's create_name would for this exact name, so names created
+  // later continue the same sequence. Only suffixed names move a count.
+  if (absl::ascii_isdigit(name.back())) {
+    const SplitName split = SplitSuffix(name);
+    if (split.has_num && (split.num != 0 || base_count_.contains(split.base))) {
+      SetBaseCount(*entry, split.base.size(), split.num);
+    }
+  }
+  return entry;
 }
 
 absl::optional<absl::string_view> NameSpace::Claim(absl::string_view name) {
-  if (!IsPythonIdentifier(name) || IsTaken(name)) return absl::nullopt;
-  // Count as FX's create_name would for this exact name, so names created
-  // later continue the same sequence. Only suffixed names move a count.
-  const size_t underscore = name.rfind('_');
-  if (underscore != absl::string_view::npos && underscore + 1 < name.size() &&
-      absl::ascii_isdigit(name.back())) {
-    SplitName split = SplitSuffix(std::string(name));
-    if (split.has_num) base_count_[split.base] = split.num;
-  }
-  return Store(name);
+  const Entry* entry = ClaimEntry(name, {});
+  if (entry == nullptr) return absl::nullopt;
+  return entry->name();
 }
 
 }  // namespace fxpp

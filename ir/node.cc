@@ -26,16 +26,35 @@ absl::string_view OpKindName(OpKind op) {
 }
 
 absl::optional<OpKind> ParseOpKind(absl::string_view name) {
-  for (OpKind op : {OpKind::kPlaceholder, OpKind::kGetAttr, OpKind::kCallFunction,
-                    OpKind::kCallMethod, OpKind::kCallModule, OpKind::kOutput}) {
-    if (OpKindName(op) == name) return op;
+  // Readers call this per node: the first letter and the length tell the
+  // candidates apart before one comparison.
+  OpKind op;
+  switch (name.empty() ? '\0' : name[0]) {
+    case 'p': op = OpKind::kPlaceholder; break;
+    case 'g': op = OpKind::kGetAttr; break;
+    case 'o': op = OpKind::kOutput; break;
+    case 'c':
+      if (name.size() == 13) {
+        op = OpKind::kCallFunction;
+      } else {
+        op = name.size() > 6 && name[6] == 'e' ? OpKind::kCallMethod : OpKind::kCallModule;
+      }
+      break;
+    default: return absl::nullopt;
   }
-  return absl::nullopt;
+  if (OpKindName(op) != name) return absl::nullopt;
+  return op;
 }
 
-Node::Node(ConstructionKey, Graph* graph, uint32_t id, OpKind op, absl::string_view name,
-           Symbol target, Symbol type)
-    : graph_(graph), id_(id), op_(op), name_(name), target_(target), type_(type) {}
+Node::Node(ConstructionKey, Graph* graph, uint32_t id, OpKind op, NameSpace::Entry* name,
+           absl::optional<Symbol> target, Symbol type)
+    : graph_(graph),
+      name_(name),
+      id_(id),
+      target_(target.value_or(Symbol())),
+      type_(type),
+      op_(op),
+      local_target_(!target.has_value()) {}
 
 const KwArgs& Node::kwargs() const {
   static const KwArgs* const kEmpty = new KwArgs();
@@ -60,7 +79,7 @@ const Argument* Node::FindKwarg(absl::string_view name) const {
 void Node::UnlinkInputs() {
   for (uint32_t i = 0; i < num_inputs_; ++i) {
     Use* use = &inputs_[i];
-    Node* producer = use->producer;
+    Node* producer = use->other_end(this);
     Use* first = producer->first_user_;
     if (use == first) {
       producer->first_user_ = use->next_user;
@@ -102,8 +121,7 @@ void Node::LinkInputs() {
   for (uint32_t i = 0; i < num_inputs_; ++i) {
     Use& use = inputs_[i];
     Node* producer = distinct[i];
-    use.producer = producer;
-    use.user = this;
+    use.set_ends(producer, this);
     use.next_user = nullptr;
     Use* first = producer->first_user_;
     if (first == nullptr) {

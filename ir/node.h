@@ -18,6 +18,7 @@
 #include "absl/types/optional.h"
 #include "ir/argument.h"
 #include "ir/meta.h"
+#include "ir/names.h"
 #include "ir/symbol.h"
 
 namespace fxpp {
@@ -39,14 +40,16 @@ absl::optional<OpKind> ParseOpKind(absl::string_view name);
 
 class Node {
  public:
-  // Only a Graph creates nodes (passkey idiom, so a std::deque can hold them).
+  // Only a Graph creates nodes (passkey idiom: it constructs them in its own
+  // storage).
   class ConstructionKey {
    private:
     friend class Graph;
     ConstructionKey() = default;
   };
-  Node(ConstructionKey, Graph* graph, uint32_t id, OpKind op, absl::string_view name,
-       Symbol target, Symbol type);
+  // The target is `name`'s attached text when `target` is absent.
+  Node(ConstructionKey, Graph* graph, uint32_t id, OpKind op, NameSpace::Entry* name,
+       absl::optional<Symbol> target, Symbol type);
 
   Node(const Node&) = delete;
   Node& operator=(const Node&) = delete;
@@ -57,10 +60,17 @@ class Node {
   uint32_t id() const { return id_; }
   OpKind op() const { return op_; }
   // Owned by the graph's namespace: valid as long as the graph lives.
-  absl::string_view name() const { return name_; }
-  absl::string_view target() const { return target_.str(); }
-  Symbol target_symbol() const { return target_; }
-  void set_target(absl::string_view target) { target_ = Symbol::Intern(target); }
+  absl::string_view name() const { return name_->name(); }
+  absl::string_view target() const { return local_target_ ? name_->attached() : target_.str(); }
+  // Interns a placeholder's, get_attr's or call_module's target on each call.
+  Symbol target_symbol() const {
+    return local_target_ ? Symbol::Intern(name_->attached()) : target_;
+  }
+  void set_target(absl::string_view target) {
+    target_ = Symbol::Intern(target);
+    local_target_ = false;
+  }
+
   // The Python type annotation FX prints before the user count ("" if none).
   absl::string_view type_annotation() const { return type_.str(); }
   void set_type_annotation(absl::string_view type) { type_ = Symbol::Intern(type); }
@@ -90,11 +100,11 @@ class Node {
 
   // Distinct nodes this node reads, in first-reference order.
   size_t num_inputs() const { return num_inputs_; }
-  Node* input(size_t i) const { return inputs_[i].producer; }
+  Node* input(size_t i) const { return inputs_[i].other_end(this); }
   // Visits the inputs in order.
   template <typename Fn>
   void ForEachInput(Fn&& fn) const {
-    for (uint32_t i = 0; i < num_inputs_; ++i) fn(inputs_[i].producer);
+    for (uint32_t i = 0; i < num_inputs_; ++i) fn(inputs_[i].other_end(this));
   }
 
   // Users in insertion order.
@@ -126,13 +136,31 @@ class Node {
   // One edge producer -> user; lives in the user's inputs_ array and is
   // linked into the producer's user list. The list is null-terminated
   // forwards; the first use's prev_user points at the last use, so appending
-  // is O(1) without a tail pointer.
+  // is O(1) without a tail pointer. Whoever reaches a use knows one end of
+  // the edge (a node its inputs, a user list its producer), so one field
+  // holds producer XOR user and recovers the other end: 24 bytes a use
+  // instead of 32.
   struct Use {
-    Node* producer = nullptr;
-    Node* user = nullptr;
+    uintptr_t ends = 0;
     Use* prev_user = nullptr;
     Use* next_user = nullptr;
+
+    void set_ends(const Node* producer, const Node* user) {
+      ends = reinterpret_cast<uintptr_t>(producer) ^ reinterpret_cast<uintptr_t>(user);
+    }
+    // The end that is not `known`.
+    Node* other_end(const Node* known) const {
+      return reinterpret_cast<Node*>(ends ^ reinterpret_cast<uintptr_t>(known));
+    }
   };
+
+  // Whether nodes of `op` keep their target with their name rather than in
+  // the Symbol pool: an input's name, an attribute's or a submodule's path
+  // are as distinct as node names, so interning them would only grow the
+  // process-wide pool (and cost a lookup in it per node).
+  static bool HasLocalTarget(OpKind op) {
+    return op == OpKind::kPlaceholder || op == OpKind::kGetAttr || op == OpKind::kCallModule;
+  }
 
   void UnlinkInputs();
   void StoreKwargs(KwArgs kwargs);
@@ -142,14 +170,16 @@ class Node {
   Node* prev_ = nullptr;
   Node* next_ = nullptr;
   uint64_t order_key_ = 0;
+  // The name, and the target when local_target_; null for the sentinel.
+  NameSpace::Entry* name_;
   uint32_t id_;
-  OpKind op_;
-  bool erased_ = false;
-  absl::string_view name_;
-  Symbol target_;
+  Symbol target_;  // unless local_target_
   Symbol type_;
   uint32_t num_inputs_ = 0;
   uint32_t num_users_ = 0;
+  OpKind op_;
+  bool erased_ = false;
+  bool local_target_;
   std::vector<Argument> args_;
   std::unique_ptr<KwArgs> kwargs_;  // boxed: most nodes have none
   std::unique_ptr<Use[]> inputs_;
@@ -165,8 +195,8 @@ class Node::UserIterator {
   using pointer = Node* const*;
   using reference = Node*;
 
-  explicit UserIterator(const Use* use) : use_(use) {}
-  Node* operator*() const { return use_->user; }
+  UserIterator(const Use* use, const Node* producer) : use_(use), producer_(producer) {}
+  Node* operator*() const { return use_->other_end(producer_); }
   UserIterator& operator++() {
     use_ = use_->next_user;
     return *this;
@@ -176,20 +206,21 @@ class Node::UserIterator {
 
  private:
   const Use* use_;
+  const Node* producer_;
 };
 
 class Node::UserRange {
  public:
-  explicit UserRange(const Use* first) : first_(first) {}
-  UserIterator begin() const { return UserIterator(first_); }
-  UserIterator end() const { return UserIterator(nullptr); }
-  bool empty() const { return first_ == nullptr; }
+  explicit UserRange(const Node* producer) : producer_(producer) {}
+  UserIterator begin() const { return UserIterator(producer_->first_user_, producer_); }
+  UserIterator end() const { return UserIterator(nullptr, producer_); }
+  bool empty() const { return producer_->first_user_ == nullptr; }
 
  private:
-  const Use* first_;
+  const Node* producer_;
 };
 
-inline Node::UserRange Node::users() const { return UserRange(first_user_); }
+inline Node::UserRange Node::users() const { return UserRange(this); }
 
 // The operator a call invokes: "add_" for `torch.ops.aten.add_.Tensor`,
 // "relu" for `torch.nn.functional.relu`, the method of a call_method; empty

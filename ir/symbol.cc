@@ -3,11 +3,13 @@
 #include <array>
 #include <atomic>
 #include <cstdlib>
+#include <cstring>
 #include <memory>
 #include <mutex>
 #include <string>
 
 #include "absl/container/flat_hash_map.h"
+#include "absl/hash/hash.h"
 
 namespace fxpp {
 namespace {
@@ -73,11 +75,46 @@ SymbolPool& Pool() {
   return *pool;
 }
 
+// Interning mostly repeats a few strings (call targets, keyword names,
+// devices), so each thread remembers its recent ones and answers them without
+// the pool's lock and table. Entries point at the pool's copies, which never
+// move or die.
+class RecentSymbols {
+ public:
+  // The id of `text` when it is cached, else 0.
+  uint32_t Find(absl::string_view text, size_t slot) const {
+    const Entry& e = entries_[slot];
+    return e.size == text.size() && std::memcmp(e.data, text.data(), text.size()) == 0 ? e.id : 0;
+  }
+  void Remember(size_t slot, absl::string_view pooled, uint32_t id) {
+    entries_[slot] = Entry{pooled.data(), pooled.size(), id};
+  }
+  static size_t Slot(absl::string_view text) {
+    return absl::Hash<absl::string_view>()(text) >> (8 * sizeof(size_t) - kBits);
+  }
+
+ private:
+  static constexpr int kBits = 8;
+  struct Entry {
+    const char* data = nullptr;
+    size_t size = 0;  // 0 (never a cached size: "" is not interned) marks a free entry
+    uint32_t id = 0;
+  };
+  Entry entries_[size_t{1} << kBits];
+};
+
+thread_local RecentSymbols recent_symbols;
+
 }  // namespace
 
 Symbol Symbol::Intern(absl::string_view text) {
   if (text.empty()) return Symbol();
-  return Symbol(Pool().Intern(text));
+  const size_t slot = RecentSymbols::Slot(text);
+  if (const uint32_t id = recent_symbols.Find(text, slot); id != 0) return Symbol(id);
+  SymbolPool& pool = Pool();
+  const uint32_t id = pool.Intern(text);
+  recent_symbols.Remember(slot, pool.Get(id), id);
+  return Symbol(id);
 }
 
 absl::optional<Symbol> Symbol::Find(absl::string_view text) {

@@ -1,6 +1,5 @@
 #include "ir/fx_text/arg_text.h"
 
-#include <charconv>
 #include <utility>
 
 #include "absl/strings/str_cat.h"
@@ -15,12 +14,6 @@ bool IsTyped(ArgSyntax s) { return s == ArgSyntax::kTypedFx || s == ArgSyntax::k
 bool HasPercentRefs(ArgSyntax s) { return s == ArgSyntax::kFx || s == ArgSyntax::kTypedFx; }
 // Slice parts are always repr()'d, in both the FX and the typed spelling.
 ArgSyntax SliceSyntax(ArgSyntax s) { return IsTyped(s) ? ArgSyntax::kTypedRepr : ArgSyntax::kRepr; }
-
-void AppendInt(int64_t v, std::string* out) {
-  char buf[24];
-  const std::to_chars_result r = std::to_chars(buf, buf + sizeof(buf), v);
-  out->append(buf, r.ptr);
-}
 
 // "cuda:0" -> ("cuda", "0"); ("cpu", "") when there is no canonical index.
 std::pair<absl::string_view, absl::string_view> SplitDevice(absl::string_view device) {
@@ -153,27 +146,27 @@ void ArgPrinter::Print(const Argument& arg, ArgSyntax syntax) {
   const bool typed = IsTyped(syntax);
   switch (arg.kind()) {
     case ArgKind::kNone:
-      out_->append("None");
+      out_->Append("None");
       return;
     case ArgKind::kBool:
-      out_->append(arg.bool_value() ? "True" : "False");
+      out_->Append(arg.bool_value() ? "True" : "False");
       return;
     case ArgKind::kInt:
-      AppendInt(arg.int_value(), out_);
+      out_->AppendInt(arg.int_value());
       return;
     case ArgKind::kFloat:
-      AppendPyFloatRepr(arg.float_value(), out_);
+      AppendPyFloatRepr(arg.float_value(), out_->Flush());
       return;
     case ArgKind::kString:
       if (syntax == ArgSyntax::kFx) {
-        out_->append(arg.text().data(), arg.text().size());
+        out_->Append(arg.text());
       } else {
-        AppendPyStrRepr(arg.text(), out_);
+        AppendPyStrRepr(arg.text(), out_->Flush());
       }
       return;
     case ArgKind::kNode:
-      if (HasPercentRefs(syntax)) out_->push_back('%');
-      if (arg.node() != nullptr) out_->append(arg.node()->name().data(), arg.node()->name().size());
+      if (HasPercentRefs(syntax)) out_->Append('%');
+      if (arg.node() != nullptr) out_->Append(arg.node()->name());
       return;
     case ArgKind::kList:
       PrintSequence(arg.elements(), syntax, '[', ']', false);
@@ -182,9 +175,9 @@ void ArgPrinter::Print(const Argument& arg, ArgSyntax syntax) {
       if (!PrintNamedTuple(arg, syntax)) PrintSequence(arg.elements(), syntax, '(', ')', true);
       return;
     case ArgKind::kDict:
-      out_->push_back('{');
+      out_->Append('{');
       for (size_t i = 0; i < arg.dict_size(); ++i) {
-        if (i > 0) out_->append(", ");
+        if (i > 0) out_->Append(", ");
         if (syntax == ArgSyntax::kFx) {
           // _format_arg writes f'{k}': str() of the key.
           if (named_tuples_ != nullptr) path_.push_back(static_cast<uint32_t>(2 * i));
@@ -193,51 +186,50 @@ void ArgPrinter::Print(const Argument& arg, ArgSyntax syntax) {
         } else {
           PrintChild(arg.dict_key(i), static_cast<uint32_t>(2 * i), syntax);
         }
-        out_->append(": ");
+        out_->Append(": ");
         PrintChild(arg.dict_value(i), static_cast<uint32_t>(2 * i + 1), syntax);
       }
-      out_->push_back('}');
+      out_->Append('}');
       return;
     case ArgKind::kSlice:
-      out_->append("slice(");
+      out_->Append("slice(");
       for (uint32_t i = 0; i < 3; ++i) {
-        if (i > 0) out_->append(", ");
+        if (i > 0) out_->Append(", ");
         PrintChild(arg.elements()[i], i, SliceSyntax(syntax));
       }
-      out_->push_back(')');
+      out_->Append(')');
       return;
     case ArgKind::kDtype:
-      out_->append("torch.");
-      out_->append(ScalarTypeName(arg.dtype()).data(), ScalarTypeName(arg.dtype()).size());
+      out_->Append("torch.");
+      out_->Append(ScalarTypeName(arg.dtype()));
       return;
     case ArgKind::kMemoryFormat:
-      out_->append("torch.");
-      out_->append(MemoryFormatName(arg.memory_format()).data(),
-                   MemoryFormatName(arg.memory_format()).size());
+      out_->Append("torch.");
+      out_->Append(MemoryFormatName(arg.memory_format()));
       return;
     case ArgKind::kLayout:
-      out_->append("torch.");
-      out_->append(LayoutName(arg.layout()).data(), LayoutName(arg.layout()).size());
+      out_->Append("torch.");
+      out_->Append(LayoutName(arg.layout()));
       return;
     case ArgKind::kDevice:
       if (syntax == ArgSyntax::kFx) {
-        out_->append(arg.text().data(), arg.text().size());
+        out_->Append(arg.text());
       } else {
-        AppendDeviceRepr(arg.text(), out_);
+        AppendDeviceRepr(arg.text(), out_->Flush());
       }
       return;
     case ArgKind::kSymInt:
     case ArgKind::kOpaque:
       if (typed) {
-        out_->append(arg.kind() == ArgKind::kSymInt ? "SymInt(" : "Opaque(");
-        AppendPyStrRepr(arg.text(), out_);
-        out_->push_back(')');
+        out_->Append(arg.kind() == ArgKind::kSymInt ? "SymInt(" : "Opaque(");
+        AppendPyStrRepr(arg.text(), out_->Flush());
+        out_->Append(')');
       } else {
-        out_->append(arg.text().data(), arg.text().size());
+        out_->Append(arg.text());
       }
       return;
     case ArgKind::kEllipsis:
-      out_->append("Ellipsis");
+      out_->Append("Ellipsis");
       return;
   }
 }
@@ -259,30 +251,30 @@ void ArgPrinter::PrintArgs(const std::vector<Argument>& args, bool typed) {
 }
 
 void ArgPrinter::PrintKwargs(const KwArgs& kwargs, bool typed) {
-  out_->push_back('{');
+  out_->Append('{');
   for (size_t i = 0; i < kwargs.size(); ++i) {
-    if (i > 0) out_->append(", ");
+    if (i > 0) out_->Append(", ");
     const absl::string_view name = kwargs[i].name.str();
     if (typed && !IsWord(name)) {
-      AppendPyStrRepr(name, out_);
+      AppendPyStrRepr(name, out_->Flush());
     } else {
-      out_->append(name.data(), name.size());
+      out_->Append(name);
     }
-    out_->append(": ");
+    out_->Append(": ");
     Print(kwargs[i].value, typed ? ArgSyntax::kTypedFx : ArgSyntax::kFx);
   }
-  out_->push_back('}');
+  out_->Append('}');
 }
 
 void ArgPrinter::PrintSequence(const std::vector<Argument>& elements, ArgSyntax syntax, char open,
                                char close, bool tuple) {
-  out_->push_back(open);
+  out_->Append(open);
   for (size_t i = 0; i < elements.size(); ++i) {
-    if (i > 0) out_->append(", ");
+    if (i > 0) out_->Append(", ");
     PrintChild(elements[i], static_cast<uint32_t>(i), syntax);
   }
-  if (tuple && elements.size() == 1) out_->push_back(',');
-  out_->push_back(close);
+  if (tuple && elements.size() == 1) out_->Append(',');
+  out_->Append(close);
 }
 
 void ArgPrinter::PrintChild(const Argument& arg, uint32_t index, ArgSyntax syntax) {
@@ -299,15 +291,15 @@ bool ArgPrinter::PrintNamedTuple(const Argument& tuple, ArgSyntax syntax) {
   if (named_tuples_ == nullptr || HasPercentRefs(syntax)) return false;
   for (const NamedTupleFact& fact : *named_tuples_) {
     if (fact.path != path_ || fact.fields.size() != tuple.elements().size()) continue;
-    out_->append(fact.type_name);
-    out_->push_back('(');
+    out_->Append(fact.type_name);
+    out_->Append('(');
     for (size_t i = 0; i < fact.fields.size(); ++i) {
-      if (i > 0) out_->append(", ");
-      out_->append(fact.fields[i]);
-      out_->push_back('=');
+      if (i > 0) out_->Append(", ");
+      out_->Append(fact.fields[i]);
+      out_->Append('=');
       PrintChild(tuple.elements()[i], static_cast<uint32_t>(i), syntax);
     }
-    out_->push_back(')');
+    out_->Append(')');
     return true;
   }
   return false;

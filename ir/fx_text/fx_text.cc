@@ -1,7 +1,9 @@
 #include "ir/fx_text/fx_text.h"
 
+#include <cstring>
 #include <utility>
 
+#include "absl/hash/hash.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/strip.h"
 #include "absl/types/optional.h"
@@ -32,15 +34,15 @@ bool IsCallOp(OpKind op) {
 // names (as importers of exported programs write them): operator functions
 // live in `_operator`, builtins have no module, torch.ops' module is
 // torch._ops. The typed spelling keeps targets verbatim.
-void AppendPrettyTarget(absl::string_view target, std::string* out) {
+void AppendPrettyTarget(absl::string_view target, TextWriter* out) {
   if (absl::ConsumePrefix(&target, "_operator.")) {
-    out->append("operator.");
+    out->Append("operator.");
   } else if (absl::ConsumePrefix(&target, "torch._ops.")) {
-    out->append("torch.ops.");
+    out->Append("torch.ops.");
   } else if (target.find('.') == absl::string_view::npos && IsReservedPythonName(target)) {
-    out->append("builtins.");
+    out->Append("builtins.");
   }
-  out->append(target.data(), target.size());
+  out->Append(target);
 }
 
 // Whether FX's line for `node` shows everything the IR holds; the typed
@@ -83,7 +85,8 @@ class GraphParser {
     absl::string_view name;
     Node* node = nullptr;
   };
-  static constexpr size_t kRecentSlots = 1024;
+  static constexpr int kRecentBits = 10;
+  static constexpr size_t kRecentSlots = size_t{1} << kRecentBits;
   struct Fixup {
     Node* node;
     std::vector<PendingRef> refs;
@@ -104,9 +107,7 @@ class GraphParser {
            (annotations_ != nullptr && src_.StartsWith(pos, kAnnotationPrefix));
   }
   static size_t RecentSlot(absl::string_view name) {
-    uint32_t h = 2166136261u;  // FNV-1a
-    for (char c : name) h = (h ^ static_cast<unsigned char>(c)) * 16777619u;
-    return h & (kRecentSlots - 1);
+    return absl::Hash<absl::string_view>()(name) >> (8 * sizeof(size_t) - kRecentBits);
   }
   Node* Lookup(absl::string_view name) const {
     const RecentNode& recent = recent_[RecentSlot(name)];
@@ -119,6 +120,7 @@ class GraphParser {
     recent_[RecentSlot(node->name())] = RecentNode{node->name(), node};
   }
 
+  size_t CountNodeStatements(size_t pos) const;
   absl::Status Statement(size_t begin, size_t line_end, size_t* stmt_end);
   absl::Status NodeStatement(size_t begin, size_t line_end, size_t* stmt_end);
   absl::Status ReturnStatement(size_t value_begin, size_t line_end, size_t* stmt_end);
@@ -153,6 +155,9 @@ absl::StatusOr<ParsedFxGraph> GraphParser::Parse(size_t* offset) {
                                          : src_.Expected(pos, "'graph():'");
   }
   out_.graph = std::make_unique<Graph>();
+  const size_t statements = CountNodeStatements(NextLine(line_end));
+  out_.graph->Reserve(statements);
+  defined_.resize(statements);
   out_.typed_literals = typed_;
   arg_parser_.emplace(src_, lookup_, typed_);
   for (pos = NextLine(line_end); pos < src_.size(); ) {
@@ -173,6 +178,21 @@ absl::StatusOr<ParsedFxGraph> GraphParser::Parse(size_t* offset) {
   out_.dialect = dialect_.value_or(FxDialect::kTorch2);
   *offset = pos;
   return std::move(out_);
+}
+
+// The `    %` lines from `pos` to the end of the graph, or fewer when a
+// string argument spans lines: a close estimate of its node count, read at
+// memchr speed.
+size_t GraphParser::CountNodeStatements(size_t pos) const {
+  const absl::string_view text = src_.text();
+  size_t count = 0;
+  while (pos < text.size() && src_.StartsWith(pos, kIndent)) {
+    count += src_.StartsWith(pos + kIndent.size(), "%");
+    const void* nl = std::memchr(text.data() + pos, '\n', text.size() - pos);
+    if (nl == nullptr) break;
+    pos = static_cast<const char*>(nl) - text.data() + 1;
+  }
+  return count;
 }
 
 absl::Status GraphParser::Statement(size_t begin, size_t line_end, size_t* stmt_end) {
@@ -210,6 +230,7 @@ absl::Status GraphParser::NodeStatement(size_t begin, size_t line_end, size_t* s
   const size_t name_offset = c.pos();
   const absl::string_view name = c.ConsumeIdentifier();
   if (name.empty()) return c.Expected("a node name");
+  out_.graph->PrefetchName(name);
   RETURN_IF_ERROR(c.Expect(" : "));
 
   // The type annotation (which may hold spaces and brackets) runs up to the
@@ -432,47 +453,69 @@ void AppendFxGraph(const Graph& graph, const FxPrintOptions& options, std::strin
   const bool typed = options.typed_literals;
   const bool have_facts = options.facts != nullptr && !options.facts->named_tuples.empty();
   const absl::string_view tag = UsersTag(options.dialect);
-  out->reserve(out->size() + 96 * graph.size());
-  out->append(typed ? kTypedHeader.data() : kHeader.data(),
-              typed ? kTypedHeader.size() : kHeader.size());
-  out->push_back('\n');
+  // Line lengths depend on the graph (names, targets, argument lists), so the
+  // text's size is extrapolated from its first lines: no regrowth copies of
+  // a large text, and no blind guess.
+  constexpr size_t kSampleNodes = 256;
+  const size_t start = out->size();
+  size_t printed = 0;
+  TextWriter w(out);
+  w.Append(typed ? kTypedHeader : kHeader);
+  w.Append('\n');
   for (const Node* node : graph.nodes()) {
+    if (++printed == kSampleNodes && graph.size() > 2 * kSampleNodes) {
+      w.Flush()->reserve(start + (out->size() - start) * 9 / 8 * graph.size() / kSampleNodes);
+    }
+    // A node's arguments live apart from it (allocated among its metadata),
+    // so on large graphs each costs a cache miss; fetching the next node's
+    // while this one prints hides most of it.
+    if (const Node* next = node->next()) __builtin_prefetch(next->args().data());
     const std::vector<NamedTupleFact>* named = nullptr;
     if (have_facts) {
       auto it = options.facts->named_tuples.find(node);
       if (it != options.facts->named_tuples.end()) named = &it->second;
     }
-    ArgPrinter printer(out, named);
-    out->append(kIndent.data(), kIndent.size());
+    ArgPrinter printer(&w, named);
+    w.Append(kIndent);
     const bool general = typed && !FitsFxForm(*node);
     if (node->op() == OpKind::kOutput && !general) {
-      out->append("return ");
+      w.Append("return ");
       if (!node->args().empty()) printer.PrintTopLevel(node->args()[0], typed);
     } else {
-      absl::StrAppend(out, "%", node->name(), " : ");
-      if (!node->type_annotation().empty()) absl::StrAppend(out, node->type_annotation(), " ");
-      absl::StrAppend(out, "[", tag, "=", node->num_users(), "] = ", OpKindName(node->op()),
-                      "[target=");
-      if (node->op() == OpKind::kCallFunction && !typed) {
-        AppendPrettyTarget(node->target(), out);
-      } else {
-        out->append(node->target().data(), node->target().size());
+      w.Append('%');
+      w.Append(node->name());
+      w.Append(" : ");
+      if (!node->type_annotation().empty()) {
+        w.Append(node->type_annotation());
+        w.Append(' ');
       }
-      out->push_back(']');
+      w.Append('[');
+      w.Append(tag);
+      w.Append('=');
+      w.AppendInt(static_cast<int64_t>(node->num_users()));
+      w.Append("] = ");
+      w.Append(OpKindName(node->op()));
+      w.Append("[target=");
+      if (node->op() == OpKind::kCallFunction && !typed) {
+        AppendPrettyTarget(node->target(), &w);
+      } else {
+        w.Append(node->target());
+      }
+      w.Append(']');
       if (general || IsCallOp(node->op())) {
-        out->append("(args = ");
+        w.Append("(args = ");
         printer.PrintArgs(node->args(), typed);
-        out->append(", kwargs = ");
+        w.Append(", kwargs = ");
         printer.PrintKwargs(node->kwargs(), typed);
-        out->push_back(')');
+        w.Append(')');
       } else if (node->op() == OpKind::kPlaceholder && !node->args().empty()) {
-        out->append("(default=");
+        w.Append("(default=");
         printer.PrintTopLevel(node->args()[0], typed);
-        out->push_back(')');
+        w.Append(')');
       }
     }
-    out->push_back('\n');
-    if (options.annotator != nullptr) options.annotator->Annotate(*node, out);
+    w.Append('\n');
+    if (options.annotator != nullptr) options.annotator->Annotate(*node, w.Flush());
   }
 }
 

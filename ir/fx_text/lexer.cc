@@ -56,16 +56,7 @@ absl::Status SourceText::Expected(size_t offset, absl::string_view expected) con
   return Error(offset, absl::StrCat("expected ", expected, ", found ", Found(offset)));
 }
 
-bool Cursor::Consume(absl::string_view literal) {
-  if (pos_ > end_ || end_ - pos_ < literal.size() || !source_->StartsWith(pos_, literal)) {
-    return false;
-  }
-  pos_ += literal.size();
-  return true;
-}
-
-absl::Status Cursor::Expect(absl::string_view literal) {
-  if (Consume(literal)) return absl::OkStatus();
+absl::Status Cursor::ExpectedLiteral(absl::string_view literal) const {
   std::string quoted;
   AppendPyStrRepr(literal, &quoted);
   return Expected(quoted);

@@ -7,6 +7,7 @@
 #define FXPP_IR_FX_TEXT_LEXER_H_
 
 #include <cstddef>
+#include <cstring>
 #include <string>
 #include <vector>
 
@@ -78,10 +79,20 @@ class Cursor {
   char peek() const { return pos_ < end_ ? (*source_)[pos_] : '\0'; }
   absl::string_view rest() const { return source_->text().substr(pos_, end_ - pos_); }
 
-  // Advances past `literal` when the text continues with it.
-  bool Consume(absl::string_view literal);
+  // Advances past `literal` when the text continues with it. Inline: with
+  // the literal's length known, the comparison needs no call.
+  bool Consume(absl::string_view literal) {
+    if (pos_ > end_ || end_ - pos_ < literal.size() ||
+        std::memcmp(source_->text().data() + pos_, literal.data(), literal.size()) != 0) {
+      return false;
+    }
+    pos_ += literal.size();
+    return true;
+  }
   // Like Consume, but an "expected '<literal>', found ..." error otherwise.
-  absl::Status Expect(absl::string_view literal);
+  absl::Status Expect(absl::string_view literal) {
+    return Consume(literal) ? absl::OkStatus() : ExpectedLiteral(literal);
+  }
   // Advances past an identifier; empty when there is none.
   absl::string_view ConsumeIdentifier();
   // Advances past identifier characters and characters in `extra` (a run
@@ -99,6 +110,9 @@ class Cursor {
   const SourceText& source() const { return *source_; }
 
  private:
+  // The error Expect reports.
+  absl::Status ExpectedLiteral(absl::string_view literal) const;
+
   const SourceText* source_;
   size_t pos_;
   size_t end_;
