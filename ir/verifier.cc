@@ -47,6 +47,7 @@ absl::Status VerifyGraph(const Graph& graph) {
   // How often each node is someone's input; must equal its user count.
   std::vector<uint32_t> use_count(graph.id_bound(), 0);
   absl::flat_hash_set<absl::string_view> names;
+  names.reserve(graph.size());
   const Node* output = nullptr;
   for (const Node* node : graph.nodes()) {
     if (node->graph() != &graph) return NodeError(*node, "belongs to another graph");
