@@ -61,8 +61,10 @@ class Node {
   OpKind op() const { return op_; }
   // Owned by the graph's namespace: valid as long as the graph lives.
   absl::string_view name() const { return name_->name(); }
+  // Valid as long as the graph lives, like name().
   absl::string_view target() const { return local_target_ ? name_->attached() : target_.str(); }
-  // Interns a placeholder's, get_attr's or call_module's target on each call.
+  // Interns a placeholder's, get_attr's or call_module's target on each call
+  // (see HasLocalTarget).
   Symbol target_symbol() const {
     return local_target_ ? Symbol::Intern(name_->attached()) : target_;
   }
