@@ -3,7 +3,6 @@
 #include <string>
 #include <vector>
 
-#include "absl/container/flat_hash_set.h"
 #include "absl/strings/str_cat.h"
 #include "ir/status_macros.h"
 
@@ -46,12 +45,12 @@ absl::Status VerifyGraph(const Graph& graph) {
   std::vector<bool> defined(graph.id_bound(), false);
   // How often each node is someone's input; must equal its user count.
   std::vector<uint32_t> use_count(graph.id_bound(), 0);
-  absl::flat_hash_set<absl::string_view> names;
-  names.reserve(graph.size());
   const Node* output = nullptr;
   for (const Node* node : graph.nodes()) {
     if (node->graph() != &graph) return NodeError(*node, "belongs to another graph");
-    if (!names.insert(node->name()).second) {
+    // The graph's name table maps each name to one node; a second node with
+    // the same name would not be the one it finds.
+    if (graph.FindNode(node->name()) != node) {
       return NodeError(*node, "duplicate node name");
     }
     RETURN_IF_ERROR(CheckOpShape(*node));
