@@ -358,6 +358,27 @@ bool ArgParser::Choose(uint32_t options, uint32_t* choice) {
   return false;
 }
 
+// Consumes the ", " between items, if there.
+bool ArgParser::ConsumeSeparator() {
+  if (pos_ + 1 < end_ && text_[pos_] == ',' && text_[pos_ + 1] == ' ') {
+    pos_ += 2;
+    return true;
+  }
+  return false;
+}
+
+// After a dict entry: ", " continues (*closed = false), '}' ends it.
+bool ArgParser::EndOfEntry(Ctx value_ctx, bool* closed) {
+  *closed = false;
+  if (ConsumeSeparator()) return true;
+  if (pos_ < end_ && text_[pos_] == '}') {
+    ++pos_;
+    *closed = true;
+    return true;
+  }
+  return pos_ >= end_ ? FailUnclosed(pos_, value_ctx) : Fail(pos_, "', ' or '}'");
+}
+
 bool ArgParser::Fail(size_t offset, absl::string_view expected) {
   // The error to report is the one that got furthest into the statement.
   if (!failed_ || offset > fail_offset_) {
@@ -490,10 +511,7 @@ bool ArgParser::Elements(ArgSyntax syntax, std::vector<Argument>* elements) {
       Argument element;
       if (!Child(syntax, item, i, &element)) return false;
       elements->push_back(std::move(element));
-      if (pos_ + 1 < end_ && text_[pos_] == ',' && text_[pos_ + 1] == ' ') {
-        pos_ += 2;
-        continue;
-      }
+      if (ConsumeSeparator()) continue;
       const bool one_tuple = open == '(' && elements->size() == 1;
       if (pos_ < end_ && text_[pos_] == close) {
         if (one_tuple) return Fail(pos_, "',' (a 1-tuple prints as '(x,)')");
@@ -529,15 +547,9 @@ bool ArgParser::Dict(ArgSyntax syntax, Argument* out) {
                                                    : Child(syntax, key_ctx, 2 * i, &key);
       if (!key_ok || !Expect(": ") || !Child(syntax, value_ctx, 2 * i + 1, &value)) return false;
       entries.emplace_back(std::move(key), std::move(value));
-      if (pos_ + 1 < end_ && text_[pos_] == ',' && text_[pos_ + 1] == ' ') {
-        pos_ += 2;
-        continue;
-      }
-      if (pos_ < end_ && text_[pos_] == '}') {
-        ++pos_;
-        break;
-      }
-      return pos_ >= end_ ? FailUnclosed(pos_, value_ctx) : Fail(pos_, "', ' or '}'");
+      bool closed;
+      if (!EndOfEntry(value_ctx, &closed)) return false;
+      if (closed) break;
     }
   }
   openers_.pop_back();
@@ -635,10 +647,7 @@ bool ArgParser::NamedTuple(ArgSyntax syntax, size_t name_end, Argument* out) {
       Argument element;
       if (!Expect("=") || !Child(syntax, Ctx{End::kItem, ')'}, i, &element)) return false;
       elements.push_back(std::move(element));
-      if (pos_ + 1 < end_ && text_[pos_] == ',' && text_[pos_ + 1] == ' ') {
-        pos_ += 2;
-        continue;
-      }
+      if (ConsumeSeparator()) continue;
       if (!Expect(")")) return false;
       break;
     }
@@ -796,15 +805,9 @@ bool ArgParser::ParseCallArgs(size_t begin, size_t end, std::vector<Argument>* a
         Argument value;
         if (!Expect(": ") || !Element(syntax, value_ctx, &value)) return false;
         kwargs->push_back(KwArg{Symbol::Intern(name), std::move(value)});
-        if (pos_ + 1 < end_ && text_[pos_] == ',' && text_[pos_ + 1] == ' ') {
-          pos_ += 2;
-          continue;
-        }
-        if (pos_ < end_ && text_[pos_] == '}') {
-          ++pos_;
-          break;
-        }
-        return pos_ >= end_ ? FailUnclosed(pos_, value_ctx) : Fail(pos_, "', ' or '}'");
+        bool closed;
+        if (!EndOfEntry(value_ctx, &closed)) return false;
+        if (closed) break;
       }
     }
     openers_.pop_back();

@@ -161,6 +161,8 @@ class ArgParser {
   bool Search(size_t begin, size_t end, Fn&& attempt);
   bool Choose(uint32_t options, uint32_t* choice);
   bool Fail(size_t offset, absl::string_view expected);
+  bool ConsumeSeparator();
+  bool EndOfEntry(Ctx value_ctx, bool* closed);
   bool FailUnclosed(size_t offset, Ctx ctx);
 
   bool AtDelimiter(size_t p, Ctx ctx) const;
