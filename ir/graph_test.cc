@@ -6,6 +6,7 @@
 #include "absl/strings/str_cat.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
+#include "testing/node_names.h"
 #include "ir/verifier.h"
 
 namespace fxpp {
@@ -13,18 +14,6 @@ namespace {
 
 using ::testing::ElementsAre;
 using ::testing::HasSubstr;
-
-std::vector<std::string> Names(const Graph& g) {
-  std::vector<std::string> out;
-  for (Node* n : g.nodes()) out.emplace_back(n->name());
-  return out;
-}
-
-std::vector<std::string> Names(const std::vector<Node*>& nodes) {
-  std::vector<std::string> out;
-  for (Node* n : nodes) out.emplace_back(n->name());
-  return out;
-}
 
 Argument Ref(Node* n) { return Argument::Ref(n); }
 
@@ -39,7 +28,7 @@ TEST(GraphTest, BuildsInOrderWithFxNames) {
   Node* w = g.GetAttr("conv.weight");
   Node* gi = g.CallMethod("__getitem__", {Ref(m), Argument::Int(0)});
   g.Output(Argument::Tuple({Ref(gi), Ref(w)}));
-  EXPECT_THAT(Names(g), ElementsAre("x", "add", "add_1", "relu", "view", "layer1_0_conv1",
+  EXPECT_THAT(NodeNames(g), ElementsAre("x", "add", "add_1", "relu", "view", "layer1_0_conv1",
                                     "conv_weight", "getitem", "output"));
   EXPECT_EQ(g.size(), 9u);
   EXPECT_EQ(g.output_node()->name(), "output");
@@ -62,15 +51,15 @@ TEST(GraphTest, UsersAreInsertionOrderedAndMoveToEndOnUpdate) {
   Node* a = g.CallFunction("torch.sin", {Ref(x)});
   Node* b = g.CallFunction("torch.cos", {Ref(x)});
   Node* c = g.CallFunction("operator.add", {Ref(a), Ref(x), Ref(x)});
-  EXPECT_THAT(Names(x->UserVector()), ElementsAre("sin", "cos", "add"));
+  EXPECT_THAT(NodeNames(x->UserVector()), ElementsAre("sin", "cos", "add"));
   EXPECT_EQ(c->num_inputs(), 2u);  // distinct inputs
   EXPECT_EQ(c->input(0), a);
   // FX pops and re-adds a node's uses when its args change.
   a->SetArgs({Ref(x), Argument::Int(2)});
-  EXPECT_THAT(Names(x->UserVector()), ElementsAre("cos", "add", "sin"));
+  EXPECT_THAT(NodeNames(x->UserVector()), ElementsAre("cos", "add", "sin"));
   b->SetKwarg("out", Ref(a));
   EXPECT_EQ(b->FindKwarg("out")->node(), a);
-  EXPECT_THAT(Names(a->UserVector()), ElementsAre("add", "cos"));
+  EXPECT_THAT(NodeNames(a->UserVector()), ElementsAre("add", "cos"));
 }
 
 TEST(GraphTest, ReplaceAllUsesWithAndFilterAndMeta) {
@@ -83,7 +72,7 @@ TEST(GraphTest, ReplaceAllUsesWithAndFilterAndMeta) {
   x->mutable_meta().tag = Symbol::Intern("t");
   std::vector<Node*> changed =
       x->ReplaceAllUsesWith(y, /*propagate_meta=*/true, [&](Node* u) { return u != b; });
-  EXPECT_THAT(Names(changed), ElementsAre("neg", "mul"));
+  EXPECT_THAT(NodeNames(changed), ElementsAre("neg", "mul"));
   EXPECT_EQ(a->args()[0].node(), y);
   EXPECT_EQ(b->args()[0].node(), x);
   EXPECT_EQ(c->args()[1].node(), y);
@@ -113,7 +102,7 @@ TEST(GraphTest, EraseRequiresNoUsersAndKeepsIterationStable) {
     }
   }
   EXPECT_THAT(visited, ElementsAre("x", "neg", "neg_1", "output"));
-  EXPECT_THAT(Names(g), ElementsAre("x", "output"));
+  EXPECT_THAT(NodeNames(g), ElementsAre("x", "output"));
   EXPECT_TRUE(a->is_erased());
   EXPECT_EQ(x->num_users(), 1u);
   EXPECT_FALSE(g.EraseNode(a).ok());  // twice
@@ -142,7 +131,7 @@ TEST(GraphTest, InsertionPointsFollowFx) {
     g.GetAttr("w");
   }
   g.CallFunction("tail");  // default: end of graph
-  EXPECT_THAT(Names(g), ElementsAre("w", "x", "a2", "a1", "f1", "f2", "output", "tail"));
+  EXPECT_THAT(NodeNames(g), ElementsAre("w", "x", "a2", "a1", "f1", "f2", "output", "tail"));
 }
 
 TEST(GraphTest, OrderKeysStayConsistentUnderDenseInsertion) {
@@ -174,9 +163,9 @@ TEST(GraphTest, PrependAndAppendMoveNodes) {
   Node* b = g.CallFunction("fb");
   Node* c = g.CallFunction("fc");
   a->Prepend(c);
-  EXPECT_THAT(Names(g), ElementsAre("x", "fc", "fa", "fb"));
+  EXPECT_THAT(NodeNames(g), ElementsAre("x", "fc", "fa", "fb"));
   b->Append(x);
-  EXPECT_THAT(Names(g), ElementsAre("fc", "fa", "fb", "x"));
+  EXPECT_THAT(NodeNames(g), ElementsAre("fc", "fa", "fb", "x"));
   EXPECT_TRUE(b->IsBefore(x));
   EXPECT_EQ(g.first_node(), c);
   EXPECT_EQ(g.last_node(), x);
@@ -218,7 +207,7 @@ TEST(GraphTest, DeadCodeEliminationKeepsSideEffects) {
   g.CallFunction("torch.amp._enter_autocast", {Argument::String("cpu")});
   g.Output(Ref(x));
   EXPECT_TRUE(g.EliminateDeadCode());
-  EXPECT_THAT(Names(g), ElementsAre("x", "unused", "add_", "mul_", "add", "_assert", "setitem",
+  EXPECT_THAT(NodeNames(g), ElementsAre("x", "unused", "add_", "mul_", "add", "_assert", "setitem",
                                     "iadd", "_enter_autocast", "output"));
   EXPECT_FALSE(g.EliminateDeadCode());
   EXPECT_EQ(unused_placeholder->num_users(), 0u);
@@ -233,7 +222,7 @@ TEST(GraphTest, CloneIsDeepAndIndependent) {
   g.Output(Argument::List({Ref(a), Argument::String("s")}));
   absl::flat_hash_map<const Node*, Node*> mapping;
   std::unique_ptr<Graph> copy = g.Clone(&mapping);
-  EXPECT_EQ(Names(*copy), Names(g));
+  EXPECT_EQ(NodeNames(*copy), NodeNames(g));
   Node* ca = mapping.at(a);
   EXPECT_NE(ca, a);
   EXPECT_EQ(ca->graph(), copy.get());

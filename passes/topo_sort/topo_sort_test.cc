@@ -6,6 +6,7 @@
 
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
+#include "testing/node_names.h"
 #include "ir/verifier.h"
 
 namespace fxpp {
@@ -16,18 +17,6 @@ using ::testing::HasSubstr;
 using ::testing::IsEmpty;
 
 Argument Ref(Node* n) { return Argument::Ref(n); }
-
-std::vector<std::string> Names(const Graph& g) {
-  std::vector<std::string> out;
-  for (Node* n : g.nodes()) out.emplace_back(n->name());
-  return out;
-}
-
-std::vector<std::string> Names(const std::vector<Node*>& nodes) {
-  std::vector<std::string> out;
-  for (Node* n : nodes) out.emplace_back(n->name());
-  return out;
-}
 
 // x -> a -> b -> output, plus an independent c.
 struct Chain {
@@ -47,18 +36,18 @@ TEST(StableTopologicalSortTest, SortedGraphIsUnchanged) {
   absl::StatusOr<bool> changed = StableTopologicalSort(t.g);
   ASSERT_TRUE(changed.ok());
   EXPECT_FALSE(*changed);
-  EXPECT_THAT(Names(t.g), ElementsAre("x", "a", "b", "c", "output"));
+  EXPECT_THAT(NodeNames(t.g), ElementsAre("x", "a", "b", "c", "output"));
 }
 
 TEST(StableTopologicalSortTest, MovesOnlyWhatMust) {
   Chain t;
   t.x->Prepend(t.b);  // b before everything: b must wait for a
-  EXPECT_THAT(Names(t.g), ElementsAre("b", "x", "a", "c", "output"));
+  EXPECT_THAT(NodeNames(t.g), ElementsAre("b", "x", "a", "c", "output"));
   absl::StatusOr<bool> changed = StableTopologicalSort(t.g);
   ASSERT_TRUE(changed.ok());
   EXPECT_TRUE(*changed);
   // b goes right after its last dependency; c keeps its place after it.
-  EXPECT_THAT(Names(t.g), ElementsAre("x", "a", "b", "c", "output"));
+  EXPECT_THAT(NodeNames(t.g), ElementsAre("x", "a", "b", "c", "output"));
   EXPECT_TRUE(VerifyGraph(t.g).ok());
 }
 
@@ -69,7 +58,7 @@ TEST(StableTopologicalSortTest, HonoursExtraEdgesAndKeepsOutputLast) {
   extra[t.a].push_back(t.c);  // a must come after c
   absl::StatusOr<bool> changed = StableTopologicalSort(t.g, extra);
   ASSERT_TRUE(changed.ok());
-  EXPECT_THAT(Names(t.g), ElementsAre("x", "c", "a", "b", "output"));
+  EXPECT_THAT(NodeNames(t.g), ElementsAre("x", "c", "a", "b", "output"));
   EXPECT_TRUE(VerifyGraph(t.g).ok());
 }
 
@@ -81,7 +70,7 @@ TEST(StableTopologicalSortTest, CycleIsAnErrorAndLeavesGraphUntouched) {
   ASSERT_FALSE(changed.ok());
   EXPECT_THAT(std::string(changed.status().message()),
               HasSubstr("dependency cycle a -> b -> a"));
-  EXPECT_THAT(Names(t.g), ElementsAre("x", "a", "b", "c", "output"));
+  EXPECT_THAT(NodeNames(t.g), ElementsAre("x", "a", "b", "c", "output"));
 }
 
 TEST(FindCycleTest, ReturnsOneConcreteCycleInOrder) {
@@ -93,7 +82,7 @@ TEST(FindCycleTest, ReturnsOneConcreteCycleInOrder) {
   ASSERT_EQ(cycle.size(), 3u);
   // Rotate to start at a for a stable assertion.
   while (cycle.front() != t.a) std::rotate(cycle.begin(), cycle.begin() + 1, cycle.end());
-  EXPECT_THAT(Names(cycle), ElementsAre("a", "c", "b"));
+  EXPECT_THAT(NodeNames(cycle), ElementsAre("a", "c", "b"));
   EXPECT_EQ(FormatCycle(cycle), "a -> c -> b -> a");
   EXPECT_FALSE(StableTopologicalSort(t.g).ok());
 }
@@ -102,7 +91,7 @@ TEST(FindCycleTest, SelfLoopViaExtraEdge) {
   Chain t;
   OrderingEdges extra;
   extra[t.c].push_back(t.c);
-  EXPECT_THAT(Names(FindCycle(t.g, extra)), ElementsAre("c"));
+  EXPECT_THAT(NodeNames(FindCycle(t.g, extra)), ElementsAre("c"));
 }
 
 TEST(StableTopologicalSortTest, ReversedChainOfManyNodesSortsInLinearPasses) {
