@@ -189,7 +189,15 @@ void Argument::ForEachNode(absl::FunctionRef<void(Node*)> fn) const {
   if (kind_ == ArgKind::kNode) {
     fn(payload_.node);
   } else if (is_composite()) {
-    for (const Argument& e : payload_.composite->elements) e.ForEachNode(fn);
+    // Passes walk every node's arguments: elements that are neither nodes
+    // nor containers (most of a shape list) are skipped without a call.
+    for (const Argument& e : payload_.composite->elements) {
+      if (e.kind_ == ArgKind::kNode) {
+        fn(e.payload_.node);
+      } else if (e.is_composite()) {
+        e.ForEachNode(fn);
+      }
+    }
   }
 }
 

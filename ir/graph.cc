@@ -26,6 +26,16 @@ constexpr size_t kFullChunks = 6;
 constexpr uint32_t kFirstFullId = 16 * ((1u << kFullChunks) - 1);
 uint32_t ChunkCapacity(size_t k) { return k >= kFullChunks ? kMaxChunk : 16u << k; }
 
+// Turns every node reference in `a` into None, in place: erasing a node
+// must not rebuild (reallocate) its arguments' lists.
+void DropNodeReferences(Argument& a) {
+  if (a.is_node()) {
+    a = Argument::None();
+  } else if (a.is_composite()) {
+    for (Argument& e : a.mutable_elements()) DropNodeReferences(e);
+  }
+}
+
 }  // namespace
 
 Graph::Iterator& Graph::Iterator::operator++() {
@@ -295,11 +305,9 @@ absl::Status Graph::EraseNode(Node* node) {
   // Like FX, the erased node's references become None so its inputs lose it
   // as a user; its `next` link stays for iterators standing on it.
   node->UnlinkInputs();
-  for (Argument& a : node->args_) a = a.MapNodes([](Node*) { return Argument::None(); });
+  for (Argument& a : node->args_) DropNodeReferences(a);
   if (node->kwargs_) {
-    for (KwArg& kw : *node->kwargs_) {
-      kw.value = kw.value.MapNodes([](Node*) { return Argument::None(); });
-    }
+    for (KwArg& kw : *node->kwargs_) DropNodeReferences(kw.value);
   }
   node->name_->set_owner(NameSpace::Entry::kNoOwner);
   --size_;

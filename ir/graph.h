@@ -133,6 +133,11 @@ class Graph {
 
   // ---- lookup ---------------------------------------------------------------
   Node* FindNode(absl::string_view name) const;
+  // Whether FindNode(node.name()) is `node`, in O(1) without hashing the
+  // name: each node holds its own entry of the name table.
+  bool FindsByName(const Node& node) const {
+    return node.graph_ == this && node.name_->owner() == node.id_;
+  }
   // The last output node, or nullptr.
   Node* output_node() const;
   // A unique node name derived from `candidate`, reserved in this graph.

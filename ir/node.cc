@@ -8,7 +8,6 @@
 #include "absl/container/inlined_vector.h"
 #include "absl/strings/ascii.h"
 #include "absl/strings/match.h"
-#include "absl/strings/str_split.h"
 #include "ir/graph.h"
 
 namespace fxpp {
@@ -97,17 +96,20 @@ void Node::UnlinkInputs() {
 
 void Node::LinkInputs() {
   // Distinct inputs in first-reference order; graphs are small per node, but
-  // a node like a 1,000-way concat must not go quadratic.
+  // a node like a 1,000-way concat must not go quadratic. Scanning stays
+  // cheaper than a hash set up to a few dozen inputs (a call of a shared
+  // subgraph takes one per weight).
+  constexpr size_t kScanned = 32;
   absl::InlinedVector<Node*, 8> distinct;
-  absl::flat_hash_set<Node*> seen;  // used only past 16 inputs
+  absl::flat_hash_set<Node*> seen;  // used only past kScanned inputs
   auto add = [&](Node* n) {
     if (n == nullptr) return;
-    if (distinct.size() < 16) {
+    if (distinct.size() < kScanned) {
       for (Node* d : distinct) {
         if (d == n) return;
       }
       distinct.push_back(n);
-      if (distinct.size() == 16) seen.insert(distinct.begin(), distinct.end());
+      if (distinct.size() == kScanned) seen.insert(distinct.begin(), distinct.end());
       return;
     }
     if (seen.insert(n).second) distinct.push_back(n);
@@ -285,10 +287,15 @@ const absl::flat_hash_set<absl::string_view>& SideEffectfulTargets() {
 // The operator name of a call_function target: `add_` for
 // `torch.ops.aten.add_.Tensor`, `iadd` for `operator.iadd`.
 absl::string_view FunctionOperatorName(absl::string_view target) {
-  if (absl::StartsWith(target, "torch.ops.")) {
-    std::vector<absl::string_view> parts = absl::StrSplit(target, '.');
-    // torch . ops . namespace . op [. overload]
-    if (parts.size() >= 4) return parts[3];
+  constexpr absl::string_view kOps = "torch.ops.";
+  if (absl::StartsWith(target, kOps)) {
+    // torch . ops . namespace . op [. overload]; passes ask this of every
+    // node, so the fourth component is found without splitting.
+    const size_t namespace_end = target.find('.', kOps.size());
+    if (namespace_end != absl::string_view::npos) {
+      const size_t op_begin = namespace_end + 1;
+      return target.substr(op_begin, target.find('.', op_begin) - op_begin);
+    }
   }
   size_t dot = target.rfind('.');
   return dot == absl::string_view::npos ? target : target.substr(dot + 1);

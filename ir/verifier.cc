@@ -50,7 +50,7 @@ absl::Status VerifyGraph(const Graph& graph) {
     if (node->graph() != &graph) return NodeError(*node, "belongs to another graph");
     // The graph's name table maps each name to one node; a second node with
     // the same name would not be the one it finds.
-    if (graph.FindNode(node->name()) != node) {
+    if (!graph.FindsByName(*node)) {
       return NodeError(*node, "duplicate node name");
     }
     RETURN_IF_ERROR(CheckOpShape(*node));

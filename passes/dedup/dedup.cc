@@ -8,7 +8,6 @@
 #include <utility>
 
 #include "absl/container/flat_hash_map.h"
-#include "absl/container/flat_hash_set.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "google/protobuf/util/json_util.h"
@@ -16,6 +15,7 @@
 #include "ir/verifier.h"
 #include "passes/dedup/dedup_report.pb.h"
 #include "passes/op_schema/op_schema.h"
+#include "passes/region_tracking/node_map.h"
 #include "passes/topo_sort/topo_sort.h"
 
 namespace fxpp {
@@ -113,13 +113,19 @@ class Deduplicator {
   // Builds the plan from region 0 (marked); empty module with a reason set
   // when the group cannot be expressed as a subgraph.
   SubgraphPlan Plan(const Region& region, std::vector<int> outputs, std::string* why_not);
-  // The inputs region `region` (marked) passes, or a reason it cannot be
-  // replaced.
-  std::vector<Node*> CallArguments(const SubgraphPlan& plan, const Region& region) const;
+  // The inputs region `region` (marked) passes. Entries of `read_before`
+  // (an earlier answer for the region) are kept unless erased since:
+  // replacing another region rewires the uses of each value it computed (a
+  // chain of layers reads the previous layer's output) to a getitem of its
+  // invoke_subgraph, and erases the value.
+  std::vector<Node*> CallArguments(const SubgraphPlan& plan, const Region& region,
+                                   std::vector<Node*> read_before = {}) const;
+  // Why region `region` (marked), passing `inputs`, cannot be replaced, or "".
   std::string WhyNotReplaceable(const SubgraphPlan& plan, const Region& region,
                                 const std::vector<Node*>& inputs);
-  absl::Status Replace(const SubgraphPlan& plan, const Region& region, Node* get_subgraph,
-                       const std::string& name);
+  // Replaces `region` (marked), which passed `inputs` when it was decided.
+  absl::Status Replace(const SubgraphPlan& plan, const Region& region, std::vector<Node*> inputs,
+                       Node* get_subgraph, const std::string& name);
   Node* StorageRoot(Node* n);
   absl::Status SortWithOrderingEdges();
 
@@ -128,17 +134,37 @@ class Deduplicator {
   const DedupOptions& options_;
   std::vector<int> slot_;
   OrderingEdges extra_;
-  absl::flat_hash_map<const Node*, Node*> replaced_by_;
-  absl::flat_hash_map<const Node*, Node*> storage_root_;
+  // Whether a node of the input graph mutates an argument, by id (from
+  // AddOrderingEdges, so WhyNotReplaceable asks the schema only of those).
+  std::vector<bool> mutates_;
+  // Side tables by node id, grown as the graph gains nodes: the
+  // invoke_subgraph that replaced a node (for the ordering edges) and each
+  // node's storage root (memo).
+  std::vector<Node*> replaced_by_;
+  std::vector<Node*> storage_root_;
+  // WhyNotReplaceable's storage roots of one region's inputs and outputs ->
+  // index of the input or output.
+  NodeMap input_roots_;
+  NodeMap output_roots_;
 };
+
+// `table[node->id()]`, growing `table` to the graph's id bound first.
+Node*& At(std::vector<Node*>& table, const Node* node) {
+  if (node->id() >= table.size()) table.resize(node->graph()->id_bound(), nullptr);
+  return table[node->id()];
+}
 
 // Mutations stay ordered against the other users of what they mutate, and
 // global-state calls stay between the same nodes (Dynamo's
 // _populate_additional_deps, in O(nodes + edges)).
 void Deduplicator::AddOrderingEdges() {
+  mutates_.assign(graph_.id_bound(), false);
+  bool has_barrier = false;
   for (Node* n : graph_.nodes()) {
+    has_barrier |= IsGlobalStateBarrier(*n);
     std::vector<int> mutated = MutatedArgPositions(*n);
     if (mutated.empty()) continue;
+    mutates_[n->id()] = true;
     std::vector<Node*> flat = FlatNodeArgs(*n);
     for (int p : mutated) {
       for (Node* user : flat[p]->users()) {
@@ -153,6 +179,7 @@ void Deduplicator::AddOrderingEdges() {
   }
   // A barrier follows every node since the previous barrier (or that
   // barrier itself), and every node after it follows it.
+  if (!has_barrier) return;
   Node* barrier = nullptr;
   std::vector<Node*> segment;
   for (Node* n : graph_.nodes()) {
@@ -171,21 +198,24 @@ void Deduplicator::AddOrderingEdges() {
 }
 
 std::vector<int> Deduplicator::OutputIndices(const RegionGroup& group) {
-  absl::flat_hash_set<int> indices;
+  std::vector<bool> is_output(group.regions.front().size(), false);
   for (const Region& region : group.regions) {
     Mark(region);
     for (size_t i = 0; i < region.size(); ++i) {
+      if (is_output[i]) continue;
       for (const Node* user : region[i]->users()) {
         if (IndexIn(user) < 0) {
-          indices.insert(static_cast<int>(i));
+          is_output[i] = true;
           break;
         }
       }
     }
     Unmark(region);
   }
-  std::vector<int> out(indices.begin(), indices.end());
-  std::sort(out.begin(), out.end());
+  std::vector<int> out;
+  for (size_t i = 0; i < is_output.size(); ++i) {
+    if (is_output[i]) out.push_back(static_cast<int>(i));
+  }
   return out;
 }
 
@@ -299,16 +329,25 @@ SubgraphPlan Deduplicator::Plan(const Region& region, std::vector<int> outputs,
   return plan;
 }
 
-std::vector<Node*> Deduplicator::CallArguments(const SubgraphPlan& plan,
-                                               const Region& region) const {
-  std::vector<Node*> args;
+std::vector<Node*> Deduplicator::CallArguments(const SubgraphPlan& plan, const Region& region,
+                                               std::vector<Node*> read_before) const {
+  std::vector<Node*> args = std::move(read_before);
+  size_t next = 0;
+  auto put = [&](auto read) {
+    if (next == args.size()) {
+      args.push_back(read());
+    } else if (args[next]->is_erased()) {
+      args[next] = read();
+    }
+    ++next;
+  };
   for (const SubgraphInput& input : plan.inputs) {
     if (!input.flattened.empty()) {
-      for (int i : input.flattened) args.push_back(region[i]);
+      for (int i : input.flattened) put([&] { return region[i]; });
       continue;
     }
     const Usage& first = input.usages.front();
-    args.push_back(FlatNodeArgs(*region[first.node])[first.arg]);
+    put([&] { return FlatNodeArg(*region[first.node], first.arg); });
   }
   return args;
 }
@@ -317,8 +356,7 @@ std::vector<Node*> Deduplicator::CallArguments(const SubgraphPlan& plan,
 // to the producing value. Elements of multi-output (non-view) calls are
 // their own storage.
 Node* Deduplicator::StorageRoot(Node* n) {
-  auto it = storage_root_.find(n);
-  if (it != storage_root_.end()) return it->second;
+  if (Node* memo = At(storage_root_, n); memo != nullptr) return memo;
   Node* root = n;
   if (IsGetItem(*n)) {
     Node* producer = n->args()[0].node();
@@ -329,7 +367,7 @@ Node* Deduplicator::StorageRoot(Node* n) {
     std::vector<Node*> flat = FlatNodeArgs(*n);
     if (!flat.empty()) root = StorageRoot(flat.front());
   }
-  storage_root_[n] = root;
+  At(storage_root_, n) = root;
   return root;
 }
 
@@ -340,28 +378,30 @@ bool CarriesStorage(const Node& n) {
 
 std::string Deduplicator::WhyNotReplaceable(const SubgraphPlan& plan, const Region& region,
                                             const std::vector<Node*>& inputs) {
+  input_roots_.Clear();
+  output_roots_.Clear();
   // Input mutation: directly at a usage, or through a view of an input.
-  absl::flat_hash_map<const Node*, const Node*> input_roots;
-  for (Node* input : inputs) {
+  for (size_t k = 0; k < inputs.size(); ++k) {
+    Node* input = inputs[k];
     if (!CarriesStorage(*input)) continue;
-    auto [it, inserted] = input_roots.try_emplace(StorageRoot(input), input);
-    if (!inserted) {
-      return absl::StrCat("input-input aliasing: '", it->second->name(), "' and '",
+    Node* root = StorageRoot(input);
+    const int32_t first = input_roots_.Get(root);
+    if (first != NodeMap::kAbsent) {
+      return absl::StrCat("input-input aliasing: '", inputs[first]->name(), "' and '",
                           input->name(), "' share storage");
     }
+    input_roots_.Set(root, static_cast<int32_t>(k));
   }
   for (Node* n : region) {
-    std::vector<int> mutated = MutatedArgPositions(*n);
-    if (mutated.empty()) continue;
+    if (!mutates_[n->id()]) continue;
     std::vector<Node*> flat = FlatNodeArgs(*n);
-    for (int p : mutated) {
+    for (int p : MutatedArgPositions(*n)) {
       Node* target = flat[p];
-      if (IndexIn(target) < 0 || input_roots.contains(StorageRoot(target))) {
+      if (IndexIn(target) < 0 || input_roots_.Contains(StorageRoot(target))) {
         return absl::StrCat("input mutation: '", n->name(), "' mutates '", target->name(), "'");
       }
     }
   }
-  absl::flat_hash_map<const Node*, const Node*> output_roots;
   for (int i : plan.outputs) {
     Node* out = region[i];
     if (out->meta().val.has_value() && !IsSupportedOutputValue(*out->meta().val)) {
@@ -370,26 +410,28 @@ std::string Deduplicator::WhyNotReplaceable(const SubgraphPlan& plan, const Regi
     }
     if (!CarriesStorage(*out)) continue;
     Node* root = StorageRoot(out);
-    auto in = input_roots.find(root);
-    if (in != input_roots.end()) {
+    const int32_t input = input_roots_.Get(root);
+    if (input != NodeMap::kAbsent) {
       return absl::StrCat("input-output aliasing: output '", out->name(), "' shares storage with input '",
-                          in->second->name(), "'");
+                          inputs[input]->name(), "'");
     }
-    auto [it, inserted] = output_roots.try_emplace(root, out);
-    if (!inserted) {
-      return absl::StrCat("output-output aliasing: '", it->second->name(), "' and '", out->name(),
+    const int32_t other = output_roots_.Get(root);
+    if (other != NodeMap::kAbsent) {
+      return absl::StrCat("output-output aliasing: '", region[other]->name(), "' and '", out->name(),
                           "' share storage");
     }
+    output_roots_.Set(root, i);
   }
   return "";
 }
 
 absl::Status Deduplicator::Replace(const SubgraphPlan& plan, const Region& region,
-                                   Node* get_subgraph, const std::string& name) {
-  // Read the inputs now: replacing an earlier region may have rewired them
-  // (a chain of layers reads the previous layer's getitem).
+                                   std::vector<Node*> inputs, Node* get_subgraph,
+                                   const std::string& name) {
   std::vector<Argument> args = {Argument::Ref(get_subgraph), Argument::String(name)};
-  for (Node* input : CallArguments(plan, region)) args.push_back(Argument::Ref(input));
+  for (Node* input : CallArguments(plan, region, std::move(inputs))) {
+    args.push_back(Argument::Ref(input));
+  }
   Node* invoke;
   {
     auto at = graph_.InsertingBefore(region.back());
@@ -397,7 +439,6 @@ absl::Status Deduplicator::Replace(const SubgraphPlan& plan, const Region& regio
   }
   std::vector<ValueMeta> output_vals;
   bool all_known = true;
-  std::vector<Node*> replaced_outside;  // tuple getitems outside the region
   int offset = 0;
   for (int i : plan.outputs) {
     Node* node = region[i];
@@ -441,7 +482,7 @@ absl::Status Deduplicator::Replace(const SubgraphPlan& plan, const Region& regio
     // first, i.e. in reverse discovery order.
     for (auto it = visited.rbegin(); it != visited.rend(); ++it) {
       if (IndexIn(*it) >= 0) continue;  // erased with the region below
-      replaced_by_[*it] = invoke;
+      At(replaced_by_, *it) = invoke;
       RETURN_IF_ERROR(graph_.EraseNode(*it));
     }
     output_vals.push_back(*node->meta().val);
@@ -451,7 +492,7 @@ absl::Status Deduplicator::Replace(const SubgraphPlan& plan, const Region& regio
   for (auto it = region.rbegin(); it != region.rend(); ++it) {
     Node* n = *it;
     if (plan.flattened[IndexIn(n)] || n->is_erased()) continue;
-    replaced_by_[n] = invoke;
+    At(replaced_by_, n) = invoke;
     absl::Status erased = graph_.EraseNode(n);
     if (!erased.ok()) {
       return absl::InternalError(absl::StrCat("dedup left a use of replaced region node: ",
@@ -463,8 +504,8 @@ absl::Status Deduplicator::Replace(const SubgraphPlan& plan, const Region& regio
 
 absl::Status Deduplicator::SortWithOrderingEdges() {
   auto resolve = [this](Node* n) {
-    auto it = replaced_by_.find(n);
-    return it == replaced_by_.end() ? n : it->second;
+    Node* replacement = At(replaced_by_, n);
+    return replacement == nullptr ? n : replacement;
   };
   OrderingEdges resolved;
   for (auto& [node, deps] : extra_) {
@@ -504,14 +545,14 @@ absl::StatusOr<DedupReport> Deduplicator::Run() {
     if (plan.module == nullptr) continue;
 
     // Decide every region before changing anything.
-    std::vector<const Region*> replaceable;
+    std::vector<std::pair<const Region*, std::vector<Node*>>> replaceable;  // with its inputs
     for (const Region& region : group.regions) {
       Mark(region);
       std::vector<Node*> inputs = CallArguments(plan, region);
       std::string why_not = WhyNotReplaceable(plan, region, inputs);
       Unmark(region);
       if (why_not.empty()) {
-        replaceable.push_back(&region);
+        replaceable.emplace_back(&region, std::move(inputs));
       } else {
         entry.skipped.push_back(absl::StrCat(RegionName(region), ": ", why_not));
       }
@@ -529,9 +570,10 @@ absl::StatusOr<DedupReport> Deduplicator::Run() {
       auto at = graph_.InsertingBefore(nullptr);
       get_subgraph = graph_.GetAttr(entry.subgraph);
     }
-    for (const Region* region : replaceable) {
+    for (auto& [region, inputs] : replaceable) {
       Mark(*region);
-      absl::Status replaced = Replace(plan, *region, get_subgraph, entry.subgraph);
+      absl::Status replaced =
+          Replace(plan, *region, std::move(inputs), get_subgraph, entry.subgraph);
       Unmark(*region);
       RETURN_IF_ERROR(replaced);
       ++entry.replaced;

@@ -50,14 +50,18 @@ Span PositionalSpan(const Node& node, size_t index) {
 }
 
 Span KeywordSpan(const Node& node, absl::string_view name) {
+  // Every call asks for `out=`, which few nodes have: find the keyword
+  // before counting the node references ahead of it.
+  const KwArgs& kwargs = node.kwargs();
+  auto kw = std::find_if(kwargs.begin(), kwargs.end(),
+                         [name](const KwArg& k) { return k.name.str() == name; });
+  if (kw == kwargs.end()) return Span{};
   int next = 0;
   for (const Argument& a : node.args()) a.ForEachNode([&](Node*) { ++next; });
-  for (const KwArg& kw : node.kwargs()) {
-    const int begin = next;
-    kw.value.ForEachNode([&](Node*) { ++next; });
-    if (kw.name.str() == name) return Span{begin, next};
-  }
-  return Span{};
+  for (auto it = kwargs.begin(); it != kw; ++it) it->value.ForEachNode([&](Node*) { ++next; });
+  const int begin = next;
+  kw->value.ForEachNode([&](Node*) { ++next; });
+  return Span{begin, next};
 }
 
 void AddSpan(Span span, std::vector<int>* out) {
@@ -94,40 +98,62 @@ constexpr BatchNormSchema kBatchNorms[] = {
     {"torch.nn.functional.batch_norm", 1, 2, 5},
 };
 
-const absl::flat_hash_set<absl::string_view>& GlobalStateTargets() {
-  static const auto* const kTargets = new absl::flat_hash_set<absl::string_view>{
-      "torch._C._set_grad_enabled",
-      "torch.autograd.grad_mode.set_grad_enabled",
-      "torch.amp._enter_autocast",
-      "torch.amp._exit_autocast",
-      "torch.amp.autocast_mode._enter_autocast",
-      "torch.amp.autocast_mode._exit_autocast",
-      "torch._C._log_api_usage_once",
-      "torch._functorch.vmap.lazy_load_decompositions",
-  };
+// Passes ask this of every node: a call_function's target is already an
+// interned symbol, so the targets are matched by symbol id, not by text.
+const absl::flat_hash_set<uint32_t>& GlobalStateTargets() {
+  static const auto* const kTargets = [] {
+    auto* ids = new absl::flat_hash_set<uint32_t>;
+    for (absl::string_view target : {
+             "torch._C._set_grad_enabled",
+             "torch.autograd.grad_mode.set_grad_enabled",
+             "torch.amp._enter_autocast",
+             "torch.amp._exit_autocast",
+             "torch.amp.autocast_mode._enter_autocast",
+             "torch.amp.autocast_mode._exit_autocast",
+             "torch._C._log_api_usage_once",
+             "torch._functorch.vmap.lazy_load_decompositions",
+         }) {
+      ids->insert(Symbol::Intern(target).id());
+    }
+    return ids;
+  }();
   return *kTargets;
 }
 
 }  // namespace
 
 bool IsGlobalStateBarrier(const Node& node) {
-  return node.op() == OpKind::kCallFunction && GlobalStateTargets().contains(node.target());
+  return node.op() == OpKind::kCallFunction &&
+         GlobalStateTargets().contains(node.target_symbol().id());
+}
+
+void ForEachFlatNodeArg(const Node& node, absl::FunctionRef<void(Node*)> fn) {
+  for (const Argument& a : node.args()) a.ForEachNode(fn);
+  for (const KwArg& kw : node.kwargs()) kw.value.ForEachNode(fn);
 }
 
 std::vector<Node*> FlatNodeArgs(const Node& node) {
   std::vector<Node*> out;
-  auto add = [&out](Node* n) { out.push_back(n); };
-  for (const Argument& a : node.args()) a.ForEachNode(add);
-  for (const KwArg& kw : node.kwargs()) kw.value.ForEachNode(add);
+  ForEachFlatNodeArg(node, [&out](Node* n) { out.push_back(n); });
   return out;
+}
+
+Node* FlatNodeArg(const Node& node, int position) {
+  Node* found = nullptr;
+  int next = 0;
+  ForEachFlatNodeArg(node, [&](Node* n) {
+    if (next++ == position) found = n;
+  });
+  return found;
 }
 
 std::vector<int> MutatedArgPositions(const Node& node) {
   std::vector<int> positions;
   if (node.op() != OpKind::kCallFunction && node.op() != OpKind::kCallMethod) return positions;
+  const absl::string_view target = node.target();
   const absl::string_view op = OperatorName(node);
-  const bool operator_module = absl::StartsWith(node.target(), "operator.") ||
-                               absl::StartsWith(node.target(), "_operator.");
+  const bool operator_module =
+      absl::StartsWith(target, "operator.") || absl::StartsWith(target, "_operator.");
   // x.__iadd__(y) is the method form of operator.iadd.
   const bool augmented_method = node.op() == OpKind::kCallMethod && op.size() > 4 &&
                                 absl::StartsWith(op, "__") && absl::EndsWith(op, "__") &&
@@ -138,7 +164,7 @@ std::vector<int> MutatedArgPositions(const Node& node) {
   }
   AddSpan(KeywordSpan(node, "out"), &positions);
   for (const BatchNormSchema& bn : kBatchNorms) {
-    if (node.target() != bn.target) continue;
+    if (target != bn.target) continue;
     if (bn.training == kAlways) break;  // functional variant: returns new stats
     if (!IsTrue(FindArg(node, bn.training, "training"))) break;
     for (auto [index, name] : {std::pair<size_t, absl::string_view>{bn.running_mean, "running_mean"},

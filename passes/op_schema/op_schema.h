@@ -11,6 +11,7 @@
 
 #include <vector>
 
+#include "absl/functional/function_ref.h"
 #include "absl/strings/string_view.h"
 #include "ir/node.h"
 
@@ -23,8 +24,11 @@ namespace fxpp {
 std::vector<int> MutatedArgPositions(const Node& node);
 
 // The node references in args then kwargs, with repeats: the list the flat
-// positions index.
+// positions index. ForEachFlatNodeArg visits them without building the list;
+// FlatNodeArg is the one at `position` (nullptr past the end).
 std::vector<Node*> FlatNodeArgs(const Node& node);
+void ForEachFlatNodeArg(const Node& node, absl::FunctionRef<void(Node*)> fn);
+Node* FlatNodeArg(const Node& node, int position);
 
 // True when `node`'s result may share storage with its first argument:
 // view ops (view, reshape, transpose, slice, select, expand, ...), splits

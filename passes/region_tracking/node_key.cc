@@ -2,8 +2,10 @@
 
 #include <algorithm>
 #include <cstring>
-#include <utility>
+#include <string>
 
+#include "absl/container/flat_hash_map.h"
+#include "absl/container/inlined_vector.h"
 #include "passes/op_schema/op_schema.h"
 
 namespace fxpp {
@@ -24,120 +26,34 @@ bool NeverInRegion(const Node& node) {
   return IsSideEffectful(node) && MutatedArgPositions(node).empty();
 }
 
+// Appends fixed-size values to a reused buffer: one node's encoding at a
+// time, without growing a string piece by piece.
 class Encoder {
  public:
-  explicit Encoder(std::string* out) : out_(out) {}
+  void Clear() { size_ = 0; }
+  absl::string_view bytes() const { return absl::string_view(buf_.data(), size_); }
 
   template <typename T>
   void Put(T value) {
-    char bytes[sizeof(T)];
-    std::memcpy(bytes, &value, sizeof(T));
-    out_->append(bytes, sizeof(T));
+    std::memcpy(Grow(sizeof(T)), &value, sizeof(T));
   }
   void PutSymbol(Symbol s) { Put<uint32_t>(s.id()); }
   void PutText(absl::string_view text) {
     Put<uint32_t>(static_cast<uint32_t>(text.size()));
-    out_->append(text.data(), text.size());
-  }
-
-  void PutDims(const DimVector& dims) {
-    Put<uint32_t>(static_cast<uint32_t>(dims.size()));
-    for (const SymDim& d : dims) {
-      Put<uint8_t>(d.is_symbolic());
-      if (d.is_symbolic()) {
-        PutSymbol(d.expr_symbol());
-      } else {
-        Put<int64_t>(d.value());
-      }
-    }
-  }
-
-  void PutValueMeta(const ValueMeta& v) {
-    Put<uint8_t>(static_cast<uint8_t>(v.kind()));
-    switch (v.kind()) {
-      case ValueMeta::Kind::kNone:
-        break;
-      case ValueMeta::Kind::kTensor: {
-        const TensorMeta& t = v.tensor();
-        Put<uint8_t>(static_cast<uint8_t>(t.dtype));
-        PutSymbol(t.device);
-        Put<uint8_t>(t.requires_grad);
-        Put<uint8_t>(t.memory_format.has_value() ? static_cast<uint8_t>(*t.memory_format) : 0xff);
-        PutDims(t.shape);
-        PutDims(t.stride);
-        break;
-      }
-      case ValueMeta::Kind::kTuple:
-      case ValueMeta::Kind::kList:
-        Put<uint32_t>(static_cast<uint32_t>(v.elements().size()));
-        for (const ValueMeta& e : v.elements()) PutValueMeta(e);
-        break;
-      case ValueMeta::Kind::kInt:
-      case ValueMeta::Kind::kBool:
-        Put<int64_t>(v.int_value());
-        break;
-      case ValueMeta::Kind::kFloat:
-        Put<double>(v.float_value());  // bit pattern
-        break;
-      case ValueMeta::Kind::kSymInt:
-      case ValueMeta::Kind::kSymFloat:
-      case ValueMeta::Kind::kSymBool:
-      case ValueMeta::Kind::kOpaque:
-        PutText(v.text());
-        break;
-    }
-  }
-
-  void PutArgument(const Argument& a) {
-    Put<uint8_t>(static_cast<uint8_t>(a.kind()));
-    switch (a.kind()) {
-      case ArgKind::kNone:
-      case ArgKind::kEllipsis:
-        break;
-      case ArgKind::kBool:
-        Put<uint8_t>(a.bool_value());
-        break;
-      case ArgKind::kInt:
-        Put<int64_t>(a.int_value());
-        break;
-      case ArgKind::kFloat:
-        Put<double>(a.float_value());  // bit pattern: -0.0 and NaNs kept apart
-        break;
-      case ArgKind::kString:
-      case ArgKind::kDevice:
-      case ArgKind::kSymInt:
-      case ArgKind::kOpaque:
-        PutSymbol(a.text_symbol());
-        break;
-      case ArgKind::kDtype:
-        Put<uint8_t>(static_cast<uint8_t>(a.dtype()));
-        break;
-      case ArgKind::kMemoryFormat:
-        Put<uint8_t>(static_cast<uint8_t>(a.memory_format()));
-        break;
-      case ArgKind::kLayout:
-        Put<uint8_t>(static_cast<uint8_t>(a.layout()));
-        break;
-      case ArgKind::kNode: {
-        // A node argument is described by the value it carries, not by its
-        // identity: regions are extracted with these values as inputs.
-        const NodeMeta& meta = a.node()->meta();
-        Put<uint8_t>(meta.val.has_value());
-        if (meta.val.has_value()) PutValueMeta(*meta.val);
-        break;
-      }
-      case ArgKind::kList:
-      case ArgKind::kTuple:
-      case ArgKind::kDict:
-      case ArgKind::kSlice:
-        Put<uint32_t>(static_cast<uint32_t>(a.elements().size()));
-        for (const Argument& e : a.elements()) PutArgument(e);
-        break;
-    }
+    if (!text.empty()) std::memcpy(Grow(text.size()), text.data(), text.size());
   }
 
  private:
-  std::string* out_;
+  // Reserves `n` bytes at the end and returns where they start.
+  char* Grow(size_t n) {
+    if (size_ + n > buf_.size()) buf_.resize(std::max(2 * buf_.size(), size_ + n));
+    char* at = &buf_[size_];
+    size_ += n;
+    return at;
+  }
+
+  std::string buf_;
+  size_t size_ = 0;
 };
 
 // Hash-conses byte strings to dense ids; copies a string only when new.
@@ -156,62 +72,178 @@ class Interner {
   absl::flat_hash_map<std::string, uint32_t> ids_;
 };
 
-}  // namespace
-
-namespace {
-
-// Appends the key encoding of `node` to `out`.
-void AppendNodeKey(const Node& node, std::string* out) {
-  Encoder e(out);
-  e.Put<uint8_t>(static_cast<uint8_t>(node.op()));
-  e.PutSymbol(node.target_symbol());
-  e.Put<uint32_t>(static_cast<uint32_t>(node.args().size()));
-  for (const Argument& a : node.args()) e.PutArgument(a);
-  // Keyword order does not change a call.
-  std::vector<const KwArg*> kwargs;
-  for (const KwArg& kw : node.kwargs()) kwargs.push_back(&kw);
-  std::sort(kwargs.begin(), kwargs.end(),
-            [](const KwArg* a, const KwArg* b) { return a->name.str() < b->name.str(); });
-  e.Put<uint32_t>(static_cast<uint32_t>(kwargs.size()));
-  for (const KwArg* kw : kwargs) {
-    e.PutSymbol(kw->name);
-    e.PutArgument(kw->value);
+// Recorded values as hash-map keys: compared with ValueMeta's exact
+// equality (floats bit for bit, symbolic dims by text), hashed by the
+// fields that usually tell values apart (every node argument's value is
+// looked up, so the hash is a few multiplies, not a pass over every field).
+struct ValueHash {
+  size_t operator()(const ValueMeta* v) const {
+    uint64_t h = Fold(0, static_cast<uint64_t>(v->kind()));
+    h = Combine(h, *v);
+    return static_cast<size_t>(h ^ (h >> 29));
   }
-  const std::string* global_state = node.meta().FindExtra(kGlobalStateMetaKey);
-  e.PutText(global_state != nullptr ? *global_state : absl::string_view());
+
+  static uint64_t Fold(uint64_t h, uint64_t x) { return (h ^ x) * 0x9e3779b97f4a7c15ull; }
+  static uint64_t Combine(uint64_t h, const ValueMeta& v) {
+    switch (v.kind()) {
+      case ValueMeta::Kind::kTensor: {
+        const TensorMeta& t = v.tensor();
+        h = Fold(h, static_cast<uint64_t>(t.dtype) << 32 | t.shape.size());
+        for (const SymDim& d : t.shape) h = Fold(h, static_cast<uint64_t>(d.value()));
+        return h;
+      }
+      case ValueMeta::Kind::kTuple:
+      case ValueMeta::Kind::kList:
+        for (const ValueMeta& e : v.elements()) {
+          h = Combine(Fold(h, static_cast<uint64_t>(e.kind())), e);
+        }
+        return h;
+      case ValueMeta::Kind::kFloat: {
+        const double value = v.float_value();
+        uint64_t bits;  // equal values have equal bits (-0.0 and NaNs included)
+        std::memcpy(&bits, &value, sizeof(bits));
+        return Fold(h, bits);
+      }
+      default:
+        return Fold(h, static_cast<uint64_t>(v.int_value()));
+    }
+  }
+};
+
+struct ValueEq {
+  bool operator()(const ValueMeta* a, const ValueMeta* b) const { return *a == *b; }
+};
+
+// Encodes node keys. A node argument stands for the value it carries, not
+// for its identity (regions are extracted with these values as inputs); each
+// distinct recorded value gets an id once, and keys refer to it by that
+// exact id, so a value read by many nodes is not re-encoded for each.
+class KeyEncoder {
+ public:
+  explicit KeyEncoder(const Graph& graph) : value_ids_(graph.id_bound(), kNoValueId) {}
+
+  // The key encoding of `node`; valid until the next call.
+  absl::string_view Encode(const Node& node) {
+    key_.Clear();
+    key_.Put<uint8_t>(static_cast<uint8_t>(node.op()));
+    key_.PutSymbol(node.target_symbol());
+    key_.Put<uint32_t>(static_cast<uint32_t>(node.args().size()));
+    for (const Argument& a : node.args()) PutArgument(a);
+    // Keyword order does not change a call.
+    absl::InlinedVector<const KwArg*, 8> kwargs;
+    for (const KwArg& kw : node.kwargs()) kwargs.push_back(&kw);
+    std::sort(kwargs.begin(), kwargs.end(),
+              [](const KwArg* a, const KwArg* b) { return a->name.str() < b->name.str(); });
+    key_.Put<uint32_t>(static_cast<uint32_t>(kwargs.size()));
+    for (const KwArg* kw : kwargs) {
+      key_.PutSymbol(kw->name);
+      PutArgument(kw->value);
+    }
+    const std::string* global_state = node.meta().FindExtra(kGlobalStateMetaKey);
+    key_.PutText(global_state != nullptr ? *global_state : absl::string_view());
+    return key_.bytes();
+  }
+
+ private:
+  static constexpr uint32_t kNoValueId = UINT32_MAX;
+
+  // Exact id of the value `node` carries; 0 when none is recorded.
+  uint32_t ValueId(const Node& node) {
+    uint32_t& id = value_ids_[node.id()];
+    if (id == kNoValueId) {
+      const absl::optional<ValueMeta>& val = node.meta().val;
+      id = val.has_value()
+               ? values_.try_emplace(&*val, values_.size() + 1).first->second
+               : 0;
+    }
+    return id;
+  }
+
+  void PutArgument(const Argument& a) {
+    key_.Put<uint8_t>(static_cast<uint8_t>(a.kind()));
+    switch (a.kind()) {
+      case ArgKind::kNone:
+      case ArgKind::kEllipsis:
+        break;
+      case ArgKind::kBool:
+        key_.Put<uint8_t>(a.bool_value());
+        break;
+      case ArgKind::kInt:
+        key_.Put<int64_t>(a.int_value());
+        break;
+      case ArgKind::kFloat:
+        key_.Put<double>(a.float_value());  // bit pattern: -0.0 and NaNs kept apart
+        break;
+      case ArgKind::kString:
+      case ArgKind::kDevice:
+      case ArgKind::kSymInt:
+      case ArgKind::kOpaque:
+        key_.PutSymbol(a.text_symbol());
+        break;
+      case ArgKind::kDtype:
+        key_.Put<uint8_t>(static_cast<uint8_t>(a.dtype()));
+        break;
+      case ArgKind::kMemoryFormat:
+        key_.Put<uint8_t>(static_cast<uint8_t>(a.memory_format()));
+        break;
+      case ArgKind::kLayout:
+        key_.Put<uint8_t>(static_cast<uint8_t>(a.layout()));
+        break;
+      case ArgKind::kNode:
+        key_.Put<uint32_t>(ValueId(*a.node()));
+        break;
+      case ArgKind::kList:
+      case ArgKind::kTuple:
+      case ArgKind::kDict:
+      case ArgKind::kSlice:
+        key_.Put<uint32_t>(static_cast<uint32_t>(a.elements().size()));
+        for (const Argument& e : a.elements()) PutArgument(e);
+        break;
+    }
+  }
+
+  Encoder key_;
+  // The graph's values -> 1, 2, ...
+  absl::flat_hash_map<const ValueMeta*, uint32_t, ValueHash, ValueEq> values_;
+  std::vector<uint32_t> value_ids_;  // by node id
+};
+
+// On large graphs each node's arguments and metadata miss the cache: asking
+// for them some nodes ahead overlaps the misses. Returns the next node.
+constexpr int kPrefetchDistance = 8;
+const Node* Prefetch(const Node* node) {
+  __builtin_prefetch(node->args().data());
+  const NodeMeta& meta = node->meta();
+  __builtin_prefetch(&meta.val);
+  __builtin_prefetch(&meta.extra);
+  return node->next();
 }
 
 }  // namespace
-
-std::string EncodeNodeKey(const Node& node) {
-  std::string out;
-  AppendNodeKey(node, &out);
-  return out;
-}
 
 NodeKeys::NodeKeys(const Graph& graph)
     : keys_(graph.id_bound(), kNoKey), context_keys_(graph.id_bound(), kNoKey) {
+  KeyEncoder encoder(graph);
   Interner keys;
   Interner contexts;
-  std::string encoding;  // reused: one allocation for all nodes
-  std::string context;
+  Encoder context;
+  const Node* ahead = graph.first_node();
+  for (int i = 0; i < kPrefetchDistance && ahead != nullptr; ++i) ahead = Prefetch(ahead);
   for (const Node* node : graph.nodes()) {
+    if (ahead != nullptr) ahead = Prefetch(ahead);
     if (NeverInRegion(*node)) continue;
-    encoding.clear();
-    AppendNodeKey(*node, &encoding);
-    const uint32_t key = keys.Intern(encoding);
+    const uint32_t key = keys.Intern(encoder.Encode(*node));
     keys_[node->id()] = key;
     // Context: the key plus the keys of the node's inputs in argument order
     // (kNoKey inputs such as placeholders count as one kind).
-    context.clear();
-    Encoder e(&context);
-    e.Put<uint32_t>(key);
-    auto put_input = [&](const Node* input) { e.Put<uint32_t>(keys_[input->id()]); };
-    for (const Argument& a : node->args()) a.ForEachNode(put_input);
-    for (const KwArg& kw : node->kwargs()) kw.value.ForEachNode(put_input);
-    context_keys_[node->id()] = contexts.Intern(context);
+    context.Clear();
+    context.Put<uint32_t>(key);
+    ForEachFlatNodeArg(*node,
+                       [&](const Node* input) { context.Put<uint32_t>(keys_[input->id()]); });
+    context_keys_[node->id()] = contexts.Intern(context.bytes());
   }
   num_keys_ = keys.size();
+  num_context_keys_ = contexts.size();
 }
 
 }  // namespace fxpp

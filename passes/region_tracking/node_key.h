@@ -12,14 +12,14 @@
 //
 // Keys are exact: each node's canonical encoding is interned in a hash table
 // compared byte for byte, so hash collisions cannot merge different nodes.
+// The encoding names a node argument's value by an id, itself interned by
+// exact equality of the recorded values (ValueMeta's ==).
 #ifndef FXPP_PASSES_REGION_TRACKING_NODE_KEY_H_
 #define FXPP_PASSES_REGION_TRACKING_NODE_KEY_H_
 
 #include <cstdint>
-#include <string>
 #include <vector>
 
-#include "absl/container/flat_hash_map.h"
 #include "ir/graph.h"
 
 namespace fxpp {
@@ -40,16 +40,16 @@ class NodeKeys {
   // Key of the node refined by its inputs' keys: nodes playing the same role
   // in repeated blocks share it, which makes better region seeds.
   uint32_t context_key(const Node* node) const { return context_keys_[node->id()]; }
+  // Keys and context keys are dense: below these bounds.
   size_t num_keys() const { return num_keys_; }
+  size_t num_context_keys() const { return num_context_keys_; }
 
  private:
   std::vector<uint32_t> keys_;
   std::vector<uint32_t> context_keys_;
   size_t num_keys_ = 0;
+  size_t num_context_keys_ = 0;
 };
-
-// The canonical byte encoding behind a key (exposed for tests and debugging).
-std::string EncodeNodeKey(const Node& node);
 
 }  // namespace fxpp
 

@@ -1,86 +1,143 @@
 #include "passes/region_tracking/region_tracking.h"
 
 #include <algorithm>
-#include <deque>
 #include <numeric>
 #include <utility>
 
 #include "absl/container/flat_hash_map.h"
 #include "absl/types/optional.h"
+#include "absl/types/span.h"
 #include "passes/op_schema/op_schema.h"
 #include "passes/region_tracking/node_key.h"
+#include "passes/region_tracking/node_map.h"
 
 namespace fxpp {
 namespace {
 
 constexpr int32_t kUnclaimed = -1;
 
+// Nodes grouped by a dense key, each group in graph order: a counting sort
+// into one array instead of a hash map of vectors.
+class NodesByKey {
+ public:
+  NodesByKey() = default;
+  // Groups the nodes of `order` by their keys `keys` (index-aligned, below
+  // `num_keys`, or NodeKeys::kNoKey to leave a node out).
+  NodesByKey(const std::vector<Node*>& order, const std::vector<uint32_t>& keys,
+             size_t num_keys)
+      : start_(num_keys + 1, 0) {
+    for (uint32_t key : keys) {
+      if (key != NodeKeys::kNoKey) ++start_[key + 1];
+    }
+    std::partial_sum(start_.begin(), start_.end(), start_.begin());
+    nodes_.resize(start_.back());
+    std::vector<uint32_t> next(start_.begin(), start_.end() - 1);
+    for (size_t i = 0; i < order.size(); ++i) {
+      if (keys[i] != NodeKeys::kNoKey) nodes_[next[keys[i]]++] = order[i];
+    }
+  }
+
+  size_t num_keys() const { return start_.size() - 1; }
+  absl::Span<Node* const> group(uint32_t key) const {
+    return absl::MakeConstSpan(nodes_.data() + start_[key], start_[key + 1] - start_[key]);
+  }
+
+ private:
+  std::vector<uint32_t> start_;  // group k is nodes_[start_[k], start_[k + 1])
+  std::vector<Node*> nodes_;
+};
+
 // State shared by all groups of one FindIdenticalRegions call.
 class Tracker {
  public:
-  Tracker(const Graph& graph, const RegionTrackingOptions& options, const OrderingEdges& extra)
-      : graph_(graph),
-        options_(options),
-        extra_(extra),
-        keys_(graph),
-        position_(graph.id_bound(), 0),
-        owner_(graph.id_bound(), kUnclaimed),
-        visit_stamp_(graph.id_bound(), 0),
-        chosen_step_(graph.id_bound(), 0) {
-    uint32_t pos = 0;
-    for (const Node* n : graph.nodes()) position_[n->id()] = pos++;
-  }
+  Tracker(const Graph& graph, const RegionTrackingOptions& options, const OrderingEdges& extra);
 
   std::vector<RegionGroup> Run();
 
  private:
+  // What the lock-step checks read of a node, in one record by node id, so
+  // that checking a candidate touches one cache line rather than one per
+  // side table.
+  struct NodeState {
+    uint32_t key = NodeKeys::kNoKey;
+    uint32_t position = 0;       // in graph order
+    int32_t owner = kUnclaimed;  // region index (global) or kUnclaimed
+  };
+  // A region that is growing. Its BFS queue over arguments is implicit: the
+  // inputs of its members in order, from input `next_input` of member
+  // `next_member` on.
   struct Growing {
-    Region region;
-    std::deque<Node*> candidates;  // backward BFS over arguments
-    int32_t index;                 // owner_ value of this region's nodes
+    int32_t index;  // owner value of this region's nodes
     uint32_t max_position;
+    uint32_t next_member = 0;
+    uint32_t next_input = 0;
   };
 
-  // Seeds grouped by `key_of`, latest group first.
-  std::vector<std::vector<Node*>> SeedGroups(uint32_t (NodeKeys::*key_of)(const Node*) const);
-  void GrowGroup(std::vector<Node*> seeds);
+  // The keys of `seeds`' groups worth growing, latest group first.
+  std::vector<uint32_t> SeedOrder(const NodesByKey& seeds) const;
+  void GrowGroup(absl::Span<Node* const> seeds);
   void ExtendWithCopies(std::vector<Region>& regions);
   absl::optional<Region> MatchRegion(const Region& reference, Node* seed);
   bool CanJoin(const Growing& region, const Node* candidate, const Node* reference) const;
-  bool WouldCreateCycle(const Growing& region, const Node* candidate) const;
-  void Add(Growing& region, Node* node);
+  // Whether collapsing region `index` (whose nodes precede `max_position`)
+  // plus `candidate` would create a cycle.
+  bool WouldCreateCycle(int32_t index, uint32_t max_position, const Node* candidate) const;
   void Release(const Region& region);
   std::vector<RegionGroup> SplitByWiring(std::vector<Region> regions);
+  bool CollapseMayCycle(const std::vector<RegionGroup>& groups) const;
   void BreakCollapseCycles(std::vector<RegionGroup>& groups);
+
+  NodeState& state(const Node* n) { return state_[n->id()]; }
+  const NodeState& state(const Node* n) const { return state_[n->id()]; }
 
   const Graph& graph_;
   const RegionTrackingOptions& options_;
   const OrderingEdges& extra_;
-  NodeKeys keys_;
-  std::vector<uint32_t> position_;
-  std::vector<int32_t> owner_;  // region index (global) or kUnclaimed
-  mutable std::vector<uint32_t> visit_stamp_;
-  mutable uint32_t stamp_ = 0;
-  // chosen_step_[id] == step_: the node is some region's candidate in the
-  // current lock-step (a node can join only one region).
-  std::vector<uint32_t> chosen_step_;
-  uint32_t step_ = 0;
+  std::vector<Node*> order_;  // the graph's nodes in order
+  std::vector<NodeState> state_;
+  // Keyed nodes by key and by context key, in graph order.
+  NodesByKey nodes_by_key_;
+  NodesByKey nodes_by_context_key_;
+  // Nodes one cycle check has visited, and its search stack.
+  mutable NodeMap visited_;
+  mutable std::vector<const Node*> stack_;
+  // Per-region lookups of MatchRegion and SplitByWiring.
+  NodeMap scratch_;
+  std::vector<Node*> args_;
+  std::vector<Node*> reference_args_;
   int32_t next_region_index_ = 0;
+  // By region index: the first and last position of the region's nodes.
+  std::vector<std::pair<uint32_t, uint32_t>> spans_;
   std::vector<RegionGroup> groups_;
-  // Keyed nodes by key, in graph order (for ExtendWithCopies).
-  absl::flat_hash_map<uint32_t, std::vector<Node*>> nodes_by_key_;
 };
 
-std::vector<std::vector<Node*>> Tracker::SeedGroups(
-    uint32_t (NodeKeys::*key_of)(const Node*) const) {
-  absl::flat_hash_map<uint32_t, std::vector<Node*>> by_key;
-  for (Node* n : graph_.nodes()) {
-    const uint32_t key = (keys_.*key_of)(n);
-    if (key != NodeKeys::kNoKey && owner_[n->id()] == kUnclaimed) by_key[key].push_back(n);
+Tracker::Tracker(const Graph& graph, const RegionTrackingOptions& options,
+                 const OrderingEdges& extra)
+    : graph_(graph), options_(options), extra_(extra), state_(graph.id_bound()) {
+  const NodeKeys keys(graph);
+  // One walk over the nodes; the keys are also kept in graph order, so that
+  // grouping does not revisit the nodes.
+  order_.reserve(graph.size());
+  std::vector<uint32_t> key_at;
+  std::vector<uint32_t> context_key_at;
+  key_at.reserve(graph.size());
+  context_key_at.reserve(graph.size());
+  for (Node* n : graph.nodes()) {
+    NodeState& s = state(n);
+    s.key = keys.key(n);
+    s.position = static_cast<uint32_t>(order_.size());
+    order_.push_back(n);
+    key_at.push_back(s.key);
+    context_key_at.push_back(keys.context_key(n));
   }
-  std::vector<std::vector<Node*>> groups;
-  for (auto& [key, nodes] : by_key) {
-    if (static_cast<int64_t>(nodes.size()) >= options_.min_regions) groups.push_back(std::move(nodes));
+  nodes_by_key_ = NodesByKey(order_, key_at, keys.num_keys());
+  nodes_by_context_key_ = NodesByKey(order_, context_key_at, keys.num_context_keys());
+}
+
+std::vector<uint32_t> Tracker::SeedOrder(const NodesByKey& seeds) const {
+  std::vector<uint32_t> keys;
+  for (uint32_t k = 0; k < seeds.num_keys(); ++k) {
+    if (static_cast<int64_t>(seeds.group(k).size()) >= options_.min_regions) keys.push_back(k);
   }
   // Latest first, so regions grow backwards into still unclaimed nodes and
   // the largest form first. "Latest" is the group's last member: the sinks
@@ -88,35 +145,37 @@ std::vector<std::vector<Node*>> Tracker::SeedGroups(
   // blocks. (PyTorch orders by the first member, which for a residual stack
   // seeds at a mid-block add and yields regions straddling two blocks.)
   // Distinct groups have distinct last members, so the order is total.
-  std::sort(groups.begin(), groups.end(), [this](const auto& a, const auto& b) {
-    return position_[a.back()->id()] > position_[b.back()->id()];
+  std::sort(keys.begin(), keys.end(), [&](uint32_t a, uint32_t b) {
+    return state(seeds.group(a).back()).position > state(seeds.group(b).back()).position;
   });
-  return groups;
+  return keys;
 }
 
-bool Tracker::WouldCreateCycle(const Growing& region, const Node* candidate) const {
+bool Tracker::WouldCreateCycle(int32_t index, uint32_t max_position,
+                               const Node* candidate) const {
   // Collapsing the region plus `candidate` creates a cycle iff a user of
   // `candidate` outside the region reaches back into the region. Every
   // region node precedes the region's seed (max_position), so the forward
   // search can stop at nodes past it.
-  ++stamp_;
-  std::vector<const Node*> stack;
+  visited_.Clear();
+  stack_.clear();
   int64_t work = 0;
   auto visit = [&](const Node* n) {
-    if (visit_stamp_[n->id()] == stamp_ || position_[n->id()] > region.max_position) return false;
-    visit_stamp_[n->id()] = stamp_;
-    if (owner_[n->id()] == region.index) return true;
-    stack.push_back(n);
+    const NodeState& s = state(n);
+    if (visited_.Contains(n) || s.position > max_position) return false;
+    visited_.Set(n, 0);
+    if (s.owner == index) return true;
+    stack_.push_back(n);
     return false;
   };
   for (const Node* user : candidate->users()) {
-    if (owner_[user->id()] == region.index) continue;
+    if (state(user).owner == index) continue;
     if (visit(user)) return true;
   }
-  while (!stack.empty()) {
+  while (!stack_.empty()) {
     if (++work > options_.cycle_check_budget) return true;  // give up safely
-    const Node* n = stack.back();
-    stack.pop_back();
+    const Node* n = stack_.back();
+    stack_.pop_back();
     for (const Node* user : n->users()) {
       if (visit(user)) return true;
     }
@@ -125,77 +184,104 @@ bool Tracker::WouldCreateCycle(const Growing& region, const Node* candidate) con
 }
 
 bool Tracker::CanJoin(const Growing& region, const Node* candidate, const Node* reference) const {
-  const uint32_t key = keys_.key(candidate);
-  return key != NodeKeys::kNoKey && key == keys_.key(reference) &&
-         owner_[candidate->id()] == kUnclaimed && chosen_step_[candidate->id()] != step_ &&
-         !WouldCreateCycle(region, candidate);
-}
-
-void Tracker::Add(Growing& region, Node* node) {
-  owner_[node->id()] = region.index;
-  region.region.push_back(node);
-  node->ForEachInput([&](Node* input) { region.candidates.push_back(input); });
+  const NodeState& s = state(candidate);
+  // A candidate is an input of a member: if nothing else uses it, collapsing
+  // cannot route a path out of the region and back through it.
+  return s.key != NodeKeys::kNoKey && s.key == state(reference).key && s.owner == kUnclaimed &&
+         (candidate->num_users() == 1 ||
+          !WouldCreateCycle(region.index, region.max_position, candidate));
 }
 
 void Tracker::Release(const Region& region) {
-  for (const Node* n : region) owner_[n->id()] = kUnclaimed;
+  for (const Node* n : region) state(n).owner = kUnclaimed;
 }
 
-void Tracker::GrowGroup(std::vector<Node*> seeds) {
+void Tracker::GrowGroup(absl::Span<Node* const> seeds) {
+  // The regions grow in lock-step, one node each per step, so they always
+  // have the same size: region r's i-th node is members[i * n + r] (one
+  // array for all regions of the group rather than a vector each).
   std::vector<Growing> growing;
+  std::vector<Node*> members;
+  std::vector<uint32_t> positions;  // of members, alike
   for (Node* seed : seeds) {
-    if (owner_[seed->id()] != kUnclaimed) continue;
-    Growing g;
-    g.index = next_region_index_++;
-    g.max_position = position_[seed->id()];
-    Add(g, seed);
-    growing.push_back(std::move(g));
+    NodeState& s = state(seed);
+    if (s.owner != kUnclaimed) continue;
+    s.owner = next_region_index_;
+    growing.push_back(Growing{next_region_index_++, s.position});
+    members.push_back(seed);
+    positions.push_back(s.position);
   }
-  if (static_cast<int64_t>(growing.size()) < options_.min_regions) {
-    for (const Growing& g : growing) Release(g.region);
-    return;
-  }
+  const size_t n = growing.size();
+  auto release = [&] {
+    for (const Node* m : members) state(m).owner = kUnclaimed;
+  };
+  if (static_cast<int64_t>(n) < options_.min_regions) return release();
+  // Region r's next candidate (advancing past members whose inputs are all
+  // taken), or nullptr when its queue is empty.
+  auto front = [&](size_t r) -> Node* {
+    Growing& g = growing[r];
+    const size_t size = members.size() / n;
+    for (; g.next_member < size; ++g.next_member, g.next_input = 0) {
+      const Node* member = members[g.next_member * n + r];
+      if (g.next_input < member->num_inputs()) return member->input(g.next_input);
+    }
+    return nullptr;
+  };
   // Lock-step expansion: every region takes its next candidate; all join or
-  // none does. Queues advance together, which keeps the regions aligned.
+  // none does. Queues advance together, which keeps the regions aligned. A
+  // candidate is claimed as soon as it may join, so that no other region
+  // takes it in the same step, and released if a later region refuses.
   std::vector<Node*> chosen;
-  while (!growing[0].candidates.empty()) {
+  std::vector<uint32_t> chosen_positions;
+  while (const Node* reference = front(0)) {
     chosen.clear();
-    ++step_;
+    chosen_positions.clear();
     bool all_join = true;
-    const Node* reference = growing[0].candidates.front();
-    for (Growing& g : growing) {
-      if (g.candidates.empty()) {
+    for (size_t r = 0; r < n; ++r) {
+      Node* candidate = front(r);
+      if (candidate == nullptr) {
         all_join = false;
         continue;
       }
-      Node* candidate = g.candidates.front();
-      g.candidates.pop_front();
-      all_join = all_join && CanJoin(g, candidate, reference);
-      chosen_step_[candidate->id()] = step_;
-      chosen.push_back(candidate);
+      ++growing[r].next_input;
+      // Once one region refuses, the step only advances the queues: the
+      // candidates are neither checked nor kept, so they are not even read.
+      if (!all_join) continue;
+      all_join = CanJoin(growing[r], candidate, reference);
+      if (all_join) {
+        NodeState& s = state(candidate);
+        s.owner = growing[r].index;
+        chosen.push_back(candidate);
+        chosen_positions.push_back(s.position);
+      }
     }
-    if (!all_join) continue;
-    for (size_t r = 0; r < growing.size(); ++r) Add(growing[r], chosen[r]);
+    if (all_join) {
+      members.insert(members.end(), chosen.begin(), chosen.end());
+      positions.insert(positions.end(), chosen_positions.begin(), chosen_positions.end());
+    } else {
+      for (const Node* c : chosen) state(c).owner = kUnclaimed;
+    }
   }
-  const int64_t computing = std::count_if(
-      growing[0].region.begin(), growing[0].region.end(),
-      [](const Node* n) { return n->target() != "operator.getitem"; });
-  if (computing < options_.min_region_size) {
-    for (const Growing& g : growing) Release(g.region);
-    return;
+  const size_t size = members.size() / n;
+  int64_t computing = 0;
+  for (size_t i = 0; i < size; ++i) computing += members[i * n]->target() != "operator.getitem";
+  if (computing < options_.min_region_size) return release();
+  // Every member precedes its region's seed.
+  spans_.resize(next_region_index_);
+  for (size_t r = 0; r < n; ++r) {
+    uint32_t first = growing[r].max_position;
+    for (size_t i = 0; i < size; ++i) first = std::min(first, positions[i * n + r]);
+    spans_[growing[r].index] = {first, growing[r].max_position};
   }
   // Topological order, by the first region's positions, applied to all.
-  std::vector<size_t> order(growing[0].region.size());
+  std::vector<size_t> order(size);
   std::iota(order.begin(), order.end(), 0);
-  std::sort(order.begin(), order.end(), [&](size_t a, size_t b) {
-    return position_[growing[0].region[a]->id()] < position_[growing[0].region[b]->id()];
-  });
-  std::vector<Region> regions;
-  for (Growing& g : growing) {
-    Region sorted;
-    sorted.reserve(order.size());
-    for (size_t i : order) sorted.push_back(g.region[i]);
-    regions.push_back(std::move(sorted));
+  std::sort(order.begin(), order.end(),
+            [&](size_t a, size_t b) { return positions[a * n] < positions[b * n]; });
+  std::vector<Region> regions(n);
+  for (size_t r = 0; r < n; ++r) {
+    regions[r].reserve(size);
+    for (size_t i : order) regions[r].push_back(members[i * n + r]);
   }
   ExtendWithCopies(regions);
   for (RegionGroup& group : SplitByWiring(std::move(regions))) groups_.push_back(std::move(group));
@@ -206,10 +292,8 @@ void Tracker::GrowGroup(std::vector<Node*> seeds) {
 // an add). Unclaimed nodes with the seed's key that root an exact copy of
 // the first region join the group.
 void Tracker::ExtendWithCopies(std::vector<Region>& regions) {
-  auto it = nodes_by_key_.find(keys_.key(regions.front().back()));
-  if (it == nodes_by_key_.end()) return;
-  for (Node* seed : it->second) {
-    if (owner_[seed->id()] != kUnclaimed) continue;
+  for (Node* seed : nodes_by_key_.group(state(regions.front().back()).key)) {
+    if (state(seed).owner != kUnclaimed) continue;
     absl::optional<Region> copy = MatchRegion(regions.front(), seed);
     if (copy.has_value()) regions.push_back(std::move(*copy));
   }
@@ -221,44 +305,50 @@ void Tracker::ExtendWithCopies(std::vector<Region>& regions) {
 // free of cycles once collapsed. Wiring to external inputs is compared
 // afterwards by SplitByWiring. Claims the copy on success.
 absl::optional<Region> Tracker::MatchRegion(const Region& reference, Node* seed) {
-  absl::flat_hash_map<const Node*, size_t> index_of;
-  for (size_t i = 0; i < reference.size(); ++i) index_of[reference[i]] = i;
+  scratch_.Clear();  // reference node -> its index
+  for (size_t i = 0; i < reference.size(); ++i) scratch_.Set(reference[i], static_cast<int32_t>(i));
   Region copy(reference.size(), nullptr);
-  Growing claim;
-  claim.index = next_region_index_++;
-  claim.max_position = 0;
+  const int32_t index = next_region_index_++;
+  uint32_t min_position = UINT32_MAX;
+  uint32_t max_position = 0;
   auto take = [&](Node* node, size_t i) {
-    if (keys_.key(node) != keys_.key(reference[i]) || owner_[node->id()] != kUnclaimed) return false;
-    owner_[node->id()] = claim.index;
+    NodeState& s = state(node);
+    if (s.key != state(reference[i]).key || s.owner != kUnclaimed) return false;
+    s.owner = index;
     copy[i] = node;
-    claim.max_position = std::max(claim.max_position, position_[node->id()]);
+    min_position = std::min(min_position, s.position);
+    max_position = std::max(max_position, s.position);
     return true;
   };
   auto fail = [&]() -> absl::optional<Region> {
     for (Node* n : copy) {
-      if (n != nullptr) owner_[n->id()] = kUnclaimed;
+      if (n != nullptr) state(n).owner = kUnclaimed;
     }
     return absl::nullopt;
   };
   if (!take(seed, reference.size() - 1)) return fail();
   for (size_t i = reference.size(); i-- > 0;) {
     if (copy[i] == nullptr) return fail();
-    std::vector<Node*> ref_args = FlatNodeArgs(*reference[i]);
-    std::vector<Node*> args = FlatNodeArgs(*copy[i]);
-    if (ref_args.size() != args.size()) return fail();
-    for (size_t j = 0; j < args.size(); ++j) {
-      auto k = index_of.find(ref_args[j]);
-      if (k == index_of.end()) continue;
-      if (copy[k->second] == nullptr) {
-        if (!take(args[j], k->second)) return fail();
-      } else if (copy[k->second] != args[j]) {
+    reference_args_.clear();
+    ForEachFlatNodeArg(*reference[i], [this](Node* n) { reference_args_.push_back(n); });
+    args_.clear();
+    ForEachFlatNodeArg(*copy[i], [this](Node* n) { args_.push_back(n); });
+    if (reference_args_.size() != args_.size()) return fail();
+    for (size_t j = 0; j < args_.size(); ++j) {
+      const int32_t k = scratch_.Get(reference_args_[j]);
+      if (k == NodeMap::kAbsent) continue;
+      if (copy[k] == nullptr) {
+        if (!take(args_[j], k)) return fail();
+      } else if (copy[k] != args_[j]) {
         return fail();
       }
     }
   }
   for (Node* n : copy) {
-    if (WouldCreateCycle(claim, n)) return fail();
+    if (WouldCreateCycle(index, max_position, n)) return fail();
   }
+  spans_.resize(next_region_index_);
+  spans_[index] = {min_position, max_position};
   return copy;
 }
 
@@ -268,32 +358,30 @@ absl::optional<Region> Tracker::MatchRegion(const Region& reference, Node* seed)
 // twice in the other). Groups regions by that signature; regions in groups
 // too small to keep are released.
 std::vector<RegionGroup> Tracker::SplitByWiring(std::vector<Region> regions) {
-  absl::flat_hash_map<std::vector<int64_t>, std::vector<size_t>> by_signature;
-  std::vector<std::vector<int64_t>> signatures;
-  for (const Region& region : regions) {
-    absl::flat_hash_map<const Node*, int64_t> index;
-    for (size_t i = 0; i < region.size(); ++i) index[region[i]] = static_cast<int64_t>(i);
-    absl::flat_hash_map<const Node*, int64_t> external_slot;
-    std::vector<int64_t> signature;
+  // Signature entries: 2 * index for a region node, 2 * slot + 1 for the
+  // external input first used slot-th, -1 between nodes.
+  std::vector<int32_t> signature;
+  absl::flat_hash_map<std::vector<int32_t>, size_t> class_of;
+  std::vector<std::vector<size_t>> classes;
+  for (size_t r = 0; r < regions.size(); ++r) {
+    const Region& region = regions[r];
+    scratch_.Clear();  // node -> its signature entry
+    for (size_t i = 0; i < region.size(); ++i) scratch_.Set(region[i], static_cast<int32_t>(2 * i));
+    int32_t next_external = 1;
+    signature.clear();
     for (const Node* n : region) {
-      for (const Node* arg : FlatNodeArgs(*n)) {
-        auto it = index.find(arg);
-        if (it != index.end()) {
-          signature.push_back(2 * it->second);
-        } else {
-          auto [slot, inserted] =
-              external_slot.try_emplace(arg, static_cast<int64_t>(external_slot.size()));
-          signature.push_back(2 * slot->second + 1);
+      ForEachFlatNodeArg(*n, [&](Node* arg) {
+        int32_t entry = scratch_.Get(arg);
+        if (entry == NodeMap::kAbsent) {
+          entry = next_external;
+          next_external += 2;
+          scratch_.Set(arg, entry);
         }
-      }
+        signature.push_back(entry);
+      });
       signature.push_back(-1);  // node separator
     }
-    signatures.push_back(std::move(signature));
-  }
-  std::vector<std::vector<size_t>> classes;
-  absl::flat_hash_map<std::vector<int64_t>, size_t> class_of;
-  for (size_t r = 0; r < regions.size(); ++r) {
-    auto [it, inserted] = class_of.try_emplace(signatures[r], classes.size());
+    auto [it, inserted] = class_of.try_emplace(signature, classes.size());
     if (inserted) classes.emplace_back();
     classes[it->second].push_back(r);
   }
@@ -310,48 +398,90 @@ std::vector<RegionGroup> Tracker::SplitByWiring(std::vector<Region> regions) {
   return out;
 }
 
+// Whether collapsing every region at once could create a cycle, beyond the
+// per-region checks made while growing (which every region passed). Without
+// extra ordering edges, a cycle through several regions needs one region to
+// reach an earlier one: impossible when their position ranges are disjoint,
+// since data edges only go forward in a topologically sorted graph. That is
+// the common case (repeated blocks), and it spares building the collapsed
+// graph.
+bool Tracker::CollapseMayCycle(const std::vector<RegionGroup>& groups) const {
+  if (!extra_.empty()) return true;
+  std::vector<std::pair<uint32_t, uint32_t>> spans;
+  for (const RegionGroup& group : groups) {
+    for (const Region& region : group.regions) spans.push_back(spans_[state(region.front()).owner]);
+  }
+  std::sort(spans.begin(), spans.end());
+  uint32_t end = 0;  // last position of the spans so far
+  for (const auto& [first, last] : spans) {
+    if (first < end) return true;
+    end = std::max(end, last);
+  }
+  return false;
+}
+
 // Collapsing every region into one node must leave the graph acyclic. Each
 // region was checked alone while growing; two regions can still form a
-// cycle together (A feeds B and B feeds A). Finds cycles in the collapsed
-// graph and drops one region on each until none is left.
+// cycle together (A feeds B and B feeds A), and extra ordering edges can
+// close a cycle too. Finds cycles in the collapsed graph and drops one
+// region on each until none is left.
 void Tracker::BreakCollapseCycles(std::vector<RegionGroup>& groups) {
-  for (;;) {
-    // Collapsed node id: the region index for region nodes, else an id past
-    // all region indices.
-    const int32_t num_regions = next_region_index_;
-    auto collapsed = [&](const Node* n) -> int64_t {
-      return owner_[n->id()] != kUnclaimed ? owner_[n->id()] : num_regions + n->id();
-    };
-    const size_t size = static_cast<size_t>(num_regions) + graph_.id_bound();
-    std::vector<std::vector<int64_t>> deps(size);
-    for (const Node* n : graph_.nodes()) {
-      const int64_t to = collapsed(n);
-      auto add = [&](const Node* dep) {
-        const int64_t from = collapsed(dep);
-        if (from != to) deps[to].push_back(from);
+  if (!CollapseMayCycle(groups)) return;
+  const uint32_t num_regions = static_cast<uint32_t>(next_region_index_);
+  const uint32_t size = num_regions + graph_.id_bound();
+  // Collapsed node id: the region index for region nodes, else an id past
+  // all region indices.
+  auto collapsed = [&](const Node* n) -> uint32_t {
+    const int32_t owner = state(n).owner;
+    return owner != kUnclaimed ? static_cast<uint32_t>(owner) : num_regions + n->id();
+  };
+  // Calls add(from, to) for each dependency edge of the collapsed graph,
+  // grouped by node in graph order (so each vertex's edges keep one order).
+  auto for_each_edge = [&](auto&& add) {
+    for (const Node* n : order_) {
+      const uint32_t to = collapsed(n);
+      auto dep = [&](const Node* d) {
+        const uint32_t from = collapsed(d);
+        if (from != to) add(from, to);
       };
-      n->ForEachInput(add);
+      n->ForEachInput(dep);
+      if (extra_.empty()) continue;
       auto it = extra_.find(n);
       if (it != extra_.end()) {
-        for (const Node* dep : it->second) add(dep);
+        for (const Node* d : it->second) dep(d);
       }
     }
+  };
+  std::vector<uint32_t> start;  // deps of v: deps[start[v], start[v + 1])
+  std::vector<uint32_t> deps;
+  std::vector<uint8_t> color;
+  std::vector<std::pair<uint32_t, uint32_t>> stack;  // vertex, next dep index
+  for (;;) {
+    // The dependency lists in compressed rows (one array, not a vector per
+    // vertex): count, prefix-sum, fill.
+    start.assign(size + 1, 0);
+    for_each_edge([&](uint32_t, uint32_t to) { ++start[to + 1]; });
+    std::partial_sum(start.begin(), start.end(), start.begin());
+    deps.resize(start.back());
+    {
+      std::vector<uint32_t> next(start.begin(), start.end() - 1);
+      for_each_edge([&](uint32_t from, uint32_t to) { deps[next[to]++] = from; });
+    }
     // Iterative DFS for a back edge.
-    std::vector<uint8_t> color(size, 0);
-    std::vector<std::pair<int64_t, size_t>> stack;
+    color.assign(size, 0);
     int64_t cycle_region = -1;
-    for (int64_t root = 0; root < static_cast<int64_t>(size) && cycle_region < 0; ++root) {
+    for (uint32_t root = 0; root < size && cycle_region < 0; ++root) {
       if (color[root] != 0) continue;
       color[root] = 1;
-      stack.push_back({root, 0});
+      stack.push_back({root, start[root]});
       while (!stack.empty() && cycle_region < 0) {
         auto& [v, next] = stack.back();
-        if (next == deps[v].size()) {
+        if (next == start[v + 1]) {
           color[v] = 2;
           stack.pop_back();
           continue;
         }
-        const int64_t w = deps[v][next++];
+        const uint32_t w = deps[next++];
         if (color[w] == 1) {
           // The cycle is w ... v on the stack; pick a region on it.
           for (auto it = stack.rbegin(); it != stack.rend(); ++it) {
@@ -363,7 +493,7 @@ void Tracker::BreakCollapseCycles(std::vector<RegionGroup>& groups) {
           }
         } else if (color[w] == 0) {
           color[w] = 1;
-          stack.push_back({w, 0});
+          stack.push_back({w, start[w]});
         }
       }
       stack.clear();
@@ -373,7 +503,7 @@ void Tracker::BreakCollapseCycles(std::vector<RegionGroup>& groups) {
     for (auto g = groups.begin(); g != groups.end(); ++g) {
       auto& regions = g->regions;
       auto r = std::find_if(regions.begin(), regions.end(), [&](const Region& region) {
-        return owner_[region.front()->id()] == cycle_region;
+        return state(region.front()).owner == cycle_region;
       });
       if (r == regions.end()) continue;
       Release(*r);
@@ -388,14 +518,18 @@ void Tracker::BreakCollapseCycles(std::vector<RegionGroup>& groups) {
 }
 
 std::vector<RegionGroup> Tracker::Run() {
-  for (Node* n : graph_.nodes()) {
-    if (keys_.key(n) != NodeKeys::kNoKey) nodes_by_key_[keys_.key(n)].push_back(n);
-  }
   // Context keys seed first (nodes playing the same role in repeated
   // blocks), then plain keys for what is left.
-  for (auto key_of : {&NodeKeys::context_key, &NodeKeys::key}) {
-    for (std::vector<Node*>& seeds : SeedGroups(key_of)) GrowGroup(std::move(seeds));
+  for (uint32_t key : SeedOrder(nodes_by_context_key_)) {
+    GrowGroup(nodes_by_context_key_.group(key));
   }
+  std::vector<uint32_t> unclaimed_key_at(order_.size());
+  for (size_t pos = 0; pos < order_.size(); ++pos) {
+    const NodeState& s = state(order_[pos]);
+    unclaimed_key_at[pos] = s.owner == kUnclaimed ? s.key : NodeKeys::kNoKey;
+  }
+  const NodesByKey unclaimed(order_, unclaimed_key_at, nodes_by_key_.num_keys());
+  for (uint32_t key : SeedOrder(unclaimed)) GrowGroup(unclaimed.group(key));
   BreakCollapseCycles(groups_);
   return std::move(groups_);
 }

@@ -21,6 +21,28 @@ void ForEachDependency(const Node* node, const OrderingEdges& extra, Fn&& fn) {
   for (Node* dep : it->second) fn(dep);
 }
 
+// Whether `graph` is already in the order the sort would give it: every
+// node after its dependencies, the output nodes last. Passes mostly leave
+// graphs so, and one pass confirms it without the sort's queues.
+bool IsSorted(const Graph& graph, const OrderingEdges& extra) {
+  std::vector<bool> placed(graph.id_bound(), false);
+  bool after_output = false;
+  for (const Node* node : graph.nodes()) {
+    if (node->op() == OpKind::kOutput) {
+      after_output = true;
+      continue;
+    }
+    if (after_output) return false;
+    bool ready = true;
+    ForEachDependency(node, extra, [&](const Node* dep) {
+      if (dep->graph() == &graph && !dep->is_erased() && !placed[dep->id()]) ready = false;
+    });
+    if (!ready) return false;
+    placed[node->id()] = true;
+  }
+  return true;
+}
+
 }  // namespace
 
 std::vector<Node*> FindCycle(const Graph& graph, const OrderingEdges& extra) {
@@ -72,6 +94,7 @@ std::string FormatCycle(const std::vector<Node*>& cycle) {
 }
 
 absl::StatusOr<bool> StableTopologicalSort(Graph& graph, const OrderingEdges& extra) {
+  if (IsSorted(graph, extra)) return false;
   // Decide the order first and only then move nodes, so a failure leaves the
   // graph untouched. Nodes are taken in their current order; one whose
   // dependencies are not all placed waits on the last unplaced one (so an
