@@ -533,6 +533,11 @@ absl::StatusOr<DedupReport> Deduplicator::Run() {
   slot_.assign(graph_.id_bound(), -1);
   AddOrderingEdges();
   std::vector<RegionGroup> groups = FindIdenticalRegions(graph_, options_.tracking, extra_);
+  // Each region adds an invoke and at least one getitem: size the name table
+  // once rather than rehashing a million names when it overflows.
+  size_t new_nodes = groups.size();
+  for (const RegionGroup& group : groups) new_nodes += 2 * group.regions.size();
+  graph_.Reserve(graph_.id_bound() + new_nodes);
 
   for (const RegionGroup& group : groups) {
     DedupReport::Group& entry = report.groups.emplace_back();
