@@ -114,8 +114,7 @@ void Node::LinkInputs() {
     }
     if (seen.insert(n).second) distinct.push_back(n);
   };
-  for (const Argument& a : args_) a.ForEachNode(add);
-  for (const KwArg& kw : kwargs()) kw.value.ForEachNode(add);
+  ForEachNodeArgument(add);
 
   num_inputs_ = static_cast<uint32_t>(distinct.size());
   if (num_inputs_ == 0) return;

@@ -100,6 +100,14 @@ class Node {
   std::vector<Node*> ReplaceAllUsesWith(Node* replacement, bool propagate_meta,
                                         absl::FunctionRef<bool(Node*)> should_replace);
 
+  // Visits every node reference in args then kwargs, depth first, repeats
+  // included: Dynamo's "flat args" order (passes index positions in it).
+  template <typename Fn>
+  void ForEachNodeArgument(Fn&& fn) const {
+    for (const Argument& a : args_) a.ForEachNode(fn);
+    for (const KwArg& kw : kwargs()) kw.value.ForEachNode(fn);
+  }
+
   // Distinct nodes this node reads, in first-reference order.
   size_t num_inputs() const { return num_inputs_; }
   Node* input(size_t i) const { return inputs_[i].other_end(this); }

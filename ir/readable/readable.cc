@@ -176,7 +176,7 @@ class ForwardWriter {
     std::vector<const Node*> nodes(graph_.nodes().begin(), graph_.nodes().end());
     for (auto it = nodes.rbegin(); it != nodes.rend(); ++it) {
       const Node* user = *it;
-      ForEachInputRef(*user, [&](const Node* n) {
+      user->ForEachNodeArgument([&](const Node* n) {
         if (Owned(n) && last_user_[n->id()] == nullptr) last_user_[n->id()] = user;
       });
     }
@@ -210,12 +210,6 @@ class ForwardWriter {
   }
 
   bool Owned(const Node* n) const { return n->graph() == &graph_ && n->id() < graph_.id_bound(); }
-
-  template <typename Fn>
-  static void ForEachInputRef(const Node& node, Fn&& fn) {
-    for (const Argument& a : node.args()) a.ForEachNode(fn);
-    for (const KwArg& kw : node.kwargs()) kw.value.ForEachNode(fn);
-  }
 
   // repr(node): the node's name in the shared namespace, created on first use.
   absl::string_view NodeName(const Node* node) {
@@ -541,7 +535,7 @@ class ForwardWriter {
       return;
     }
     std::vector<absl::string_view> freed;
-    ForEachInputRef(user, [&](const Node* n) {
+    user.ForEachNodeArgument([&](const Node* n) {
       if (Owned(n) && last_user_[n->id()] == &user && !freed_[n->id()]) {
         freed_[n->id()] = true;
         freed.push_back(NodeName(n));

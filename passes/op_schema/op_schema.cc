@@ -127,21 +127,16 @@ bool IsGlobalStateBarrier(const Node& node) {
          GlobalStateTargets().contains(node.target_symbol().id());
 }
 
-void ForEachFlatNodeArg(const Node& node, absl::FunctionRef<void(Node*)> fn) {
-  for (const Argument& a : node.args()) a.ForEachNode(fn);
-  for (const KwArg& kw : node.kwargs()) kw.value.ForEachNode(fn);
-}
-
 std::vector<Node*> FlatNodeArgs(const Node& node) {
   std::vector<Node*> out;
-  ForEachFlatNodeArg(node, [&out](Node* n) { out.push_back(n); });
+  node.ForEachNodeArgument([&out](Node* n) { out.push_back(n); });
   return out;
 }
 
 Node* FlatNodeArg(const Node& node, int position) {
   Node* found = nullptr;
   int next = 0;
-  ForEachFlatNodeArg(node, [&](Node* n) {
+  node.ForEachNodeArgument([&](Node* n) {
     if (next++ == position) found = n;
   });
   return found;

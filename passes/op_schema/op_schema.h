@@ -24,10 +24,9 @@ namespace fxpp {
 std::vector<int> MutatedArgPositions(const Node& node);
 
 // The node references in args then kwargs, with repeats: the list the flat
-// positions index. ForEachFlatNodeArg visits them without building the list;
-// FlatNodeArg is the one at `position` (nullptr past the end).
+// positions index. Node::ForEachNodeArgument visits them without building
+// the list; FlatNodeArg is the one at `position` (nullptr past the end).
 std::vector<Node*> FlatNodeArgs(const Node& node);
-void ForEachFlatNodeArg(const Node& node, absl::FunctionRef<void(Node*)> fn);
 Node* FlatNodeArg(const Node& node, int position);
 
 // True when `node`'s result may share storage with its first argument:

@@ -238,8 +238,8 @@ NodeKeys::NodeKeys(const Graph& graph)
     // (kNoKey inputs such as placeholders count as one kind).
     context.Clear();
     context.Put<uint32_t>(key);
-    ForEachFlatNodeArg(*node,
-                       [&](const Node* input) { context.Put<uint32_t>(keys_[input->id()]); });
+    node->ForEachNodeArgument(
+        [&](const Node* input) { context.Put<uint32_t>(keys_[input->id()]); });
     context_keys_[node->id()] = contexts.Intern(context.bytes());
   }
   num_keys_ = keys.size();

@@ -330,9 +330,9 @@ absl::optional<Region> Tracker::MatchRegion(const Region& reference, Node* seed)
   for (size_t i = reference.size(); i-- > 0;) {
     if (copy[i] == nullptr) return fail();
     reference_args_.clear();
-    ForEachFlatNodeArg(*reference[i], [this](Node* n) { reference_args_.push_back(n); });
+    reference[i]->ForEachNodeArgument([this](Node* n) { reference_args_.push_back(n); });
     args_.clear();
-    ForEachFlatNodeArg(*copy[i], [this](Node* n) { args_.push_back(n); });
+    copy[i]->ForEachNodeArgument([this](Node* n) { args_.push_back(n); });
     if (reference_args_.size() != args_.size()) return fail();
     for (size_t j = 0; j < args_.size(); ++j) {
       const int32_t k = scratch_.Get(reference_args_[j]);
@@ -370,7 +370,7 @@ std::vector<RegionGroup> Tracker::SplitByWiring(std::vector<Region> regions) {
     int32_t next_external = 1;
     signature.clear();
     for (const Node* n : region) {
-      ForEachFlatNodeArg(*n, [&](Node* arg) {
+      n->ForEachNodeArgument([&](Node* arg) {
         int32_t entry = scratch_.Get(arg);
         if (entry == NodeMap::kAbsent) {
           entry = next_external;
