@@ -116,6 +116,9 @@ class Node {
   void ForEachInput(Fn&& fn) const {
     for (uint32_t i = 0; i < num_inputs_; ++i) fn(inputs_[i].other_end(this));
   }
+  // Where the input edges are stored: passes that walk far-apart nodes
+  // prefetch it before calling input().
+  const void* input_storage() const { return inputs_.get(); }
 
   // Users in insertion order.
   class UserIterator;

@@ -53,7 +53,7 @@ struct DedupReport {
 };
 
 // Deduplicates `module`'s graph in place. Fails (without changing the
-// module) when its graph does not verify.
+// module) when its graph is not topologically sorted.
 absl::StatusOr<DedupReport> ApplyGraphDeduplication(GraphModule& module,
                                                     const DedupOptions& options = {});
 

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cstring>
 #include <string>
+#include <tuple>
+#include <utility>
 
 #include "absl/container/flat_hash_map.h"
 #include "absl/container/inlined_vector.h"
@@ -11,20 +13,52 @@
 namespace fxpp {
 namespace {
 
-bool NeverInRegion(const Node& node) {
-  switch (node.op()) {
-    case OpKind::kPlaceholder:
-    case OpKind::kGetAttr:
-    case OpKind::kOutput:
-      return true;
-    default:
-      break;
+// Which nodes never join a region: placeholders, get_attrs, the output,
+// global-state calls, and side effects other than argument mutation
+// (asserts, prints, profiler ranges), which have no data edges that would
+// keep them ordered in a subgraph. Matching targets is string work, and a
+// graph has few distinct targets: the answer for a call without keyword
+// arguments depends only on its op and target, so it is kept per pair.
+class RegionExclusion {
+ public:
+  bool NeverInRegion(const Node& node) {
+    switch (node.op()) {
+      case OpKind::kPlaceholder:
+      case OpKind::kGetAttr:
+      case OpKind::kOutput:
+        return true;
+      default:
+        break;
+    }
+    Effect effect;
+    if (node.kwargs().empty()) {
+      const uint64_t key = static_cast<uint64_t>(node.op()) << 32 | node.target_symbol().id();
+      auto [it, inserted] = by_target_.try_emplace(key);
+      if (inserted) it->second = Classify(node);
+      effect = it->second;
+    } else {
+      effect = Classify(node);
+    }
+    switch (effect) {
+      case Effect::kNone:
+        return false;
+      case Effect::kGlobalState:
+        return true;
+      case Effect::kSideEffect:
+        return MutatedArgPositions(node).empty();
+    }
+    return true;
   }
-  if (IsGlobalStateBarrier(node)) return true;
-  // Side effects other than argument mutation (asserts, prints, profiler
-  // ranges) have no data edges that would keep them ordered in a subgraph.
-  return IsSideEffectful(node) && MutatedArgPositions(node).empty();
-}
+
+ private:
+  enum class Effect : uint8_t { kNone, kGlobalState, kSideEffect };
+  static Effect Classify(const Node& node) {
+    if (IsGlobalStateBarrier(node)) return Effect::kGlobalState;
+    return IsSideEffectful(node) ? Effect::kSideEffect : Effect::kNone;
+  }
+
+  absl::flat_hash_map<uint64_t, Effect> by_target_;
+};
 
 // Appends fixed-size values to a reused buffer: one node's encoding at a
 // time, without growing a string piece by piece.
@@ -120,7 +154,17 @@ struct ValueEq {
 // exact id, so a value read by many nodes is not re-encoded for each.
 class KeyEncoder {
  public:
-  explicit KeyEncoder(const Graph& graph) : value_ids_(graph.id_bound(), kNoValueId) {}
+  explicit KeyEncoder(const Graph& graph)
+      : value_ids_(graph.id_bound(), kNoValueId), defined_(graph.id_bound(), false) {}
+
+  // Nodes must be defined (visited in graph order) before they are read:
+  // the encoder sees every node argument anyway, so it checks the order
+  // for free. `user` reads `input` before `input` is defined.
+  void Define(const Node& node) { defined_[node.id()] = true; }
+  void CheckDefined(const Node& user, const Node& input) {
+    if (!defined_[input.id()] && out_of_order_.first == nullptr) out_of_order_ = {&user, &input};
+  }
+  std::pair<const Node*, const Node*> out_of_order() const { return out_of_order_; }
 
   // The key encoding of `node`; valid until the next call.
   absl::string_view Encode(const Node& node) {
@@ -128,6 +172,7 @@ class KeyEncoder {
     key_.Put<uint8_t>(static_cast<uint8_t>(node.op()));
     key_.PutSymbol(node.target_symbol());
     key_.Put<uint32_t>(static_cast<uint32_t>(node.args().size()));
+    user_ = &node;
     for (const Argument& a : node.args()) PutArgument(a);
     // Keyword order does not change a call.
     absl::InlinedVector<const KwArg*, 8> kwargs;
@@ -190,6 +235,7 @@ class KeyEncoder {
         key_.Put<uint8_t>(static_cast<uint8_t>(a.layout()));
         break;
       case ArgKind::kNode:
+        CheckDefined(*user_, *a.node());
         key_.Put<uint32_t>(ValueId(*a.node()));
         break;
       case ArgKind::kList:
@@ -206,6 +252,9 @@ class KeyEncoder {
   // The graph's values -> 1, 2, ...
   absl::flat_hash_map<const ValueMeta*, uint32_t, ValueHash, ValueEq> values_;
   std::vector<uint32_t> value_ids_;  // by node id
+  std::vector<bool> defined_;        // by node id
+  const Node* user_ = nullptr;       // the node being encoded
+  std::pair<const Node*, const Node*> out_of_order_{nullptr, nullptr};
 };
 
 // On large graphs each node's arguments and metadata miss the cache: asking
@@ -224,6 +273,7 @@ const Node* Prefetch(const Node* node) {
 NodeKeys::NodeKeys(const Graph& graph)
     : keys_(graph.id_bound(), kNoKey), context_keys_(graph.id_bound(), kNoKey) {
   KeyEncoder encoder(graph);
+  RegionExclusion exclusion;
   Interner keys;
   Interner contexts;
   Encoder context;
@@ -231,8 +281,13 @@ NodeKeys::NodeKeys(const Graph& graph)
   for (int i = 0; i < kPrefetchDistance && ahead != nullptr; ++i) ahead = Prefetch(ahead);
   for (const Node* node : graph.nodes()) {
     if (ahead != nullptr) ahead = Prefetch(ahead);
-    if (NeverInRegion(*node)) continue;
+    if (exclusion.NeverInRegion(*node)) {
+      node->ForEachNodeArgument([&](const Node* input) { encoder.CheckDefined(*node, *input); });
+      encoder.Define(*node);
+      continue;
+    }
     const uint32_t key = keys.Intern(encoder.Encode(*node));
+    encoder.Define(*node);
     keys_[node->id()] = key;
     // Context: the key plus the keys of the node's inputs in argument order
     // (kNoKey inputs such as placeholders count as one kind).
@@ -244,6 +299,7 @@ NodeKeys::NodeKeys(const Graph& graph)
   }
   num_keys_ = keys.size();
   num_context_keys_ = contexts.size();
+  std::tie(first_out_of_order_user_, its_later_input_) = encoder.out_of_order();
 }
 
 }  // namespace fxpp

@@ -43,12 +43,19 @@ class NodeKeys {
   // Keys and context keys are dense: below these bounds.
   size_t num_keys() const { return num_keys_; }
   size_t num_context_keys() const { return num_context_keys_; }
+  // Keys assume a topologically sorted graph. The first node (in graph
+  // order) that reads a node coming after it, and that node; both nullptr
+  // when the graph is sorted.
+  const Node* first_out_of_order_user() const { return first_out_of_order_user_; }
+  const Node* its_later_input() const { return its_later_input_; }
 
  private:
   std::vector<uint32_t> keys_;
   std::vector<uint32_t> context_keys_;
   size_t num_keys_ = 0;
   size_t num_context_keys_ = 0;
+  const Node* first_out_of_order_user_ = nullptr;
+  const Node* its_later_input_ = nullptr;
 };
 
 }  // namespace fxpp

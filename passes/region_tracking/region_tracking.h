@@ -15,6 +15,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "absl/status/statusor.h"
 #include "ir/graph.h"
 #include "passes/topo_sort/topo_sort.h"
 
@@ -44,10 +45,11 @@ struct RegionTrackingOptions {
 // arguments, one node per region at a time, while the candidate nodes are
 // unclaimed, identical, not placeholders/get_attrs, and keep every region
 // free of cycles. `extra` are ordering edges that collapsing must respect
-// too (e.g. mutation order). `graph` must be topologically sorted.
-std::vector<RegionGroup> FindIdenticalRegions(const Graph& graph,
-                                              const RegionTrackingOptions& options = {},
-                                              const OrderingEdges& extra = {});
+// too (e.g. mutation order). Fails with FailedPrecondition, naming a node
+// and the later node it reads, when `graph` is not topologically sorted.
+absl::StatusOr<std::vector<RegionGroup>> FindIdenticalRegions(
+    const Graph& graph, const RegionTrackingOptions& options = {},
+    const OrderingEdges& extra = {});
 
 }  // namespace fxpp
 

@@ -18,6 +18,14 @@ using ::testing::IsEmpty;
 
 Argument Ref(Node* n) { return Argument::Ref(n); }
 
+// FindIdenticalRegions on a graph the test built sorted.
+std::vector<RegionGroup> Regions(const Graph& g, const RegionTrackingOptions& options = {},
+                                 const OrderingEdges& extra = {}) {
+  absl::StatusOr<std::vector<RegionGroup>> groups = FindIdenticalRegions(g, options, extra);
+  EXPECT_TRUE(groups.ok()) << groups.status();
+  return groups.ok() ? *std::move(groups) : std::vector<RegionGroup>{};
+}
+
 std::string Describe(const std::vector<RegionGroup>& groups) {
   std::vector<std::string> out;
   for (const RegionGroup& g : groups) {
@@ -63,7 +71,7 @@ TEST(FindIdenticalRegionsTest, SingleRegionGroupLikePyTorch) {
   Node* o4 = g.CallFunction("operator.mul", {Ref(o3), Ref(o3)});
   Node* out = g.CallFunction("operator.mul", {Ref(o2), Ref(o4)});
   g.Output(Argument::Tuple({Ref(out), Ref(o0)}));
-  std::vector<RegionGroup> groups = FindIdenticalRegions(g);
+  std::vector<RegionGroup> groups = Regions(g);
   EXPECT_EQ(Describe(groups),
             "{[add, add_1, sum_1, sum_2, add_2] [add_3, add_4, sum_3, sum_4, add_5] "
             "[add_6, add_7, sum_5, sum_6, add_8]}");
@@ -86,7 +94,7 @@ TEST(FindIdenticalRegionsTest, ConstantsKeepRegionsApart) {
   }
   Node* total = g.CallFunction("builtins.sum", {Argument::List({Ref(terms[0]), Ref(terms[1]), Ref(terms[2])})});
   g.Output(Ref(total));
-  std::vector<RegionGroup> groups = FindIdenticalRegions(g);
+  std::vector<RegionGroup> groups = Regions(g);
   EXPECT_EQ(Describe(groups), "{[sin, cos, mul] [sin_1, cos_1, mul_1] [sin_2, cos_2, mul_2]}");
 }
 
@@ -106,7 +114,7 @@ TEST(FindIdenticalRegionsTest, DifferentWiringIsNotTheSameRegion) {
   Node* s3 = g.CallFunction("torch.sin", {Ref(w)});
   Node* b3 = g.CallFunction("operator.add", {Ref(s3), Ref(s3)});
   g.Output(Argument::Tuple({Ref(b1), Ref(b2), Ref(b3)}));
-  std::vector<RegionGroup> groups = FindIdenticalRegions(g);
+  std::vector<RegionGroup> groups = Regions(g);
   EXPECT_EQ(Describe(groups), "{[sin, add] [sin_3, add_2]}");
 }
 
@@ -122,7 +130,7 @@ TEST(FindIdenticalRegionsTest, NoRegionThatWouldCreateACycle) {
     outs.push_back(g.CallFunction("operator.add", {Ref(a), Ref(e)}));
   }
   g.Output(Argument::Tuple({Ref(outs[0]), Ref(outs[1])}));
-  EXPECT_THAT(FindIdenticalRegions(g), IsEmpty());
+  EXPECT_THAT(Regions(g), IsEmpty());
 }
 
 TEST(FindIdenticalRegionsTest, ExtraOrderingEdgesCanForbidACollapse) {
@@ -143,8 +151,8 @@ TEST(FindIdenticalRegionsTest, ExtraOrderingEdgesCanForbidACollapse) {
     }
   }
   g.Output(Argument::Tuple({Ref(outs[0]), Ref(outs[1]), Ref(outs[2])}));
-  EXPECT_EQ(Describe(FindIdenticalRegions(g)), "{[sin, cos] [sin_1, cos_1]}");
-  EXPECT_THAT(FindIdenticalRegions(g, {}, extra), IsEmpty());
+  EXPECT_EQ(Describe(Regions(g)), "{[sin, cos] [sin_1, cos_1]}");
+  EXPECT_THAT(Regions(g, {}, extra), IsEmpty());
 }
 
 TEST(FindIdenticalRegionsTest, OptionsBoundRegionAndGroupSize) {
@@ -157,12 +165,27 @@ TEST(FindIdenticalRegionsTest, OptionsBoundRegionAndGroupSize) {
   }
   g.Output(Argument::Tuple(outs));
   RegionTrackingOptions options;
-  EXPECT_EQ(FindIdenticalRegions(g, options).size(), 1u);
+  EXPECT_EQ(Regions(g, options).size(), 1u);
   options.min_region_size = 3;
-  EXPECT_THAT(FindIdenticalRegions(g, options), IsEmpty());
+  EXPECT_THAT(Regions(g, options), IsEmpty());
   options.min_region_size = 2;
   options.min_regions = 4;
-  EXPECT_THAT(FindIdenticalRegions(g, options), IsEmpty());
+  EXPECT_THAT(Regions(g, options), IsEmpty());
+}
+
+TEST(FindIdenticalRegionsTest, RejectsAGraphThatIsNotTopologicallySorted) {
+  Graph g;
+  Node* x = g.Placeholder("x");
+  Node* sin = g.CallFunction("torch.sin", {Ref(x)});
+  {
+    auto at = g.InsertingBefore(sin);
+    g.CallFunction("torch.cos", {Ref(sin)});
+  }
+  g.Output(Ref(sin));
+  absl::StatusOr<std::vector<RegionGroup>> groups = FindIdenticalRegions(g);
+  EXPECT_EQ(groups.status().code(), absl::StatusCode::kFailedPrecondition);
+  EXPECT_THAT(groups.status().message(),
+              ::testing::HasSubstr("node 'cos' uses 'sin' before it is defined"));
 }
 
 // A residual stack of 1,000 identical transformer layers (aten ops, tensor
@@ -171,7 +194,7 @@ TEST(FindIdenticalRegionsTest, OptionsBoundRegionAndGroupSize) {
 TEST(FindIdenticalRegionsTest, ThousandLayerTransformerStack) {
   const int64_t layers = 1000;
   std::unique_ptr<GraphModule> m = MakeTransformerStack(layers);
-  std::vector<RegionGroup> groups = FindIdenticalRegions(m->graph());
+  std::vector<RegionGroup> groups = Regions(m->graph());
   ASSERT_EQ(groups.size(), 1u) << Describe(groups).substr(0, 2000);
   const RegionGroup& group = groups[0];
   EXPECT_EQ(static_cast<int64_t>(group.regions.size()), layers);
