@@ -1,0 +1,88 @@
+#include "passes/functional_checks/canonical_form.h"
+
+#include "gtest/gtest.h"
+#include "ir/fx_text/fx_text.h"
+
+namespace fxpp {
+namespace {
+
+std::string Canonical(absl::string_view text) {
+  absl::StatusOr<ParsedFxGraph> parsed = ParseFxGraph(text, "test.fx");
+  EXPECT_TRUE(parsed.ok()) << parsed.status();
+  return parsed.ok() ? CanonicalForm(*parsed->graph) : "";
+}
+
+TEST(CanonicalFormTest, NamesAndOrderDoNotMatter) {
+  const std::string a = Canonical(R"(graph():
+    %x : [num_users=2] = placeholder[target=x]
+    %y : [num_users=1] = placeholder[target=y]
+    %sin : [num_users=1] = call_function[target=torch.ops.aten.sin.default](args = (%x,), kwargs = {})
+    %cos : [num_users=1] = call_function[target=torch.ops.aten.cos.default](args = (%y,), kwargs = {})
+    %add : [num_users=1] = call_function[target=torch.ops.aten.add.Tensor](args = (%sin, %cos), kwargs = {alpha: 2})
+    return (add, x)
+)");
+  const std::string b = Canonical(R"(graph():
+    %a_1 : [num_users=2] = placeholder[target=a_1]
+    %b_1 : [num_users=1] = placeholder[target=b_1]
+    %cos_7 : [num_users=1] = call_function[target=torch.ops.aten.cos.default](args = (%b_1,), kwargs = {})
+    %sin_3 : [num_users=1] = call_function[target=torch.ops.aten.sin.default](args = (%a_1,), kwargs = {})
+    %result : [num_users=1] = call_function[target=torch.ops.aten.add.Tensor](args = (%sin_3, %cos_7), kwargs = {alpha: 2})
+    return (result, a_1)
+)");
+  EXPECT_EQ(a, b);
+  EXPECT_EQ(a,
+            "v0 = call_function torch.ops.aten.cos.default(in1)\n"
+            "v1 = call_function torch.ops.aten.sin.default(in0)\n"
+            "v2 = call_function torch.ops.aten.add.Tensor(v1, v0, alpha=2)\n"
+            "return (v2, in0)\n");
+}
+
+TEST(CanonicalFormTest, DeadCodeAndDuplicatePureNodesDoNotMatter) {
+  const std::string a = Canonical(R"(graph():
+    %x : [num_users=1] = placeholder[target=x]
+    %t : [num_users=1] = call_function[target=torch.ops.aten.t.default](args = (%x,), kwargs = {})
+    %mul : [num_users=1] = call_function[target=torch.ops.aten.mul.Tensor](args = (%t, %t), kwargs = {})
+    return mul
+)");
+  const std::string b = Canonical(R"(graph():
+    %x : [num_users=3] = placeholder[target=x]
+    %t : [num_users=1] = call_function[target=torch.ops.aten.t.default](args = (%x,), kwargs = {})
+    %t_1 : [num_users=1] = call_function[target=torch.ops.aten.t.default](args = (%x,), kwargs = {})
+    %dead : [num_users=0] = call_function[target=torch.ops.aten.relu.default](args = (%x,), kwargs = {})
+    %mul : [num_users=1] = call_function[target=torch.ops.aten.mul.Tensor](args = (%t, %t_1), kwargs = {})
+    return mul
+)");
+  EXPECT_EQ(a, b);
+}
+
+TEST(CanonicalFormTest, StructureMatters) {
+  const std::string a = Canonical(R"(graph():
+    %x : [num_users=1] = placeholder[target=x]
+    %y : [num_users=1] = placeholder[target=y]
+    %sub : [num_users=1] = call_function[target=torch.ops.aten.sub.Tensor](args = (%x, %y), kwargs = {})
+    return sub
+)");
+  const std::string swapped = Canonical(R"(graph():
+    %x : [num_users=1] = placeholder[target=x]
+    %y : [num_users=1] = placeholder[target=y]
+    %sub : [num_users=1] = call_function[target=torch.ops.aten.sub.Tensor](args = (%y, %x), kwargs = {})
+    return sub
+)");
+  EXPECT_NE(a, swapped);
+}
+
+TEST(CanonicalFormTest, SideEffectsStayWithoutUsers) {
+  const std::string form = Canonical(R"(graph():
+    %x : [num_users=2] = placeholder[target=x]
+    %add : [num_users=1] = call_function[target=torch.ops.aten.add.Tensor](args = (%x, 1), kwargs = {})
+    %copy_ : [num_users=0] = call_function[target=torch.ops.aten.copy_.default](args = (%x, %add), kwargs = {})
+    return None
+)");
+  EXPECT_EQ(form,
+            "v0 = call_function torch.ops.aten.add.Tensor(in0, 1)\n"
+            "v1 = call_function torch.ops.aten.copy_.default(in0, v0)\n"
+            "return None\n");
+}
+
+}  // namespace
+}  // namespace fxpp

@@ -1,0 +1,1032 @@
+#include "passes/functionalize/functionalize.h"
+
+#include <algorithm>
+#include <deque>
+#include <memory>
+#include <utility>
+
+#include "absl/container/flat_hash_map.h"
+#include "absl/strings/match.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
+#include "ir/status_macros.h"
+#include "ir/verifier.h"
+#include "passes/op_schema/op_schema.h"
+
+namespace fxpp {
+namespace {
+
+constexpr absl::string_view kGetItem = "operator.getitem";
+constexpr absl::string_view kAtenCopy = "torch.ops.aten.copy.default";
+constexpr absl::string_view kAtenCopyInPlace = "torch.ops.aten.copy_.default";
+
+// What a call does to the tensors it touches.
+enum class Effect : uint8_t {
+  kPure,       // a new value
+  kView,       // a view of args[0]
+  kMultiView,  // a list of views of args[0] (split, unbind, chunk)
+  kElement,    // getitem of a kMultiView: one view
+  kMaybeView,  // a view or a copy depending on strides (reshape, contiguous, x[idx])
+  kInPlace,    // writes args[0] and returns it
+  kOut,        // writes its out= arguments and returns them
+  kMutable,    // writes some arguments; its `_functional` twin returns their new values
+  kBatchNorm,  // composite batch norms that update running stats in training
+  kSetItem,    // operator.setitem: x[idx] = value
+};
+
+// How to rewrite a mutating call.
+struct Action {
+  Effect effect = Effect::kPure;
+  OpKind twin_op = OpKind::kCallFunction;
+  std::string twin_target;
+  const OpSchema* schema = nullptr;       // the ATen op, when known
+  const OpSchema* twin_schema = nullptr;  // its functional variant
+  bool inplace_kwarg = false;             // F.relu(x, inplace=True)
+  std::string maybe_view_reason;          // kMaybeView: why aliasing is unknown
+};
+
+const Argument* ArgAt(const Node& n, size_t index, absl::string_view name) {
+  if (index < n.args().size()) return &n.args()[index];
+  return name.empty() ? nullptr : n.FindKwarg(name);
+}
+
+const TensorMeta* TensorVal(const Node* n) {
+  if (n == nullptr || !n->meta().val.has_value()) return nullptr;
+  const ValueMeta& val = *n->meta().val;
+  return val.kind() == ValueMeta::Kind::kTensor ? &val.tensor() : nullptr;
+}
+
+bool KnownNonTensor(const Node& n) {
+  return n.meta().val.has_value() && n.meta().val->kind() != ValueMeta::Kind::kTensor;
+}
+
+bool IsAten(const Node& n) {
+  return n.op() == OpKind::kCallFunction && absl::StartsWith(n.target(), "torch.ops.");
+}
+
+// Torch-level ops whose result aliases its input or is a copy depending on
+// strides, dtype or device; ATen graphs never hold them (they decompose).
+bool IsMaybeAliasName(absl::string_view op) {
+  static const auto* const kNames = new absl::flat_hash_set<absl::string_view>{
+      "reshape", "reshape_as", "flatten", "contiguous", "to", "type", "type_as", "float",
+      "double", "half", "bfloat16", "int", "long", "bool", "cpu", "cuda",
+  };
+  return kNames->contains(op);
+}
+
+// Ops whose in-place forms swap storage or change metadata; functionalizing
+// them needs tensor metadata tracking fxpp does not do.
+bool IsStorageMutation(absl::string_view op) {
+  static const auto* const kNames = new absl::flat_hash_set<absl::string_view>{
+      "set_", "resize_", "resize_as_", "_resize_output_", "share_memory_", "storage_offset_",
+  };
+  return kNames->contains(op);
+}
+
+// `operator.iadd` -> `operator.add`; `__iadd__` -> `__add__`.
+absl::optional<std::string> AugmentedTwin(const Node& n) {
+  static const auto* const kOps = new absl::flat_hash_set<absl::string_view>{
+      "iadd", "isub", "imul", "itruediv", "ifloordiv", "imod", "ipow", "imatmul",
+      "iand", "ior", "ixor", "ilshift", "irshift",
+  };
+  const absl::string_view target = n.target();
+  if (n.op() == OpKind::kCallFunction && absl::StartsWith(target, "operator.") &&
+      kOps->contains(target.substr(9))) {
+    return absl::StrCat("operator.", target.substr(10));
+  }
+  if (n.op() == OpKind::kCallMethod && target.size() > 5 && absl::StartsWith(target, "__") &&
+      absl::EndsWith(target, "__") && kOps->contains(target.substr(2, target.size() - 4))) {
+    return absl::StrCat("__", target.substr(3));
+  }
+  return absl::nullopt;
+}
+
+// An index that selects along one dimension: `i`, `a:b:c`, or a tuple of
+// full slices followed by one of those (x[:, 1]). Sets the dimension and the
+// index element.
+bool SimpleIndex(const Argument& index, int64_t* dim, const Argument** element) {
+  const auto is_full_slice = [](const Argument& a) {
+    return a.kind() == ArgKind::kSlice && a.elements()[0].is_none() &&
+           a.elements()[1].is_none() && a.elements()[2].is_none();
+  };
+  const auto selects = [](const Argument& a) {
+    return a.kind() == ArgKind::kInt || a.kind() == ArgKind::kSlice;
+  };
+  if (selects(index)) {
+    *dim = 0;
+    *element = &index;
+    return true;
+  }
+  if (index.kind() != ArgKind::kTuple || index.elements().empty()) return false;
+  const std::vector<Argument>& parts = index.elements();
+  for (size_t i = 0; i + 1 < parts.size(); ++i) {
+    if (!is_full_slice(parts[i])) return false;
+  }
+  if (!selects(parts.back())) return false;
+  *dim = static_cast<int64_t>(parts.size()) - 1;
+  *element = &parts.back();
+  return true;
+}
+
+bool IsTensorIndex(const Argument& index) {
+  if (index.is_node()) return true;
+  if (index.kind() != ArgKind::kTuple && index.kind() != ArgKind::kList) return false;
+  return !index.elements().empty() &&
+         std::all_of(index.elements().begin(), index.elements().end(),
+                     [](const Argument& a) { return a.is_node(); });
+}
+
+std::vector<Argument> TensorIndexList(const Argument& index) {
+  if (index.is_node()) return {index};
+  return index.elements();
+}
+
+class Functionalizer {
+ public:
+  Functionalizer(Graph& graph, const FunctionalizeOptions& options, FunctionalizeReport* report)
+      : graph_(graph),
+        options_(options),
+        table_(options.schemas != nullptr ? *options.schemas : SchemaTable::Default()),
+        report_(report) {}
+
+  absl::Status Run();
+
+ private:
+  // Per node (by id), for nodes of the input graph and nodes this pass adds.
+  struct State {
+    Effect effect = Effect::kPure;
+    Action action;
+    // The tensor a mutating call's result is (its written argument), or the
+    // value replacing a call (kMutable, kBatchNorm); null: the node itself.
+    Node* resolved = nullptr;
+    // kOut with several written arguments: getitem i is elements[i].
+    std::vector<Node*> elements;
+    // Views: the tensor viewed; null for storage roots.
+    Node* base = nullptr;
+    // Views: the node recomputed from the base (the split for an element).
+    Node* regen_from = nullptr;
+    int64_t element = -1;
+    Node* root = nullptr;      // the storage root (null: the node itself)
+    Node* current = nullptr;   // the value last computed for this view
+    uint64_t version = 0;      // the root's version `current` reflects
+    // Roots: the latest value and how often it was written.
+    Node* latest = nullptr;
+    uint64_t root_version = 0;
+    const Node* first_writer = nullptr;
+    bool assigned = false;
+    // kMaybeView: the root whose writes make reading this node ambiguous.
+    Node* maybe_root = nullptr;
+    uint64_t maybe_version = 0;
+  };
+
+  // A deque: growing it for new nodes keeps references to existing states.
+  State& S(const Node* n) {
+    if (n->id() >= state_.size()) state_.resize(graph_.id_bound() + 64);
+    return state_[n->id()];
+  }
+  Node* Resolve(Node* n) {
+    while (S(n).resolved != nullptr && S(n).resolved != n) n = S(n).resolved;
+    return n;
+  }
+  Node* RootOf(Node* n) {
+    Node* r = S(n).root;
+    return r == nullptr ? n : r;
+  }
+
+  absl::StatusOr<Action> Classify(const Node& n);
+  absl::Status Process(Node* n);
+  absl::Status ProcessGetItem(Node* n);
+  absl::Status ProcessSetItem(Node* n);
+  absl::Status ProcessOutput(Node* output);
+  // Rewrites every node argument to its current value.
+  absl::Status RewriteArgs(Node* n);
+  absl::StatusOr<Argument> CurrentArg(const Argument& a);
+  // The current value of `n` (its latest write, or the view recomputed from
+  // its updated base).
+  absl::StatusOr<Node*> Current(Node* n);
+  // Records that `mutator` gave `target` the value `value`, writing it back
+  // through every view to the storage root.
+  absl::Status Mutate(const Node& mutator, Node* target, Node* value);
+  // The new value of a view's base after the view became `value`.
+  absl::StatusOr<Node*> Inverse(const Node& mutator, Node* view, Node* base_value, Node* value);
+  void MakeView(Node* view, Node* base, Node* regen_from);
+  // `n` may alias `source` or copy it: an error if it is written, or read
+  // after `source`'s storage is written.
+  void MakeMaybeView(Node* n, Node* source);
+
+  Node* Emit(OpKind op, absl::string_view target, std::vector<Argument> args, KwArgs kwargs,
+             const Node& meta_from, const Node* val_from);
+  absl::Status Unsupported(const Node& n, absl::string_view why) {
+    return absl::UnimplementedError(
+        absl::StrCat("node '", n.name(), "' (", n.target(), "): ", why));
+  }
+
+  Graph& graph_;
+  const FunctionalizeOptions& options_;
+  const SchemaTable& table_;
+  FunctionalizeReport* report_;
+  std::deque<State> state_;
+  std::vector<Node*> erase_;  // rewritten mutating calls
+};
+
+Node* Functionalizer::Emit(OpKind op, absl::string_view target, std::vector<Argument> args,
+                           KwArgs kwargs, const Node& meta_from, const Node* val_from) {
+  Node* n = graph_.CreateNode(op, target, std::move(args), std::move(kwargs));
+  NodeMeta meta = meta_from.meta();
+  meta.val.reset();
+  if (val_from != nullptr && val_from->meta().val.has_value()) meta.val = *val_from->meta().val;
+  n->set_meta(std::move(meta));
+  return n;
+}
+
+absl::StatusOr<Action> Functionalizer::Classify(const Node& n) {
+  Action action;
+  if (n.op() != OpKind::kCallFunction && n.op() != OpKind::kCallMethod) return action;
+  const absl::string_view op = OperatorName(n);
+  const absl::string_view target = n.target();
+  if (IsAten(n)) {
+    if (target == "torch.ops.aten.batch_norm.default" ||
+        target == "torch.ops.aten.native_batch_norm.default") {
+      const Argument* training = ArgAt(n, 5, "training");
+      const Argument* running_mean = ArgAt(n, 3, "running_mean");
+      if (training != nullptr && training->kind() == ArgKind::kBool && training->bool_value() &&
+          running_mean != nullptr && running_mean->is_node()) {
+        action.effect = Effect::kBatchNorm;
+      }
+      return action;
+    }
+    const OpSchema* schema = table_.Find(target);
+    action.schema = schema;
+    if (schema == nullptr) {
+      if (IsInPlaceOpName(op) || n.FindKwarg("out") != nullptr) {
+        return Unsupported(n, "a mutating op the schema table does not know, so its "
+                              "out-of-place twin is unknown");
+      }
+      return action;  // unknown ops are taken to be functional
+    }
+    if (schema->is_view()) {
+      if (schema->aliased_argument() != 0) return Unsupported(n, "a view of an argument other than self");
+      action.effect = absl::EndsWith(schema->returns[0].type, "[]") ? Effect::kMultiView : Effect::kView;
+      return action;
+    }
+    if (!schema->is_mutable()) return action;
+    if (IsStorageMutation(schema->name)) {
+      return Unsupported(n, "swaps or resizes storage, which functionalization cannot express");
+    }
+    action.twin_schema = table_.FunctionalVariant(*schema);
+    if (action.twin_schema == nullptr) {
+      return Unsupported(n, "the schema table has no out-of-place twin for this mutating op");
+    }
+    if (action.twin_schema->is_view()) {
+      return Unsupported(n, "mutates tensor metadata (an in-place view op)");
+    }
+    action.twin_target = action.twin_schema->FxTarget();
+    action.effect = schema->is_inplace() ? Effect::kInPlace
+                    : schema->is_out()   ? Effect::kOut
+                                         : Effect::kMutable;
+    return action;
+  }
+  if (n.op() == OpKind::kCallFunction && (target == "operator.setitem" || target == "_operator.setitem")) {
+    action.effect = Effect::kSetItem;
+    return action;
+  }
+  if (absl::optional<std::string> twin = AugmentedTwin(n)) {
+    // `+=` on a Python number rebinds; only tensors are written.
+    if (!n.args().empty() && n.args()[0].is_node() && KnownNonTensor(*n.args()[0].node())) {
+      return action;
+    }
+    action.effect = Effect::kInPlace;
+    action.twin_op = n.op();
+    action.twin_target = *std::move(twin);
+    return action;
+  }
+  if (const Argument* inplace = n.FindKwarg("inplace");
+      inplace != nullptr && inplace->kind() == ArgKind::kBool && inplace->bool_value()) {
+    action.effect = Effect::kInPlace;
+    action.twin_op = n.op();
+    action.twin_target = std::string(target);
+    action.inplace_kwarg = true;
+    return action;
+  }
+  if (n.FindKwarg("out") != nullptr) {
+    action.effect = Effect::kOut;
+    action.twin_op = n.op();
+    action.twin_target = std::string(target);
+    return action;
+  }
+  if (IsInPlaceOpName(op)) {
+    const absl::string_view base = op.substr(0, op.size() - 1);
+    if (IsStorageMutation(op)) {
+      return Unsupported(n, "swaps or resizes storage, which functionalization cannot express");
+    }
+    const std::vector<const OpSchema*>& functional = table_.Overloads("aten", base);
+    if (functional.empty() || table_.Overloads("aten", op).empty()) {
+      return Unsupported(n, "an in-place op the schema table does not know");
+    }
+    if (functional.front()->is_view()) return Unsupported(n, "mutates tensor metadata (an in-place view op)");
+    action.effect = Effect::kInPlace;
+    action.twin_op = n.op();
+    action.twin_target = n.op() == OpKind::kCallMethod
+                             ? std::string(base)
+                             : absl::StrCat(target.substr(0, target.size() - 1));
+    return action;
+  }
+  if (IsMaybeAliasName(op)) {
+    action.effect = Effect::kMaybeView;
+    action.maybe_view_reason = absl::StrCat("'", op, "' returns its input or a copy depending on "
+                                            "strides, dtype or device");
+    return action;
+  }
+  for (const OpSchema* schema : table_.Overloads("aten", op)) {
+    if (!schema->is_view()) continue;
+    action.effect = absl::EndsWith(schema->returns[0].type, "[]") ? Effect::kMultiView : Effect::kView;
+    return action;
+  }
+  if (!MutatedArgPositions(n).empty()) {
+    return Unsupported(n, "mutates its arguments in a way fxpp can only functionalize at the "
+                          "ATen level; functionalize the make_fx/export graph instead");
+  }
+  return action;
+}
+
+void Functionalizer::MakeMaybeView(Node* n, Node* source) {
+  // Through chains of maybe-views, the storage the first one may share.
+  const State& from = S(RootOf(Resolve(source)));
+  State& s = S(n);
+  s.maybe_root = from.maybe_root != nullptr ? from.maybe_root : RootOf(Resolve(source));
+  s.maybe_version = from.maybe_root != nullptr ? from.maybe_version : S(s.maybe_root).root_version;
+}
+
+void Functionalizer::MakeView(Node* view, Node* base, Node* regen_from) {
+  State& s = S(view);
+  base = Resolve(base);
+  s.base = base;
+  s.regen_from = regen_from;
+  s.root = RootOf(base);
+  s.current = view;
+  s.version = S(s.root).root_version;
+}
+
+absl::StatusOr<Argument> Functionalizer::CurrentArg(const Argument& a) {
+  absl::Status status;
+  Argument mapped = a.MapNodes([&](Node* n) {
+    absl::StatusOr<Node*> current = Current(n);
+    if (!current.ok()) {
+      status.Update(current.status());
+      return Argument::Ref(n);
+    }
+    return Argument::Ref(*current);
+  });
+  RETURN_IF_ERROR(status);
+  return mapped;
+}
+
+absl::Status Functionalizer::RewriteArgs(Node* n) {
+  bool changed = false;
+  std::vector<Argument> args;
+  args.reserve(n->args().size());
+  for (const Argument& a : n->args()) {
+    ASSIGN_OR_RETURN(Argument mapped, CurrentArg(a));
+    changed |= mapped != a;
+    args.push_back(std::move(mapped));
+  }
+  KwArgs kwargs;
+  for (const KwArg& kw : n->kwargs()) {
+    ASSIGN_OR_RETURN(Argument mapped, CurrentArg(kw.value));
+    changed |= mapped != kw.value;
+    kwargs.push_back(KwArg{kw.name, std::move(mapped)});
+  }
+  if (changed) n->SetArgsKwargs(std::move(args), std::move(kwargs));
+  return absl::OkStatus();
+}
+
+absl::StatusOr<Node*> Functionalizer::Current(Node* n) {
+  n = Resolve(n);
+  State& s = S(n);
+  // A value that may alias a tensor written since (through its storage root).
+  const State& root = S(RootOf(n));
+  if (root.maybe_root != nullptr && S(root.maybe_root).root_version != root.maybe_version) {
+    return absl::UnimplementedError(absl::StrCat(
+        "node '", n->name(), "' is read after '", S(root.maybe_root).first_writer->name(),
+        "' wrote '", root.maybe_root->name(), "', but ", root.action.maybe_view_reason,
+        ", so whether it sees the write is unknown; functionalize the ATen graph "
+        "(make_fx/export) instead"));
+  }
+  if (s.base == nullptr) return s.latest != nullptr ? s.latest : n;
+  const uint64_t version = S(s.root).root_version;
+  if (s.current != nullptr && s.version == version) return s.current;
+  // The base changed since this view was computed: recompute it from the
+  // base's current value (an element from its recomputed split).
+  ASSIGN_OR_RETURN(Node* from, Current(s.regen_from));
+  Node* old_from = n->args()[0].node();
+  Node* fresh = graph_.NodeCopy(*n, [&](Node* ref) { return Argument::Ref(ref == old_from ? from : ref); });
+  ++report_->views_regenerated;
+  s.current = fresh;
+  s.version = version;
+  return fresh;
+}
+
+absl::Status Functionalizer::Mutate(const Node& mutator, Node* target, Node* value) {
+  target = Resolve(target);
+  Node* node = target;
+  while (S(node).base != nullptr) {
+    Node* base = S(node).base;
+    ASSIGN_OR_RETURN(Node* base_value, Current(base));
+    ASSIGN_OR_RETURN(Node* new_base, Inverse(mutator, node, base_value, value));
+    if (new_base != value) ++report_->scatters;
+    value = new_base;
+    node = base;
+  }
+  State& root = S(node);
+  if (root.maybe_root != nullptr) {
+    return absl::UnimplementedError(absl::StrCat(
+        "node '", mutator.name(), "' writes '", node->name(), "', but ",
+        root.action.maybe_view_reason, ", so whether the write reaches '",
+        root.maybe_root->name(), "' is unknown; functionalize the ATen graph (make_fx/export) "
+        "instead"));
+  }
+  root.latest = value;
+  ++root.root_version;
+  if (root.first_writer == nullptr) root.first_writer = &mutator;
+  return absl::OkStatus();
+}
+
+// Integer arguments of views.
+absl::StatusOr<int64_t> IntArg(const Node& n, size_t index, absl::string_view name,
+                               absl::optional<int64_t> default_value) {
+  const Argument* a = ArgAt(n, index, name);
+  if (a == nullptr || a->is_none()) {
+    if (default_value.has_value()) return *default_value;
+  } else if (a->kind() == ArgKind::kInt) {
+    return a->int_value();
+  }
+  return absl::UnimplementedError(absl::StrCat("node '", n.name(), "': argument '", name,
+                                               "' is not a constant integer"));
+}
+
+// A size or dims argument: a list, or (torch-level methods) varargs.
+std::vector<Argument> ListArg(const Node& n, size_t index, absl::string_view name) {
+  const Argument* a = ArgAt(n, index, name);
+  if (a != nullptr && (a->kind() == ArgKind::kList || a->kind() == ArgKind::kTuple)) {
+    return a->elements();
+  }
+  if (a == nullptr) return {};
+  return std::vector<Argument>(n.args().begin() + index, n.args().end());
+}
+
+absl::StatusOr<Node*> Functionalizer::Inverse(const Node& mutator, Node* view, Node* base_value,
+                                              Node* value) {
+  const State& s = S(view);
+  const Node& tmpl = s.effect == Effect::kElement ? *s.regen_from : *view;
+  const bool aten = IsAten(tmpl);
+  const absl::string_view op = OperatorName(tmpl);
+  const TensorMeta* base_meta = TensorVal(base_value);
+  if (base_meta == nullptr) base_meta = TensorVal(s.base);
+  const auto scatter = [&](absl::string_view name, std::vector<Argument> extra,
+                           KwArgs kwargs = {}) {
+    std::vector<Argument> args = {Argument::Ref(base_value), Argument::Ref(value)};
+    for (Argument& a : extra) args.push_back(std::move(a));
+    const std::string target = aten ? absl::StrCat("torch.ops.aten.", name, ".default")
+                                    : absl::StrCat("torch.", name);
+    return Emit(OpKind::kCallFunction, target, std::move(args), std::move(kwargs), mutator, base_value);
+  };
+  // A view of `value` shaped like the base: the inverse of a view-like op.
+  const auto reshape_back = [&](absl::string_view aten_target, absl::string_view method,
+                                std::vector<Argument> args) {
+    args.insert(args.begin(), Argument::Ref(value));
+    return aten ? Emit(OpKind::kCallFunction, aten_target, std::move(args), {}, mutator, base_value)
+                : Emit(OpKind::kCallMethod, method, std::move(args), {}, mutator, base_value);
+  };
+  const auto view_args = [&]() {
+    return std::vector<Argument>(tmpl.args().begin() + 1, tmpl.args().end());
+  };
+  const auto need_shape = [&]() {
+    return Unsupported(mutator, absl::StrCat("writes through '", view->name(), "' (", op,
+                                             "), whose inverse needs the shape of '",
+                                             s.base->name(), "', which the graph does not record "
+                                             "(no meta val); read the graph from fxg or json"));
+  };
+
+  if (s.effect == Effect::kElement) {
+    ASSIGN_OR_RETURN(int64_t dim, IntArg(tmpl, op == "unbind" ? 1 : 2, "dim", 0));
+    if (op == "unbind") return scatter("select_scatter", {Argument::Int(dim), Argument::Int(s.element)});
+    int64_t start = 0, end = 0;
+    if (op == "split_with_sizes") {
+      const std::vector<Argument> sizes = ListArg(tmpl, 1, "split_sizes");
+      for (int64_t i = 0; i <= s.element && i < static_cast<int64_t>(sizes.size()); ++i) {
+        if (sizes[i].kind() != ArgKind::kInt) return Unsupported(mutator, "split sizes are not constants");
+        start = end;
+        end += sizes[i].int_value();
+      }
+    } else if (op == "split") {
+      ASSIGN_OR_RETURN(int64_t size, IntArg(tmpl, 1, "split_size", absl::nullopt));
+      start = s.element * size;
+      end = start + size;
+      if (base_meta != nullptr && dim >= 0 && dim < static_cast<int64_t>(base_meta->shape.size()) &&
+          !base_meta->shape[dim].is_symbolic()) {
+        end = std::min(end, base_meta->shape[dim].value());
+      }
+    } else {
+      return Unsupported(mutator, absl::StrCat("writes through an element of '", tmpl.name(),
+                                               "' (", op, "), which fxpp cannot write back"));
+    }
+    return scatter("slice_scatter", {Argument::Int(dim), Argument::Int(start), Argument::Int(end)});
+  }
+  if (op == "getitem") {
+    int64_t dim = 0;
+    const Argument* element = nullptr;
+    if (!SimpleIndex(tmpl.args()[1], &dim, &element)) {
+      return Unsupported(mutator, absl::StrCat("writes through '", view->name(),
+                                               "', an index along more than one dimension"));
+    }
+    if (element->kind() == ArgKind::kInt) {
+      return scatter("select_scatter", {Argument::Int(dim), *element});
+    }
+    const std::vector<Argument>& parts = element->elements();  // start, stop, step
+    return scatter("slice_scatter", {Argument::Int(dim), parts[0], parts[1],
+                                     parts[2].is_none() ? Argument::Int(1) : parts[2]});
+  }
+  if (op == "alias" || op == "detach" || op == "lift_fresh") return value;
+  if (op == "select" || op == "slice" || op == "diagonal" || op == "as_strided") {
+    // X_scatter(base, src, *X's arguments): what PyTorch's inverses emit.
+    return scatter(absl::StrCat(op, "_scatter"), view_args(), tmpl.kwargs());
+  }
+  if (op == "narrow") {
+    ASSIGN_OR_RETURN(int64_t dim, IntArg(tmpl, 1, "dim", absl::nullopt));
+    ASSIGN_OR_RETURN(int64_t start, IntArg(tmpl, 2, "start", absl::nullopt));
+    ASSIGN_OR_RETURN(int64_t length, IntArg(tmpl, 3, "length", absl::nullopt));
+    return scatter("slice_scatter", {Argument::Int(dim), Argument::Int(start),
+                                     Argument::Int(start + length), Argument::Int(1)});
+  }
+  if (op == "t") return reshape_back("torch.ops.aten.t.default", "t", {});
+  if (op == "transpose" || op == "swapaxes" || op == "swapdims") {
+    ASSIGN_OR_RETURN(int64_t d0, IntArg(tmpl, 1, "dim0", absl::nullopt));
+    ASSIGN_OR_RETURN(int64_t d1, IntArg(tmpl, 2, "dim1", absl::nullopt));
+    return reshape_back("torch.ops.aten.transpose.int", "transpose",
+                        {Argument::Int(d0), Argument::Int(d1)});
+  }
+  if (op == "permute") {
+    const std::vector<Argument> dims = ListArg(tmpl, 1, "dims");
+    std::vector<Argument> inverse(dims.size());
+    const int64_t rank = static_cast<int64_t>(dims.size());
+    for (int64_t i = 0; i < rank; ++i) {
+      if (dims[i].kind() != ArgKind::kInt) return Unsupported(mutator, "permute dims are not constants");
+      int64_t d = dims[i].int_value();
+      if (d < 0) d += rank;
+      if (d < 0 || d >= rank) return Unsupported(mutator, "permute dims out of range");
+      inverse[d] = Argument::Int(i);
+    }
+    return reshape_back("torch.ops.aten.permute.default", "permute", {Argument::List(std::move(inverse))});
+  }
+  if (op == "unsqueeze") {
+    ASSIGN_OR_RETURN(int64_t dim, IntArg(tmpl, 1, "dim", absl::nullopt));
+    return reshape_back("torch.ops.aten.squeeze.dim", "squeeze", {Argument::Int(dim)});
+  }
+  if (op == "squeeze") {
+    if (base_meta == nullptr) return need_shape();
+    const int64_t rank = static_cast<int64_t>(base_meta->shape.size());
+    std::vector<int64_t> dims;
+    if (const Argument* d = ArgAt(tmpl, 1, "dim"); d != nullptr && !d->is_none()) {
+      const std::vector<Argument> listed =
+          d->kind() == ArgKind::kInt ? std::vector<Argument>{*d} : d->elements();
+      for (const Argument& a : listed) {
+        if (a.kind() != ArgKind::kInt) return Unsupported(mutator, "squeeze dims are not constants");
+        dims.push_back(a.int_value() < 0 ? a.int_value() + rank : a.int_value());
+      }
+    } else {
+      for (int64_t i = 0; i < rank; ++i) dims.push_back(i);
+    }
+    std::sort(dims.begin(), dims.end());
+    // Only size-1 dims were removed; put them back, lowest first.
+    Node* restored = value;
+    for (int64_t d : dims) {
+      if (d < 0 || d >= rank || base_meta->shape[d] != SymDim(1)) continue;
+      std::vector<Argument> args = {Argument::Ref(restored), Argument::Int(d)};
+      restored = aten ? Emit(OpKind::kCallFunction, "torch.ops.aten.unsqueeze.default", std::move(args),
+                             {}, mutator, nullptr)
+                      : Emit(OpKind::kCallMethod, "unsqueeze", std::move(args), {}, mutator, nullptr);
+    }
+    return restored;
+  }
+  if (op == "view" || op == "_reshape_alias" || op == "view_as" || op == "unflatten") {
+    if (base_meta == nullptr) return need_shape();
+    std::vector<Argument> shape;
+    for (const SymDim& d : base_meta->shape) {
+      shape.push_back(d.is_symbolic() ? Argument::SymInt(d.expr()) : Argument::Int(d.value()));
+    }
+    return reshape_back("torch.ops.aten.view.default", "view", {Argument::List(std::move(shape))});
+  }
+  if (op == "expand" || op == "expand_as" || op == "broadcast_to") {
+    return Unsupported(mutator, absl::StrCat("writes through '", view->name(), "' (", op,
+                                             "), where several elements share one memory "
+                                             "location (PyTorch rejects this write too)"));
+  }
+  return Unsupported(mutator, absl::StrCat("writes through '", view->name(), "' (", op,
+                                           "), a view fxpp cannot write back to its base"));
+}
+
+absl::Status Functionalizer::ProcessGetItem(Node* n) {
+  Node* producer = n->args().empty() || !n->args()[0].is_node() ? nullptr : n->args()[0].node();
+  if (producer == nullptr || n->args().size() < 2) return RewriteArgs(n);
+  const Argument& index = n->args()[1];
+  State& ps = S(producer);
+  if (ps.effect == Effect::kMultiView) {
+    if (index.kind() != ArgKind::kInt) return Unsupported(*n, "a non-constant index into a list of views");
+    RETURN_IF_ERROR(RewriteArgs(n));
+    State& s = S(n);
+    s.effect = Effect::kElement;
+    s.element = index.int_value();
+    s.base = ps.base;
+    s.regen_from = producer;
+    s.root = ps.root;
+    s.current = n;
+    s.version = S(s.root).root_version;
+    return absl::OkStatus();
+  }
+  if (!ps.elements.empty()) {  // out= with several outputs
+    if (index.kind() != ArgKind::kInt || index.int_value() < 0 ||
+        index.int_value() >= static_cast<int64_t>(ps.elements.size())) {
+      return Unsupported(*n, "an index out of the out= results");
+    }
+    S(n).resolved = ps.elements[index.int_value()];
+    erase_.push_back(n);
+    return absl::OkStatus();
+  }
+  const TensorMeta* tensor = TensorVal(producer);
+  const bool tuple_producer =
+      ps.effect == Effect::kMutable || ps.effect == Effect::kBatchNorm ||
+      (producer->meta().val.has_value() && !tensor) ||
+      (ps.action.schema != nullptr && (ps.action.schema->returns.size() != 1 ||
+                                        absl::EndsWith(ps.action.schema->returns[0].type, "[]")));
+  RETURN_IF_ERROR(RewriteArgs(n));
+  if (tuple_producer && tensor == nullptr) return absl::OkStatus();
+  int64_t dim = 0;
+  const Argument* element = nullptr;
+  State& s = S(n);
+  if (tensor != nullptr && SimpleIndex(index, &dim, &element)) {
+    s.effect = Effect::kView;
+    MakeView(n, producer, producer);
+    return absl::OkStatus();
+  }
+  // A tensor indexed in a way fxpp cannot write back, or a value of unknown
+  // kind: fine unless written or read after a write.
+  s.effect = Effect::kMaybeView;
+  s.action.maybe_view_reason = tensor != nullptr
+      ? std::string("the index selects along several dimensions or by tensor")
+      : absl::StrCat("'", producer->name(), "' may be a tensor or a tuple (no meta val)");
+  MakeMaybeView(n, producer);
+  return absl::OkStatus();
+}
+
+absl::Status Functionalizer::ProcessSetItem(Node* n) {
+  if (n->args().size() != 3 || !n->args()[0].is_node()) return Unsupported(*n, "unexpected arguments");
+  Node* base = n->args()[0].node();
+  const Argument& index = n->args()[1];
+  const Argument& value = n->args()[2];
+  ASSIGN_OR_RETURN(Node* base_value, Current(base));
+  ASSIGN_OR_RETURN(Argument new_part, CurrentArg(value));
+  erase_.push_back(n);
+  ++report_->ops_replaced;
+  if (IsTensorIndex(index)) {
+    ASSIGN_OR_RETURN(Argument indices, CurrentArg(Argument::List(TensorIndexList(index))));
+    if (!new_part.is_node()) {
+      const TensorMeta* meta = TensorVal(base_value);
+      if (meta == nullptr) {
+        return Unsupported(*n, "assigns a Python scalar through a tensor index; the dtype "
+                               "of the target is unknown (no meta val)");
+      }
+      new_part = Argument::Ref(Emit(OpKind::kCallFunction, "torch.ops.aten.scalar_tensor.default",
+                                    {new_part},
+                                    {KwArg{Symbol::Intern("dtype"), Argument::Dtype(meta->dtype)},
+                                     KwArg{Symbol::Intern("device"), Argument::Device(meta->device.str())}},
+                                    *n, nullptr));
+    }
+    Node* put = Emit(OpKind::kCallFunction, "torch.ops.aten.index_put.default",
+                     {Argument::Ref(base_value), indices, new_part}, {}, *n, base_value);
+    return Mutate(*n, base, put);
+  }
+  int64_t dim = 0;
+  const Argument* element = nullptr;
+  if (!SimpleIndex(index, &dim, &element)) {
+    return Unsupported(*n, "assigns through an index along several dimensions");
+  }
+  Node* view = Emit(OpKind::kCallFunction, kGetItem, {Argument::Ref(base_value), index}, {}, *n, nullptr);
+  S(view).effect = Effect::kView;
+  MakeView(view, base, base);
+  Node* written = new_part.is_node()
+      ? Emit(OpKind::kCallFunction, kAtenCopy, {Argument::Ref(view), new_part}, {}, *n, view)
+      : Emit(OpKind::kCallFunction, "torch.ops.aten.fill.Scalar", {Argument::Ref(view), new_part}, {},
+             *n, view);
+  return Mutate(*n, view, written);
+}
+
+absl::Status Functionalizer::Process(Node* n) {
+  ASSIGN_OR_RETURN(Action action, Classify(*n));
+  S(n).action = action;
+  S(n).effect = action.effect;
+  switch (action.effect) {
+    case Effect::kPure:
+      if (n->op() == OpKind::kCallFunction && (n->target() == kGetItem || n->target() == "_operator.getitem")) {
+        return ProcessGetItem(n);
+      }
+      return RewriteArgs(n);
+    case Effect::kView:
+    case Effect::kMultiView: {
+      if (n->args().empty() || !n->args()[0].is_node()) return RewriteArgs(n);
+      Node* base = n->args()[0].node();  // before the rewrite: the tensor viewed
+      RETURN_IF_ERROR(RewriteArgs(n));
+      MakeView(n, base, base);
+      return absl::OkStatus();
+    }
+    case Effect::kMaybeView: {
+      Node* source = n->args().empty() || !n->args()[0].is_node() ? nullptr : n->args()[0].node();
+      RETURN_IF_ERROR(RewriteArgs(n));
+      if (source != nullptr) MakeMaybeView(n, source);
+      return absl::OkStatus();
+    }
+    case Effect::kSetItem:
+      return ProcessSetItem(n);
+    case Effect::kElement:
+      break;
+    case Effect::kInPlace: {
+      if (n->args().empty() || !n->args()[0].is_node()) return Unsupported(*n, "no tensor to write");
+      Node* target = n->args()[0].node();
+      std::vector<Argument> args;
+      for (const Argument& a : n->args()) {
+        ASSIGN_OR_RETURN(Argument mapped, CurrentArg(a));
+        args.push_back(std::move(mapped));
+      }
+      KwArgs kwargs;
+      for (const KwArg& kw : n->kwargs()) {
+        ASSIGN_OR_RETURN(Argument mapped, CurrentArg(kw.value));
+        if (action.inplace_kwarg && kw.name.str() == "inplace") mapped = Argument::Bool(false);
+        kwargs.push_back(KwArg{kw.name, std::move(mapped)});
+      }
+      Node* twin = Emit(action.twin_op, action.twin_target, std::move(args), std::move(kwargs), *n, n);
+      ++report_->ops_replaced;
+      RETURN_IF_ERROR(Mutate(*n, target, twin));
+      S(n).resolved = Resolve(target);
+      erase_.push_back(n);
+      return absl::OkStatus();
+    }
+    case Effect::kOut: {
+      // Written arguments: out= (torch-level) or the schema's written kwargs.
+      std::vector<std::pair<size_t, Node*>> written;  // kwarg index, tensor
+      std::vector<Argument> args;
+      for (const Argument& a : n->args()) {
+        ASSIGN_OR_RETURN(Argument mapped, CurrentArg(a));
+        args.push_back(std::move(mapped));
+      }
+      KwArgs kwargs;
+      for (size_t i = 0; i < n->kwargs().size(); ++i) {
+        const KwArg& kw = n->kwargs()[i];
+        const bool is_written =
+            action.schema != nullptr
+                ? action.schema->ArgumentIndex(kw.name.str()) >= 0 &&
+                      action.schema->arguments[action.schema->ArgumentIndex(kw.name.str())].is_write
+                : kw.name.str() == "out";
+        if (is_written) {
+          if (kw.value.is_node()) {
+            written.emplace_back(i, kw.value.node());
+          } else if (kw.value.kind() == ArgKind::kTuple || kw.value.kind() == ArgKind::kList) {
+            for (const Argument& e : kw.value.elements()) {
+              if (!e.is_node()) return Unsupported(*n, "an out= argument that is not a tensor");
+              written.emplace_back(i, e.node());
+            }
+          } else {
+            return Unsupported(*n, "an out= argument that is not a tensor");
+          }
+          continue;
+        }
+        ASSIGN_OR_RETURN(Argument mapped, CurrentArg(kw.value));
+        kwargs.push_back(KwArg{kw.name, std::move(mapped)});
+      }
+      if (written.empty()) return Unsupported(*n, "no out= tensor to write");
+      Node* twin = Emit(action.twin_op, action.twin_target, std::move(args), std::move(kwargs), *n, n);
+      ++report_->ops_replaced;
+      if (written.size() == 1) {
+        RETURN_IF_ERROR(Mutate(*n, written[0].second, twin));
+        S(n).resolved = Resolve(written[0].second);
+      } else {
+        std::vector<Node*> elements;
+        for (size_t i = 0; i < written.size(); ++i) {
+          Node* part = Emit(OpKind::kCallFunction, kGetItem, {Argument::Ref(twin), Argument::Int(i)},
+                            {}, *n, written[i].second);
+          RETURN_IF_ERROR(Mutate(*n, written[i].second, part));
+          elements.push_back(Resolve(written[i].second));
+        }
+        S(n).elements = std::move(elements);
+      }
+      erase_.push_back(n);
+      return absl::OkStatus();
+    }
+    case Effect::kMutable:
+    case Effect::kBatchNorm: {
+      const bool batch_norm = action.effect == Effect::kBatchNorm;
+      std::vector<Argument> args;
+      const size_t count = batch_norm ? 8 : n->args().size();  // batch_norm drops cudnn_enabled
+      for (size_t i = 0; i < count && i < n->args().size(); ++i) {
+        ASSIGN_OR_RETURN(Argument mapped, CurrentArg(n->args()[i]));
+        args.push_back(std::move(mapped));
+      }
+      if (batch_norm && args.size() != 8) return Unsupported(*n, "expected 9 positional arguments");
+      KwArgs kwargs;
+      for (const KwArg& kw : n->kwargs()) {
+        ASSIGN_OR_RETURN(Argument mapped, CurrentArg(kw.value));
+        kwargs.push_back(KwArg{kw.name, std::move(mapped)});
+      }
+      const std::string target = batch_norm ? "torch.ops.aten._native_batch_norm_legit_functional.default"
+                                            : action.twin_target;
+      Node* twin = Emit(OpKind::kCallFunction, target, std::move(args), std::move(kwargs), *n, nullptr);
+      ++report_->ops_replaced;
+      // The written arguments' new values follow the original results.
+      std::vector<int> mutated = batch_norm ? std::vector<int>{3, 4} : action.schema->MutatedArguments();
+      const int64_t results = batch_norm ? 3 : static_cast<int64_t>(action.schema->returns.size());
+      for (size_t k = 0; k < mutated.size(); ++k) {
+        const Argument* written = ArgAt(*n, mutated[k], action.schema != nullptr
+                                                            ? action.schema->arguments[mutated[k]].name
+                                                            : "");
+        if (written == nullptr || !written->is_node()) continue;
+        Node* part = Emit(OpKind::kCallFunction, kGetItem,
+                          {Argument::Ref(twin), Argument::Int(results + static_cast<int64_t>(k))}, {}, *n,
+                          written->node());
+        RETURN_IF_ERROR(Mutate(*n, written->node(), part));
+      }
+      if (batch_norm && n->target() == "torch.ops.aten.batch_norm.default") {
+        S(n).resolved = Emit(OpKind::kCallFunction, kGetItem, {Argument::Ref(twin), Argument::Int(0)}, {},
+                             *n, n);
+      } else {
+        S(n).resolved = twin;
+      }
+      erase_.push_back(n);
+      return absl::OkStatus();
+    }
+  }
+  return absl::OkStatus();
+}
+
+absl::Status Functionalizer::ProcessOutput(Node* output) {
+  // Export-style buffer assignments: the assigned value is the buffer's new value.
+  for (const auto& [buffer, node_name] : options_.assigned_buffers) {
+    Node* input = nullptr;
+    for (Node* n : graph_.nodes()) {
+      if ((n->op() == OpKind::kPlaceholder && n->name() == buffer) ||
+          (n->op() == OpKind::kGetAttr && n->target() == buffer)) {
+        input = n;
+        break;
+      }
+    }
+    if (input == nullptr) {
+      return absl::NotFoundError(absl::StrCat("assigned buffer '", buffer,
+                                              "' is neither a placeholder nor a get_attr target"));
+    }
+    Node* assigned = graph_.FindNode(node_name);
+    if (assigned == nullptr || assigned->is_erased()) {
+      return absl::NotFoundError(absl::StrCat("the value assigned to buffer '", buffer, "' ('",
+                                              node_name, "') is not a node of the graph"));
+    }
+    ASSIGN_OR_RETURN(Node* value, Current(assigned));
+    State& root = S(input);
+    root.latest = value;
+    ++root.root_version;
+    root.assigned = true;
+    if (root.first_writer == nullptr) root.first_writer = assigned;
+  }
+  RETURN_IF_ERROR(RewriteArgs(output));
+
+  std::vector<Argument> updated;
+  int placeholder_index = 0;
+  for (Node* n : graph_.NodeVector()) {
+    const bool placeholder = n->op() == OpKind::kPlaceholder;
+    const int index = placeholder ? placeholder_index++ : -1;
+    if (!placeholder && n->op() != OpKind::kGetAttr) continue;
+    const State& s = S(n);
+    if (s.root_version == 0) continue;
+    InputMutation m;
+    m.input = std::string(placeholder ? n->name() : n->target());
+    m.input_index = index;
+    m.kind = !placeholder || options_.buffer_inputs.contains(n->name()) ? MutatedInputKind::kBuffer
+                                                                         : MutatedInputKind::kUserInput;
+    m.assigned = s.assigned;
+    m.value = std::string(s.latest->name());
+    if (options_.keep_input_mutations) {
+      // Like AOTAutograd's, the copy_ has no stack trace of its own
+      // (propagate_input_mutation_stacktraces gives it its source's).
+      Emit(OpKind::kCallFunction, kAtenCopyInPlace, {Argument::Ref(n), Argument::Ref(s.latest)}, {}, *n, n);
+      ++report_->copies_added;
+    } else {
+      m.output_index = static_cast<int>(updated.size());
+      updated.push_back(Argument::Ref(s.latest));
+    }
+    report_->mutations.push_back(std::move(m));
+  }
+  if (updated.empty()) return absl::OkStatus();
+  // AOTAutograd's order: the updated inputs, then the original outputs.
+  const Argument& result = output->args()[0];
+  std::vector<Argument> outputs = updated;
+  if (result.kind() == ArgKind::kTuple || result.kind() == ArgKind::kList) {
+    outputs.insert(outputs.end(), result.elements().begin(), result.elements().end());
+    output->SetArg(0, result.kind() == ArgKind::kTuple ? Argument::Tuple(std::move(outputs))
+                                                       : Argument::List(std::move(outputs)));
+  } else {
+    outputs.push_back(result);
+    output->SetArg(0, Argument::Tuple(std::move(outputs)));
+  }
+  report_->outputs_added = static_cast<int64_t>(updated.size());
+  return absl::OkStatus();
+}
+
+absl::Status Functionalizer::Run() {
+  state_.resize(graph_.id_bound() + 64);
+  Node* output = graph_.output_node();
+  if (output == nullptr) return absl::InvalidArgumentError("the graph has no output node");
+  for (Node* n : graph_.NodeVector()) {
+    if (n->is_erased()) continue;
+    Graph::ScopedInsertPoint at = graph_.InsertingBefore(n);
+    if (n == output) {
+      RETURN_IF_ERROR(ProcessOutput(n));
+      continue;
+    }
+    RETURN_IF_ERROR(Process(n));
+  }
+  for (auto it = erase_.rbegin(); it != erase_.rend(); ++it) {
+    if ((*it)->num_users() != 0) {
+      return absl::InternalError(absl::StrCat("rewritten node '", (*it)->name(), "' still has users"));
+    }
+    RETURN_IF_ERROR(graph_.EraseNode(*it));
+  }
+  // Ops without results (aten._print) exist for their effects: keep them.
+  graph_.EliminateDeadCode([this](const Node& n) {
+    if (IsSideEffectful(n)) return true;
+    const OpSchema* schema = IsAten(n) ? table_.Find(n.target()) : nullptr;
+    return schema != nullptr && schema->returns.empty();
+  });
+  return absl::OkStatus();
+}
+
+}  // namespace
+
+std::string FunctionalizeReport::ToText() const {
+  std::string out = absl::StrFormat(
+      "nodes: %d -> %d\nmutating ops replaced: %d\nwrites through views replayed: %d\n"
+      "views regenerated: %d\n",
+      nodes_before, nodes_after, ops_replaced, scatters, views_regenerated);
+  if (mutations.empty()) {
+    absl::StrAppend(&out, "input mutations: none\n");
+    return out;
+  }
+  absl::StrAppend(&out, "input mutations:\n");
+  for (const InputMutation& m : mutations) {
+    absl::StrAppend(&out, "  ", m.kind == MutatedInputKind::kBuffer ? "buffer " : "user input ",
+                    m.input, m.input_index >= 0 ? absl::StrCat(" (input ", m.input_index, ")") : " (get_attr)",
+                    m.assigned ? " assigned" : " mutated", " -> ");
+    if (m.output_index >= 0) {
+      absl::StrAppend(&out, "output ", m.output_index, " = ", m.value, "\n");
+    } else {
+      absl::StrAppend(&out, "copy_(", m.input, ", ", m.value, ")\n");
+    }
+  }
+  return out;
+}
+
+std::string FunctionalizeReport::SignatureText(const GraphModule& module) const {
+  std::string out;
+  for (const InputMutation& m : mutations) {
+    if (m.output_index < 0) continue;
+    absl::StrAppend(&out, "output ", m.output_index, " updates input ", m.input_index, " (",
+                    m.kind == MutatedInputKind::kBuffer ? "buffer" : "user_input", ")\n");
+  }
+  int inputs = 0;
+  for (Node* n : module.graph().nodes()) inputs += n->op() == OpKind::kPlaceholder;
+  const Node* output = module.graph().output_node();
+  size_t outputs = 1;
+  if (output != nullptr && !output->args().empty()) {
+    const Argument& result = output->args()[0];
+    if (result.kind() == ArgKind::kTuple || result.kind() == ArgKind::kList) {
+      outputs = result.elements().size();
+    }
+  }
+  absl::StrAppend(&out, "outputs ", outputs, ", inputs ", inputs, "\n");
+  return out;
+}
+
+absl::StatusOr<FunctionalizeReport> Functionalize(GraphModule& module,
+                                                  const FunctionalizeOptions& options) {
+  if (!module.has_graph()) return absl::InvalidArgumentError("the module has no graph");
+  RETURN_IF_ERROR(VerifyGraph(module.graph()));
+  // Work on a copy so that an error leaves the module as it was.
+  std::unique_ptr<Graph> graph = module.graph().Clone();
+  FunctionalizeReport report;
+  report.nodes_before = static_cast<int64_t>(graph->size());
+  RETURN_IF_ERROR(Functionalizer(*graph, options, &report).Run());
+  report.nodes_after = static_cast<int64_t>(graph->size());
+  module.set_graph(std::move(graph));
+  return report;
+}
+
+absl::StatusOr<bool> FunctionalizePass::Run(GraphModule& module) {
+  ASSIGN_OR_RETURN(report_, Functionalize(module, options_));
+  return report_.ops_replaced > 0 || !report_.mutations.empty() || report_.nodes_after != report_.nodes_before;
+}
+
+}  // namespace fxpp

@@ -1,0 +1,182 @@
+#include "passes/functionalize/functionalize.h"
+
+#include <memory>
+
+#include "gmock/gmock.h"
+#include "gtest/gtest.h"
+#include "ir/fx_text/fx_text.h"
+#include "ir/verifier.h"
+#include "passes/functional_checks/functional_checks.h"
+#include "testing/node_names.h"
+
+namespace fxpp {
+namespace {
+
+using ::testing::ElementsAre;
+using ::testing::HasSubstr;
+
+std::unique_ptr<GraphModule> Module(absl::string_view text) {
+  absl::StatusOr<ParsedFxGraph> parsed = ParseFxGraph(text, "test.fx");
+  EXPECT_TRUE(parsed.ok()) << parsed.status();
+  auto module = std::make_unique<GraphModule>();
+  if (parsed.ok()) module->set_graph(std::move(parsed->graph));
+  return module;
+}
+
+TEST(FunctionalizePassTest, ChangedFlagAndVerifiedResult) {
+  auto m = Module(R"(graph():
+    %x : [num_users=1] = placeholder[target=x]
+    %mul : [num_users=1] = call_function[target=torch.ops.aten.mul.Tensor](args = (%x, 2), kwargs = {})
+    %add_ : [num_users=1] = call_function[target=torch.ops.aten.add_.Tensor](args = (%mul, 1), kwargs = {})
+    return add_
+)");
+  FunctionalizePass pass;
+  EXPECT_EQ(pass.name(), "functionalize");
+  absl::StatusOr<bool> changed = pass.Run(*m);
+  ASSERT_TRUE(changed.ok()) << changed.status();
+  EXPECT_TRUE(*changed);
+  EXPECT_TRUE(VerifyGraphModule(*m, {false}).ok());
+  EXPECT_THAT(NodeNames(m->graph()), ElementsAre("x", "mul", "add", "output"));
+  EXPECT_EQ(pass.report().ops_replaced, 1);
+  EXPECT_TRUE(pass.report().mutations.empty());
+  EXPECT_EQ(AssertFunctionalGraph(m->graph()).value_or(-1), 0);
+
+  // A second run finds nothing to do.
+  changed = pass.Run(*m);
+  ASSERT_TRUE(changed.ok());
+  EXPECT_FALSE(*changed);
+}
+
+TEST(FunctionalizeTest, GetAttrBufferMutationIsReportedAsABuffer) {
+  auto m = Module(R"(graph():
+    %x : [num_users=1] = placeholder[target=x]
+    %steps : [num_users=1] = get_attr[target=steps]
+    %add_ : [num_users=0] = call_function[target=torch.ops.aten.add_.Tensor](args = (%steps, 1), kwargs = {})
+    %relu : [num_users=1] = call_function[target=torch.ops.aten.relu.default](args = (%x,), kwargs = {})
+    return (relu,)
+)");
+  absl::StatusOr<FunctionalizeReport> report = Functionalize(*m);
+  ASSERT_TRUE(report.ok()) << report.status();
+  ASSERT_EQ(report->mutations.size(), 1u);
+  const InputMutation& mutation = report->mutations[0];
+  EXPECT_EQ(mutation.input, "steps");
+  EXPECT_EQ(mutation.input_index, -1);
+  EXPECT_EQ(mutation.kind, MutatedInputKind::kBuffer);
+  EXPECT_EQ(mutation.output_index, 0);
+  EXPECT_EQ(mutation.value, "add");
+  EXPECT_THAT(report->ToText(), HasSubstr("buffer steps (get_attr) mutated -> output 0 = add"));
+  EXPECT_EQ(PrintFxGraph(m->graph()),
+            "graph():\n"
+            "    %x : [num_users=1] = placeholder[target=x]\n"
+            "    %steps : [num_users=1] = get_attr[target=steps]\n"
+            "    %add : [num_users=1] = call_function[target=torch.ops.aten.add.Tensor](args = (%steps, 1), kwargs = {})\n"
+            "    %relu : [num_users=1] = call_function[target=torch.ops.aten.relu.default](args = (%x,), kwargs = {})\n"
+            "    return (add, relu)\n");
+}
+
+TEST(FunctionalizeTest, KeptMutationsAreCopiesThatSurviveDeadCodeElimination) {
+  auto m = Module(R"(graph():
+    %x : [num_users=1] = placeholder[target=x]
+    %mul_ : [num_users=0] = call_function[target=torch.ops.aten.mul_.Tensor](args = (%x, 2), kwargs = {})
+    return None
+)");
+  m->graph().FindNode("mul_")->mutable_meta().stack_trace = Symbol::Intern("File \"m.py\", line 2\n");
+  FunctionalizeOptions options;
+  options.keep_input_mutations = true;
+  absl::StatusOr<FunctionalizeReport> report = Functionalize(*m, options);
+  ASSERT_TRUE(report.ok()) << report.status();
+  EXPECT_EQ(report->copies_added, 1);
+  EXPECT_EQ(report->mutations[0].output_index, -1);
+  absl::StatusOr<int64_t> copies = AssertFunctionalGraph(m->graph());
+  ASSERT_TRUE(copies.ok()) << copies.status();
+  EXPECT_EQ(*copies, 1);
+  m->graph().EliminateDeadCode();
+  EXPECT_EQ(AssertFunctionalGraph(m->graph()).value_or(-1), 1);
+  // The copy_ has no stack trace until it is propagated from its source.
+  Node* copy = m->graph().FindNode("copy_");
+  ASSERT_NE(copy, nullptr);
+  EXPECT_TRUE(copy->meta().stack_trace.empty());
+  ASSERT_EQ(PropagateInputMutationStackTraces(m->graph()).value_or(-1), 1);
+  EXPECT_EQ(copy->meta().stack_trace.str(), "File \"m.py\", line 2\n");
+}
+
+TEST(FunctionalizeTest, BadOptionsFailWithoutChangingTheModule) {
+  auto m = Module(R"(graph():
+    %b : [num_users=1] = placeholder[target=b]
+    %add : [num_users=1] = call_function[target=torch.ops.aten.add.Tensor](args = (%b, 1), kwargs = {})
+    %relu_ : [num_users=1] = call_function[target=torch.ops.aten.relu_.default](args = (%add,), kwargs = {})
+    return (relu_,)
+)");
+  const std::string before = PrintFxGraph(m->graph());
+  FunctionalizeOptions options;
+  options.assigned_buffers.emplace_back("nope", "add");
+  absl::StatusOr<FunctionalizeReport> report = Functionalize(*m, options);
+  ASSERT_FALSE(report.ok());
+  EXPECT_THAT(report.status().message(), HasSubstr("assigned buffer 'nope'"));
+  EXPECT_EQ(PrintFxGraph(m->graph()), before);
+
+  options.assigned_buffers = {{"b", "missing"}};
+  report = Functionalize(*m, options);
+  ASSERT_FALSE(report.ok());
+  EXPECT_THAT(report.status().message(), HasSubstr("('missing') is not a node of the graph"));
+  EXPECT_EQ(PrintFxGraph(m->graph()), before);
+}
+
+TEST(FunctionalizeTest, AssignmentOfAValueMutatedLater) {
+  // self.buf = b + 1; self.buf.relu_(): the buffer's new value is the relu.
+  auto m = Module(R"(graph():
+    %b : [num_users=1] = placeholder[target=b]
+    %add : [num_users=1] = call_function[target=torch.ops.aten.add.Tensor](args = (%b, 1), kwargs = {})
+    %relu_ : [num_users=0] = call_function[target=torch.ops.aten.relu_.default](args = (%add,), kwargs = {})
+    return ()
+)");
+  FunctionalizeOptions options;
+  options.buffer_inputs.insert("b");
+  options.assigned_buffers.emplace_back("b", "add");
+  absl::StatusOr<FunctionalizeReport> report = Functionalize(*m, options);
+  ASSERT_TRUE(report.ok()) << report.status();
+  ASSERT_EQ(report->mutations.size(), 1u);
+  EXPECT_TRUE(report->mutations[0].assigned);
+  EXPECT_EQ(report->mutations[0].value, "relu");
+  EXPECT_EQ(report->SignatureText(*m), "output 0 updates input 0 (buffer)\noutputs 1, inputs 1\n");
+}
+
+TEST(FunctionalizeTest, GetItemOfUnknownValueIsFineUntilWritten) {
+  // Without meta, x[0] may index a tensor or a tuple: reading it is fine...
+  auto read = Module(R"(graph():
+    %x : [num_users=1] = placeholder[target=x]
+    %getitem : [num_users=1] = call_function[target=operator.getitem](args = (%x, 0), kwargs = {})
+    %relu : [num_users=1] = call_function[target=torch.relu](args = (%getitem,), kwargs = {})
+    return relu
+)");
+  EXPECT_TRUE(Functionalize(*read).ok());
+  // ...writing through it is not.
+  auto write = Module(R"(graph():
+    %x : [num_users=1] = placeholder[target=x]
+    %getitem : [num_users=1] = call_function[target=operator.getitem](args = (%x, 0), kwargs = {})
+    %relu_ : [num_users=1] = call_method[target=relu_](args = (%getitem,), kwargs = {})
+    return relu_
+)");
+  absl::StatusOr<FunctionalizeReport> report = Functionalize(*write);
+  ASSERT_FALSE(report.ok());
+  EXPECT_THAT(report.status().message(), HasSubstr("'x' may be a tensor or a tuple"));
+}
+
+TEST(FunctionalizeTest, ViewsOfAMaybeViewAreCheckedToo) {
+  // b views a, which is x or a copy of it: after x changes, b is ambiguous.
+  auto m = Module(R"(graph():
+    %x : [num_users=2] = placeholder[target=x]
+    %a : [num_users=1] = call_method[target=contiguous](args = (%x,), kwargs = {})
+    %b : [num_users=1] = call_method[target=transpose](args = (%a, 0, 1), kwargs = {})
+    %mul_ : [num_users=0] = call_method[target=mul_](args = (%x, 2), kwargs = {})
+    %relu : [num_users=1] = call_function[target=torch.relu](args = (%b,), kwargs = {})
+    return relu
+)");
+  absl::StatusOr<FunctionalizeReport> report = Functionalize(*m);
+  ASSERT_FALSE(report.ok());
+  EXPECT_THAT(report.status().message(),
+              HasSubstr("node 'b' is read after 'mul_' wrote 'x', but 'contiguous' returns its input"));
+}
+
+}  // namespace
+}  // namespace fxpp

@@ -1,0 +1,2 @@
+output 0 updates input 0 (buffer)
+outputs 2, inputs 2

@@ -1,0 +1,1 @@
+outputs 1, inputs 1

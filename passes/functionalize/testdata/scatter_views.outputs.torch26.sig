@@ -1,0 +1,1 @@
+outputs 5, inputs 1

@@ -1,0 +1,23 @@
+graph():
+    %arg0_1 : [num_users=1] = placeholder[target=arg0_1]
+    %arg1_1 : [num_users=1] = placeholder[target=arg1_1]
+    %view : [num_users=1] = call_function[target=torch.ops.aten.view.default](args = (%arg0_1, [-1]), kwargs = {})
+    %add : [num_users=1] = call_function[target=torch.ops.aten.add.Tensor](args = (%view, 1), kwargs = {})
+    %view_1 : [num_users=2] = call_function[target=torch.ops.aten.view.default](args = (%add, [4, 4]), kwargs = {})
+    %select_1 : [num_users=1] = call_function[target=torch.ops.aten.select.int](args = (%view_1, 0, 0), kwargs = {})
+    %mul : [num_users=1] = call_function[target=torch.ops.aten.mul.Tensor](args = (%select_1, 2), kwargs = {})
+    %select_scatter : [num_users=4] = call_function[target=torch.ops.aten.select_scatter.default](args = (%view_1, %mul, 0, 0), kwargs = {})
+    %t : [num_users=1] = call_function[target=torch.ops.aten.t.default](args = (%arg1_1,), kwargs = {})
+    %add_1 : [num_users=1] = call_function[target=torch.ops.aten.add.Tensor](args = (%t, %select_scatter), kwargs = {})
+    %t_1 : [num_users=2] = call_function[target=torch.ops.aten.t.default](args = (%add_1,), kwargs = {})
+    %mul_1 : [num_users=2] = call_function[target=torch.ops.aten.mul.Tensor](args = (%select_scatter, 2), kwargs = {})
+    %transpose : [num_users=1] = call_function[target=torch.ops.aten.transpose.int](args = (%mul_1, 0, 1), kwargs = {})
+    %slice_1 : [num_users=1] = call_function[target=torch.ops.aten.slice.Tensor](args = (%transpose, 0, 1, 3), kwargs = {})
+    %select_4 : [num_users=1] = call_function[target=torch.ops.aten.select.int](args = (%t_1, 0, 0), kwargs = {})
+    %add_2 : [num_users=1] = call_function[target=torch.ops.aten.add.Tensor](args = (%slice_1, %select_4), kwargs = {})
+    %transpose_1 : [num_users=1] = call_function[target=torch.ops.aten.transpose.int](args = (%mul_1, 0, 1), kwargs = {})
+    %slice_scatter : [num_users=1] = call_function[target=torch.ops.aten.slice_scatter.default](args = (%transpose_1, %add_2, 0, 1, 3), kwargs = {})
+    %transpose_2 : [num_users=1] = call_function[target=torch.ops.aten.transpose.int](args = (%slice_scatter, 0, 1), kwargs = {})
+    %add_3 : [num_users=1] = call_function[target=torch.ops.aten.add.Tensor](args = (%transpose_2, 1), kwargs = {})
+    %view_3 : [num_users=1] = call_function[target=torch.ops.aten.view.default](args = (%select_scatter, [-1]), kwargs = {})
+    return (select_scatter, t_1, add_3, view_3)

@@ -1,0 +1,73 @@
+#!/usr/bin/env bash
+# End-to-end checks of //tools:functionalize: the bundled example, both
+# modes, buffers and assignments, output formats, and that bad input or
+# flags fail cleanly without writing output.
+set -uo pipefail
+tool=tools/functionalize
+fmt=tools/fmt
+data=passes/functionalize/testdata
+tmp=${TEST_TMPDIR:-$(mktemp -d)}
+failures=0
+passes=0
+
+check() {  # check NAME COMMAND...: the command must succeed
+  local name=$1; shift
+  if "$@"; then passes=$((passes + 1)); else echo "FAIL: $name"; failures=$((failures + 1)); fi
+}
+expect_error() {  # expect_error NAME PATTERN COMMAND...
+  local name=$1 pattern=$2; shift 2
+  local err
+  if err=$("$@" 2>&1 >$tmp/stdout.txt); then
+    echo "FAIL: $name: succeeded"; failures=$((failures + 1)); return
+  fi
+  if ! grep -q -- "$pattern" <<<"$err"; then
+    echo "FAIL: $name: message '$err' lacks '$pattern'"; failures=$((failures + 1)); return
+  fi
+  passes=$((passes + 1))
+}
+
+# No input: the bundled make_fx graph before and after, and the report.
+$tool >$tmp/example.txt 2>$tmp/example.err
+check "example runs" test -s $tmp/example.txt
+check "example shows before" grep -q "^== before" $tmp/example.txt
+check "example before has add_" grep -q "torch.ops.aten.add_.Tensor" $tmp/example.txt
+check "example shows after" grep -q "^== after" $tmp/example.txt
+check "example reports mutated inputs" grep -q "user input x_1 (input 0) mutated -> output 0" $tmp/example.txt
+check "example is functional" grep -q "functional: yes (0 copy_ into inputs" $tmp/example.txt
+check "example says it used the bundled graph" grep -q "bundled example" $tmp/example.err
+
+# After: no in-place op is left.
+$tool $data/view_mutations.fxg -o $tmp/out.fx >$tmp/report.txt
+check "output written" test -s $tmp/out.fx
+check "no in-place op left" bash -c "! grep -q 'add_\.\|mul_\.' $tmp/out.fx"
+check "scatter replayed" grep -q "select_scatter" $tmp/out.fx
+check "output parses" $fmt $tmp/out.fx -o $tmp/out.fxg
+check "report lists both inputs" bash -c "grep -q 'arg0_1 (input 0) mutated -> output 0' $tmp/report.txt && grep -q 'arg1_1 (input 1) mutated -> output 1' $tmp/report.txt"
+
+# keep_input_mutations: copy_ at the end, stack traces propagated.
+$tool $data/input_mutation.fxg --keep_input_mutations -o $tmp/keep.fxg >$tmp/keep.txt
+check "keep adds copy_" grep -q "torch.ops.aten.copy_.default" $tmp/keep.fxg
+check "keep reports copies" grep -q "functional: yes (2 copy_ into inputs" $tmp/keep.txt
+
+# Buffers and buffer assignment (non-strict export's self.buf = ...).
+$tool $data/buffer_assign.fxg --assign=buf_1=add >$tmp/assign.txt
+check "assignment becomes an output" grep -q "buffer buf_1 (input 0) assigned -> output 0 = add" $tmp/assign.txt
+$tool testing/graphs/torch26/export_buffer_mutation.fx --buffers=b_counter,b_bn_running_mean,b_bn_running_var,b_bn_num_batches_tracked >$tmp/buffers.txt
+check "buffers reported as buffers" grep -q "buffer b_bn_running_mean (input 3) mutated" $tmp/buffers.txt
+check "batch norm made functional" grep -q "_native_batch_norm_legit_functional" $tmp/buffers.txt
+
+# Other formats; module on stdout as json keeps the report on stderr.
+check "json output parses" bash -c "$tool $data/intermediate_inplace.fxg --format=json 2>$tmp/json.err | python3 -c 'import json,sys; json.load(sys.stdin)'"
+check "json report on stderr" grep -q "mutating ops replaced: 2" $tmp/json.err
+
+# Errors: a message naming the problem, non-zero exit, no output file.
+expect_error "unsupported write" "writes through 'expand'" $tool $data/error_expand_write.fx -o $tmp/never.fx
+expect_error "missing meta" "no meta val" $tool $data/error_view_without_meta.fx -o $tmp/never.fx
+expect_error "bad assign flag" "--assign takes BUFFER=NODE" $tool $data/buffer_assign.fxg --assign=buf_1 -o $tmp/never.fx
+expect_error "unknown assigned node" "'nope') is not a node" $tool $data/buffer_assign.fxg --assign=buf_1=nope -o $tmp/never.fx
+expect_error "missing file" "cannot open" $tool $tmp/missing.fx -o $tmp/never.fx
+expect_error "two inputs" "expected one input file" $tool $data/input_mutation.fxg $data/input_mutation.fxg
+check "no partial outputs" bash -c "! ls $tmp/never.fx $tmp/*.tmp.* >$tmp/ls.txt 2>&1"
+
+echo "$passes passed, $failures failed"
+[ "$failures" -eq 0 ]
