@@ -3,6 +3,7 @@
 #include <utility>
 
 #include "absl/strings/str_cat.h"
+#include "absl/time/clock.h"
 
 namespace fxpp {
 
@@ -11,27 +12,33 @@ PassPipeline& PassPipeline::Add(std::unique_ptr<Pass> pass) {
   return *this;
 }
 
-absl::StatusOr<bool> PassPipeline::Run(GraphModule& module) {
-  return Run(module, [](const Pass&, bool, const GraphModule&) {});
-}
-
-absl::StatusOr<bool> PassPipeline::Run(GraphModule& module, Observer observer) {
+absl::StatusOr<bool> PassPipeline::Run(GraphModule& module,
+                                       PassInstrumentation* instrumentation) {
   bool any_changed = false;
-  for (const std::unique_ptr<Pass>& pass : passes_) {
-    absl::StatusOr<bool> changed = pass->Run(module);
+  for (size_t index = 0; index < passes_.size(); ++index) {
+    const Pass& pass = *passes_[index];
+    if (instrumentation != nullptr) instrumentation->BeforePass(pass, index, module);
+    PassInstrumentation::PassTiming timing;
+    absl::Time start = absl::Now();
+    absl::StatusOr<bool> changed = passes_[index]->Run(module);
+    timing.run = absl::Now() - start;
     if (!changed.ok()) {
       return absl::Status(changed.status().code(),
-                          absl::StrCat("in pass ", pass->name(), ": ", changed.status().message()));
+                          absl::StrCat("in pass ", pass.name(), ": ", changed.status().message()));
     }
     if (*changed && options_.verify_each) {
+      start = absl::Now();
       absl::Status verified = VerifyGraphModule(module, options_.verify);
+      timing.verify = absl::Now() - start;
       if (!verified.ok()) {
         return absl::Status(verified.code(),
-                            absl::StrCat("after pass ", pass->name(), ": ", verified.message()));
+                            absl::StrCat("after pass ", pass.name(), ": ", verified.message()));
       }
     }
     any_changed |= *changed;
-    observer(*pass, *changed, module);
+    if (instrumentation != nullptr) {
+      instrumentation->AfterPass(pass, index, *changed, timing, module);
+    }
   }
   return any_changed;
 }

@@ -7,13 +7,28 @@
 #include <memory>
 #include <vector>
 
-#include "absl/functional/function_ref.h"
 #include "absl/status/statusor.h"
+#include "absl/time/time.h"
 #include "ir/graph_module.h"
 #include "ir/verifier.h"
 #include "passes/pass.h"
 
 namespace fxpp {
+
+// Hooks around each pass of a pipeline, for tools that print or time
+// passes (MLIR's PassInstrumentation).
+class PassInstrumentation {
+ public:
+  struct PassTiming {
+    absl::Duration run;     // the pass itself
+    absl::Duration verify;  // the verifier after it (zero when it did not run)
+  };
+  virtual ~PassInstrumentation() = default;
+  // `index` is the pass's position in the pipeline.
+  virtual void BeforePass(const Pass& pass, size_t index, const GraphModule& module) {}
+  virtual void AfterPass(const Pass& pass, size_t index, bool changed, PassTiming timing,
+                         const GraphModule& module) {}
+};
 
 class PassPipeline {
  public:
@@ -28,14 +43,10 @@ class PassPipeline {
   PassPipeline& Add(std::unique_ptr<Pass> pass);
   const std::vector<std::unique_ptr<Pass>>& passes() const { return passes_; }
 
-  // Called after each pass with whether it changed the module; for
-  // tools that print or time passes.
-  using Observer = absl::FunctionRef<void(const Pass&, bool changed, const GraphModule&)>;
-
   // Runs every pass; returns whether any changed the module. A failing pass
   // or verification stops the pipeline with an error naming the pass.
-  absl::StatusOr<bool> Run(GraphModule& module);
-  absl::StatusOr<bool> Run(GraphModule& module, Observer observer);
+  // `instrumentation` (optional) sees each pass before and after it runs.
+  absl::StatusOr<bool> Run(GraphModule& module, PassInstrumentation* instrumentation = nullptr);
 
  private:
   Options options_;

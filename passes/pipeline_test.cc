@@ -60,14 +60,24 @@ TEST(PassPipelineTest, RunsInOrderAndReportsChange) {
   auto m = Identity();
   PassPipeline pipeline;
   pipeline.Add(std::make_unique<NoOpPass>()).Add(std::make_unique<AddReluPass>());
-  std::vector<std::string> seen;
-  absl::StatusOr<bool> changed =
-      pipeline.Run(*m, [&](const Pass& p, bool c, const GraphModule&) {
-        seen.push_back(absl::StrCat(p.name(), c ? "+" : "-"));
-      });
+  // Records "before"/"after" events with the pass, its index and the change.
+  struct Recorder : PassInstrumentation {
+    std::vector<std::string> seen;
+    void BeforePass(const Pass& p, size_t index, const GraphModule&) override {
+      seen.push_back(absl::StrCat("before ", index, " ", p.name()));
+    }
+    void AfterPass(const Pass& p, size_t index, bool changed, PassTiming timing,
+                   const GraphModule&) override {
+      seen.push_back(absl::StrCat("after ", index, " ", p.name(), changed ? "+" : "-"));
+      // The verifier runs after a changing pass only.
+      EXPECT_EQ(timing.verify > absl::ZeroDuration(), changed) << p.name();
+    }
+  } recorder;
+  absl::StatusOr<bool> changed = pipeline.Run(*m, &recorder);
   ASSERT_TRUE(changed.ok());
   EXPECT_TRUE(*changed);
-  EXPECT_THAT(seen, ElementsAre("no_op-", "add_relu+"));
+  EXPECT_THAT(recorder.seen, ElementsAre("before 0 no_op", "after 0 no_op-", "before 1 add_relu",
+                                         "after 1 add_relu+"));
   EXPECT_EQ(m->graph().size(), 3u);
 }
 

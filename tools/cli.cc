@@ -2,6 +2,7 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <filesystem>
 #include <iostream>
@@ -14,7 +15,20 @@ namespace fxpp {
 
 std::vector<std::string> ParseToolFlags(int argc, char** argv, absl::string_view usage) {
   absl::SetProgramUsageMessage(usage);
-  std::vector<char*> positional = absl::ParseCommandLine(argc, argv);
+  // mlir-opt spells flags with dashes (--verify-each); absl flag names are
+  // identifiers. Rewrite the name part of every --flag up to a bare "--".
+  std::vector<std::string> spelled(argv, argv + argc);
+  for (size_t i = 1; i < spelled.size(); ++i) {
+    std::string& arg = spelled[i];
+    if (arg == "--") break;
+    if (arg.size() < 3 || arg[0] != '-' || arg[1] != '-') continue;
+    const size_t name_end = std::min(arg.find('='), arg.size());
+    std::replace(arg.begin() + 2, arg.begin() + name_end, '-', '_');
+  }
+  std::vector<char*> normalized;
+  for (std::string& arg : spelled) normalized.push_back(arg.data());
+  std::vector<char*> positional =
+      absl::ParseCommandLine(static_cast<int>(normalized.size()), normalized.data());
   return std::vector<std::string>(positional.begin() + 1, positional.end());
 }
 

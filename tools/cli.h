@@ -15,7 +15,8 @@
 namespace fxpp {
 
 // Parses absl flags (exiting on unknown flags with absl's message) and
-// returns the positional arguments after the program name.
+// returns the positional arguments after the program name. Flag names may
+// be spelled with dashes, as mlir-opt's are: --verify-each = --verify_each.
 std::vector<std::string> ParseToolFlags(int argc, char** argv, absl::string_view usage);
 
 // A path the user typed: under `bazel run` relative paths are relative to

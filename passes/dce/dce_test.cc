@@ -1,0 +1,45 @@
+#include "passes/dce/dce.h"
+
+#include "gtest/gtest.h"
+#include "ir/fx_text/fx_text.h"
+#include "ir/verifier.h"
+
+namespace fxpp {
+namespace {
+
+std::unique_ptr<GraphModule> Parse(absl::string_view text) {
+  absl::StatusOr<ParsedFxGraph> parsed = ParseFxGraph(text, "test.fx");
+  EXPECT_TRUE(parsed.ok()) << parsed.status();
+  auto module = std::make_unique<GraphModule>();
+  module->set_graph(std::move(parsed->graph));
+  return module;
+}
+
+TEST(DeadCodeEliminationPassTest, ErasesUnusedPureNodesInEveryGraphKeepsSideEffects) {
+  std::unique_ptr<GraphModule> module = Parse(R"(graph():
+    %x : [#users=3] = placeholder[target=x]
+    %unused : [#users=0] = call_function[target=torch.sin](args = (%x,), kwargs = {})
+    %add_ : [#users=0] = call_method[target=add_](args = (%x, 1), kwargs = {})
+    %cos : [#users=1] = call_function[target=torch.cos](args = (%x,), kwargs = {})
+    return cos)");
+  std::unique_ptr<GraphModule> child = Parse(R"(graph():
+    %y : [#users=1] = placeholder[target=y]
+    %dead : [#users=0] = call_function[target=torch.relu](args = (%y,), kwargs = {})
+    return y)");
+  ASSERT_TRUE(module->AddChild("sub", std::move(child)).ok());
+  DeadCodeEliminationPass pass;
+  absl::StatusOr<bool> changed = pass.Run(*module);
+  ASSERT_TRUE(changed.ok());
+  EXPECT_TRUE(*changed);
+  EXPECT_EQ(module->graph().FindNode("unused"), nullptr);
+  EXPECT_NE(module->graph().FindNode("add_"), nullptr);  // in-place: a side effect
+  EXPECT_EQ(module->FindChild("sub")->graph().FindNode("dead"), nullptr);
+  EXPECT_TRUE(VerifyGraphModule(*module).ok());
+  // A second run has nothing left to do.
+  changed = pass.Run(*module);
+  ASSERT_TRUE(changed.ok());
+  EXPECT_FALSE(*changed);
+}
+
+}  // namespace
+}  // namespace fxpp

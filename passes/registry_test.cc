@@ -1,0 +1,110 @@
+#include "passes/registry.h"
+
+#include <string>
+
+#include "absl/strings/str_cat.h"
+
+#include "gmock/gmock.h"
+#include "gtest/gtest.h"
+
+namespace fxpp {
+namespace {
+
+using ::testing::HasSubstr;
+
+// A pass that only records the options it was built with.
+class ProbePass : public Pass {
+ public:
+  explicit ProbePass(std::string seen) : seen_(std::move(seen)) {}
+  absl::string_view name() const override { return seen_; }
+  absl::StatusOr<bool> Run(GraphModule&) override { return false; }
+
+ private:
+  std::string seen_;
+};
+
+PassRegistry ProbeRegistry() {
+  PassRegistry registry;
+  absl::Status status = registry.Register({
+      "probe",
+      "records its options",
+      {{"flag", PassOptionType::kBool, "false", "a bool"},
+       {"count", PassOptionType::kInt, "7", "an int"},
+       {"label", PassOptionType::kString, "", "a string"},
+       {"tags", PassOptionType::kStringList, "", "a list"}},
+      [](const PassOptions& o) -> absl::StatusOr<std::unique_ptr<Pass>> {
+        if (o.GetInt("count") < 0) return absl::InvalidArgumentError("count must be >= 0");
+        std::string seen = absl::StrCat(o.GetBool("flag"), "/", o.GetInt("count"), "/",
+                                        o.GetString("label"), "/");
+        for (const std::string& t : o.GetStringList("tags")) absl::StrAppend(&seen, "[", t, "]");
+        return std::make_unique<ProbePass>(seen);
+      },
+  });
+  EXPECT_TRUE(status.ok()) << status;
+  return registry;
+}
+
+std::string Names(const std::vector<std::unique_ptr<Pass>>& passes) {
+  std::string out;
+  for (const auto& p : passes) absl::StrAppend(&out, out.empty() ? "" : " | ", p->name());
+  return out;
+}
+
+TEST(PassRegistryTest, ParsesPipelinesWithTypedOptionsAndDefaults) {
+  PassRegistry registry = ProbeRegistry();
+  absl::StatusOr<std::vector<std::unique_ptr<Pass>>> passes =
+      registry.ParsePipeline("probe, probe{count=3,tags=a,b,c,flag=true}, probe{label=x y}");
+  ASSERT_TRUE(passes.ok()) << passes.status();
+  EXPECT_EQ(Names(*passes), "0/7// | 1/3//[a][b][c] | 0/7/x y/");
+}
+
+TEST(PassRegistryTest, ErrorsSayWhatIsWrongAndWhatExists) {
+  PassRegistry registry = ProbeRegistry();
+  auto error = [&](absl::string_view text) {
+    absl::StatusOr<std::vector<std::unique_ptr<Pass>>> passes = registry.ParsePipeline(text);
+    EXPECT_FALSE(passes.ok()) << text;
+    return std::string(passes.status().message());
+  };
+  EXPECT_THAT(error("nope"), HasSubstr("unknown pass 'nope' (passes: probe)"));
+  EXPECT_THAT(error("probe{colour=red}"),
+              HasSubstr("pass 'probe': unknown option 'colour' (options: flag, count, label, tags)"));
+  EXPECT_THAT(error("probe{count=many}"), HasSubstr("option 'count' must be of type int, got 'many'"));
+  EXPECT_THAT(error("probe{flag=maybe}"), HasSubstr("option 'flag' must be of type bool"));
+  EXPECT_THAT(error("probe{count=1,count=2}"), HasSubstr("option 'count' given twice"));
+  EXPECT_THAT(error("probe{count=-1}"), HasSubstr("pass 'probe': count must be >= 0"));
+  EXPECT_THAT(error("probe{count=1"), HasSubstr("column 6: '{' without '}'"));
+  EXPECT_THAT(error("probe}"), HasSubstr("column 6: '}' without '{'"));
+  EXPECT_THAT(error("probe,,probe"), HasSubstr("column 7: expected a pass name"));
+  EXPECT_THAT(error("probe,"), HasSubstr("expected a pass name after ','"));
+  EXPECT_THAT(error("probe{count=1}x"), HasSubstr("expected ',' after '}'"));
+  EXPECT_THAT(error(""), HasSubstr("empty pipeline"));
+}
+
+TEST(PassRegistryTest, RejectsDuplicateAndMalformedRegistrations) {
+  PassRegistry registry = ProbeRegistry();
+  auto make = [](const PassOptions&) -> absl::StatusOr<std::unique_ptr<Pass>> {
+    return std::make_unique<ProbePass>("x");
+  };
+  EXPECT_EQ(registry.Register({"probe", "again", {}, make}).code(),
+            absl::StatusCode::kAlreadyExists);
+  EXPECT_FALSE(registry.Register({"Bad-Name", "", {}, make}).ok());
+  EXPECT_FALSE(registry.Register({"bad_default", "", {{"n", PassOptionType::kInt, "x", ""}}, make}).ok());
+  EXPECT_FALSE(registry.Register({"no_factory", "", {}, nullptr}).ok());
+}
+
+TEST(PassRegistryTest, EveryLinkedPassIsRegisteredAndBuildsWithDefaults) {
+  const PassRegistry& registry = PassRegistry::Global();
+  std::vector<std::string> names;
+  for (const PassInfo* info : registry.List()) {
+    names.push_back(info->name);
+    EXPECT_FALSE(info->summary.empty()) << info->name;
+    absl::StatusOr<std::unique_ptr<Pass>> pass = registry.Create(info->name, "");
+    ASSERT_TRUE(pass.ok()) << pass.status();
+    EXPECT_EQ((*pass)->name(), info->name);
+  }
+  EXPECT_THAT(names, ::testing::IsSupersetOf({"dce", "dedup", "topo_sort"}));
+  EXPECT_THAT(registry.Describe(), HasSubstr("min_regions=<int>"));
+}
+
+}  // namespace
+}  // namespace fxpp
