@@ -4,6 +4,8 @@
 #include <cstring>
 #include <new>
 
+#include "absl/strings/str_cat.h"
+
 namespace fxpp {
 
 SymDim SymDim::Symbolic(absl::string_view expr) {
@@ -229,6 +231,31 @@ bool operator==(const NodeMeta& a, const NodeMeta& b) {
   return a.val == b.val && a.stack_trace == b.stack_trace &&
          a.nn_module_stack == b.nn_module_stack && a.source_fn_stack == b.source_fn_stack &&
          a.tag == b.tag && a.seq_nr == b.seq_nr && a.extra == b.extra;
+}
+
+namespace {
+
+void AppendDims(const DimVector& dims, std::string* out) {
+  out->push_back('[');
+  for (size_t i = 0; i < dims.size(); ++i) {
+    if (i > 0) out->append(", ");
+    if (dims[i].is_symbolic()) {
+      absl::StrAppend(out, dims[i].expr());
+    } else {
+      absl::StrAppend(out, dims[i].value());
+    }
+  }
+  out->push_back(']');
+}
+
+}  // namespace
+
+std::string TensorTypeText(const TensorMeta& t, bool include_stride, bool include_device) {
+  std::string out(ScalarTypeAbbr(t.dtype));
+  AppendDims(t.shape, &out);
+  if (include_stride) AppendDims(t.stride, &out);
+  if (include_device) absl::StrAppend(&out, t.device.str());
+  return out;
 }
 
 }  // namespace fxpp

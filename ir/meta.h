@@ -62,6 +62,11 @@ struct TensorMeta {
   friend bool operator!=(const TensorMeta& a, const TensorMeta& b) { return !(a == b); }
 };
 
+// FX's short type text of a tensor, as print_readable annotates values:
+// "f32[2, s0]", then the stride "[3, 1]" and the device "cpu" if asked.
+std::string TensorTypeText(const TensorMeta& t, bool include_stride = false,
+                           bool include_device = false);
+
 // The value a node produces, as recorded by the tracer (meta["val"],
 // meta["example_value"] or meta["tensor_meta"]).
 class ValueMeta {

@@ -81,6 +81,32 @@ constexpr std::pair<Layout, absl::string_view> kLayouts[] = {
 }  // namespace
 
 absl::string_view ScalarTypeName(ScalarType t) { return NameOf(kScalarTypes, t); }
+
+absl::string_view ScalarTypeAbbr(ScalarType t) {
+  switch (t) {
+    case ScalarType::kBFloat16: return "bf16";
+    case ScalarType::kFloat64: return "f64";
+    case ScalarType::kFloat32: return "f32";
+    case ScalarType::kFloat16: return "f16";
+    case ScalarType::kFloat8E4M3FN: return "f8e4m3fn";
+    case ScalarType::kFloat8E5M2: return "f8e5m2";
+    case ScalarType::kFloat8E4M3FNUZ: return "f8e4m3fnuz";
+    case ScalarType::kFloat8E5M2FNUZ: return "f8e5m2fnuz";
+    case ScalarType::kComplex32: return "c32";
+    case ScalarType::kComplex64: return "c64";
+    case ScalarType::kComplex128: return "c128";
+    case ScalarType::kInt8: return "i8";
+    case ScalarType::kInt16: return "i16";
+    case ScalarType::kInt32: return "i32";
+    case ScalarType::kInt64: return "i64";
+    case ScalarType::kBool: return "b8";
+    case ScalarType::kUInt8: return "u8";
+    case ScalarType::kUInt16: return "u16";
+    case ScalarType::kUInt32: return "u32";
+    case ScalarType::kUInt64: return "u64";
+    default: return ScalarTypeName(t);
+  }
+}
 absl::string_view MemoryFormatName(MemoryFormat f) { return NameOf(kMemoryFormats, f); }
 absl::string_view LayoutName(Layout l) { return NameOf(kLayouts, l); }
 

@@ -31,6 +31,9 @@ enum class Layout : uint8_t {
 
 // Canonical torch name without the `torch.` prefix, e.g. "float32".
 absl::string_view ScalarTypeName(ScalarType t);
+// FX's short dtype names (graph.py dtype_abbrs: f32, bf16, i64, b8, ...);
+// dtypes FX has none for (quantized ones) keep their full name.
+absl::string_view ScalarTypeAbbr(ScalarType t);
 absl::string_view MemoryFormatName(MemoryFormat f);
 absl::string_view LayoutName(Layout l);
 

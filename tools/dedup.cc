@@ -15,7 +15,7 @@
 
 ABSL_FLAG(std::string, from, "", "input format (fx, fxg, json, pb); default: by extension, else fxg");
 ABSL_FLAG(std::string, format, "",
-          "output format (fxg, json, pb, readable); default: by -o extension, else readable");
+          "output format (fxg, json, pb, readable, dot); default: by -o extension, else readable");
 ABSL_FLAG(std::string, o, "-", "output file; - for stdout");
 ABSL_FLAG(std::string, report, "text", "report format: text or json (printed to stdout, or "
                                        "to stderr when the module goes to stdout as json/pb)");

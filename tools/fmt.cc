@@ -12,7 +12,7 @@
 #include "tools/cli.h"
 
 ABSL_FLAG(std::string, from, "", "input format (fx, fxg, json, pb); default: by extension, else fxg");
-ABSL_FLAG(std::string, to, "", "output format (fx, fxg, json, pb, readable); default: by -o extension, else fxg");
+ABSL_FLAG(std::string, to, "", "output format (fx, fxg, json, pb, readable, dot); default: by -o extension, else fxg");
 ABSL_FLAG(std::string, o, "-", "output file; - for stdout");
 
 namespace fxpp {

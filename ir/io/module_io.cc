@@ -7,6 +7,7 @@
 #include "absl/strings/str_cat.h"
 #include "ir/fxg/fxg.h"
 #include "ir/proto/convert.h"
+#include "ir/dot/dot.h"
 #include "ir/readable/readable.h"
 #include "ir/status_macros.h"
 
@@ -15,7 +16,7 @@ namespace {
 
 constexpr std::pair<Format, absl::string_view> kNames[] = {
     {Format::kFx, "fx"},   {Format::kFxg, "fxg"},           {Format::kJson, "json"},
-    {Format::kPb, "pb"},   {Format::kReadable, "readable"},
+    {Format::kPb, "pb"},   {Format::kReadable, "readable"}, {Format::kDot, "dot"},
 };
 
 }  // namespace
@@ -32,7 +33,7 @@ absl::StatusOr<Format> ParseFormatName(absl::string_view name) {
     if (n == name) return f;
   }
   return absl::InvalidArgumentError(
-      absl::StrCat("unknown format '", name, "' (expected fx, fxg, json, pb or readable)"));
+      absl::StrCat("unknown format '", name, "' (expected fx, fxg, json, pb, readable or dot)"));
 }
 
 absl::optional<Format> FormatFromPath(absl::string_view path) {
@@ -41,6 +42,7 @@ absl::optional<Format> FormatFromPath(absl::string_view path) {
   if (absl::EndsWith(path, ".json")) return Format::kJson;
   if (absl::EndsWith(path, ".pb") || absl::EndsWith(path, ".binpb")) return Format::kPb;
   if (absl::EndsWith(path, ".py") || absl::EndsWith(path, ".txt")) return Format::kReadable;
+  if (absl::EndsWith(path, ".dot") || absl::EndsWith(path, ".gv")) return Format::kDot;
   return absl::nullopt;
 }
 
@@ -71,10 +73,11 @@ absl::StatusOr<LoadedModule> ParseModule(absl::string_view contents, absl::strin
       return loaded;
     }
     case Format::kReadable:
+    case Format::kDot:
       break;
   }
-  return absl::InvalidArgumentError(
-      absl::StrCat(name, ": the readable format is output only; read fx, fxg, json or pb"));
+  return absl::InvalidArgumentError(absl::StrCat(name, ": the ", FormatName(format),
+                                                 " format is output only; read fx, fxg, json or pb"));
 }
 
 absl::StatusOr<LoadedModule> ReadModule(absl::string_view path, absl::optional<Format> format) {
@@ -105,6 +108,8 @@ absl::StatusOr<std::string> RenderModule(const GraphModule& module, Format forma
       return SerializeBinary(module);
     case Format::kReadable:
       return PrintReadable(module);
+    case Format::kDot:
+      return PrintDot(module);
   }
   return absl::InternalError("unknown format");
 }

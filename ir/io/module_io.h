@@ -24,12 +24,13 @@ enum class Format : uint8_t {
   kJson,      // protobuf JSON mapping of fxpp.proto
   kPb,        // protobuf binary
   kReadable,  // PyTorch's print_readable() (write only)
+  kDot,       // graphviz picture (write only; ir/dot/dot.h)
 };
 
 absl::string_view FormatName(Format format);
-// "fx", "fxg", "json", "pb", "readable".
+// "fx", "fxg", "json", "pb", "readable", "dot".
 absl::StatusOr<Format> ParseFormatName(absl::string_view name);
-// By extension: .fx .fxg .json .pb (.binpb) .py/.txt (readable).
+// By extension: .fx .fxg .json .pb (.binpb) .py/.txt (readable) .dot/.gv.
 absl::optional<Format> FormatFromPath(absl::string_view path);
 
 struct LoadedModule {

@@ -53,33 +53,6 @@ const absl::flat_hash_map<absl::string_view, absl::string_view>& InplaceMethods(
   return *kMethods;
 }
 
-// graph.py dtype_abbrs; dtypes missing there (quantized ones) keep their name.
-absl::string_view DtypeAbbr(ScalarType t) {
-  switch (t) {
-    case ScalarType::kBFloat16: return "bf16";
-    case ScalarType::kFloat64: return "f64";
-    case ScalarType::kFloat32: return "f32";
-    case ScalarType::kFloat16: return "f16";
-    case ScalarType::kFloat8E4M3FN: return "f8e4m3fn";
-    case ScalarType::kFloat8E5M2: return "f8e5m2";
-    case ScalarType::kFloat8E4M3FNUZ: return "f8e4m3fnuz";
-    case ScalarType::kFloat8E5M2FNUZ: return "f8e5m2fnuz";
-    case ScalarType::kComplex32: return "c32";
-    case ScalarType::kComplex64: return "c64";
-    case ScalarType::kComplex128: return "c128";
-    case ScalarType::kInt8: return "i8";
-    case ScalarType::kInt16: return "i16";
-    case ScalarType::kInt32: return "i32";
-    case ScalarType::kInt64: return "i64";
-    case ScalarType::kBool: return "b8";
-    case ScalarType::kUInt8: return "u8";
-    case ScalarType::kUInt16: return "u16";
-    case ScalarType::kUInt32: return "u32";
-    case ScalarType::kUInt64: return "u64";
-    default: return ScalarTypeName(t);
-  }
-}
-
 // graph.py _is_from_torch for a qualified name: torch's own objects print
 // qualified instead of through a global. Tensor methods (method descriptors)
 // have no __module__ and do not count.
@@ -127,19 +100,6 @@ std::string AddIndent(absl::string_view text, int spaces) {
   std::string out(lines[0]);
   for (size_t i = 1; i < lines.size(); ++i) absl::StrAppend(&out, "\n", indent, lines[i]);
   return out;
-}
-
-void AppendDims(const DimVector& dims, std::string* out) {
-  out->push_back('[');
-  for (size_t i = 0; i < dims.size(); ++i) {
-    if (i > 0) out->append(", ");
-    if (dims[i].is_symbolic()) {
-      absl::StrAppend(out, dims[i].expr());
-    } else {
-      absl::StrAppend(out, dims[i].value());
-    }
-  }
-  out->push_back(']');
 }
 
 // Substitutes `args` for the "{}" of a magic/inplace template.
@@ -408,11 +368,8 @@ class ForwardWriter {
     switch (val->kind()) {
       case ValueMeta::Kind::kTensor: {
         const TensorMeta& t = val->tensor();
-        annotation = absl::StrCat(": \"", DtypeAbbr(t.dtype));
-        AppendDims(t.shape, &annotation);
-        if (options_.include_stride) AppendDims(t.stride, &annotation);
-        if (options_.include_device) absl::StrAppend(&annotation, t.device.str());
-        annotation.push_back('"');
+        annotation = absl::StrCat(
+            ": \"", TensorTypeText(t, options_.include_stride, options_.include_device), "\"");
         break;
       }
       case ValueMeta::Kind::kSymInt:
