@@ -2,6 +2,7 @@
 
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
+#include "absl/types/optional.h"
 
 namespace fxpp {
 
@@ -120,6 +121,63 @@ const StateEntry* GraphModule::FindStatePath(absl::string_view path) const {
 
 bool GraphModule::HasAttribute(absl::string_view path) const {
   return FindSubmodule(path) != nullptr || FindStatePath(path) != nullptr;
+}
+
+GraphModule::AttributeRef GraphModule::GetAttrRecursive(absl::string_view path) const {
+  AttributeRef ref;
+  ref.module = FindSubmodule(path);
+  if (ref.module == nullptr) ref.state = FindStatePath(path);
+  return ref;
+}
+
+absl::Status GraphModule::SetAttrRecursive(absl::string_view path, AttributeRef value,
+                                           bool create_parents) {
+  if (!value.found()) {
+    return absl::InvalidArgumentError(absl::StrCat("no value to set at '", path, "'"));
+  }
+  // Copy first: `value` may be the very attribute being replaced.
+  std::unique_ptr<GraphModule> module_copy = value.module ? value.module->Clone() : nullptr;
+  absl::optional<StateEntry> state_copy;
+  if (value.state != nullptr) state_copy = *value.state;
+
+  const size_t dot = path.rfind('.');
+  const absl::string_view parent_path =
+      dot == absl::string_view::npos ? absl::string_view() : path.substr(0, dot);
+  const absl::string_view leaf = dot == absl::string_view::npos ? path : path.substr(dot + 1);
+  GraphModule* parent = FindSubmodule(parent_path);
+  if (parent == nullptr) {
+    if (!create_parents) {
+      return absl::NotFoundError(
+          absl::StrCat("cannot set '", path, "': no module '", parent_path, "'"));
+    }
+    auto created = SetSubmodule(parent_path, Opaque("torch.nn.Module"));
+    if (!created.ok()) return created.status();
+    parent = *created;
+  }
+  // Replace in place where the kind stays, so the attribute keeps its position.
+  auto child = parent->child_index_.find(leaf);
+  if (child != parent->child_index_.end() && module_copy != nullptr) {
+    parent->children_[child->second].second = std::move(module_copy);
+    return absl::OkStatus();
+  }
+  auto state = parent->state_index_.find(leaf);
+  if (state != parent->state_index_.end() && state_copy.has_value()) {
+    state_copy->name = std::string(leaf);
+    parent->state_[state->second] = std::move(*state_copy);
+    return absl::OkStatus();
+  }
+  parent->RemoveChild(leaf);
+  if (state != parent->state_index_.end()) {
+    const size_t position = state->second;
+    parent->state_index_.erase(state);
+    parent->state_.erase(parent->state_.begin() + position);
+    for (size_t i = position; i < parent->state_.size(); ++i) {
+      parent->state_index_[parent->state_[i].name] = i;
+    }
+  }
+  if (module_copy != nullptr) return parent->AddChild(leaf, std::move(module_copy)).status();
+  state_copy->name = std::string(leaf);
+  return parent->AddState(std::move(*state_copy));
 }
 
 std::unique_ptr<GraphModule> GraphModule::Clone() const {

@@ -46,6 +46,9 @@ class GraphModule {
 
   GraphModule(const GraphModule&) = delete;
   GraphModule& operator=(const GraphModule&) = delete;
+  // Movable, so a pass that builds a new module can replace one in place.
+  GraphModule(GraphModule&&) = default;
+  GraphModule& operator=(GraphModule&&) = default;
 
   // The Python class name printed by print_readable ("GraphModule") or the
   // type of an opaque module.
@@ -85,6 +88,23 @@ class GraphModule {
   const StateEntry* FindStatePath(absl::string_view path) const;
   // True when `path` names a submodule or a state entry (get_attr targets).
   bool HasAttribute(absl::string_view path) const;
+
+  // ---- attributes by dotted path (FX's getattr_recursive / setattr_recursive)
+  // What a path names: a submodule or a state entry, or neither (where
+  // getattr_recursive returns None).
+  struct AttributeRef {
+    const GraphModule* module = nullptr;
+    const StateEntry* state = nullptr;
+    bool found() const { return module != nullptr || state != nullptr; }
+  };
+  AttributeRef GetAttrRecursive(absl::string_view path) const;
+  // Installs a deep copy of `value` (which may live in any module tree,
+  // this one included) at `path`, replacing whatever the last component
+  // names. The modules along the path must exist, as setattr_recursive's
+  // getattr requires, unless `create_parents`: then missing ones are added
+  // as empty torch.nn.Module, as GraphModule's constructor does.
+  absl::Status SetAttrRecursive(absl::string_view path, AttributeRef value,
+                                bool create_parents = false);
 
   // Deep copy of the whole module tree.
   std::unique_ptr<GraphModule> Clone() const;

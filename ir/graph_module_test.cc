@@ -67,5 +67,51 @@ TEST(GraphModuleTest, CloneCopiesEverything) {
   EXPECT_TRUE(VerifyGraphModule(*copy).ok());
 }
 
+TEST(GraphModuleTest, GetAttrRecursiveFindsModulesAndState) {
+  GraphModule root;
+  ASSERT_TRUE(root.SetSubmodule("enc.lin", GraphModule::Opaque("torch.nn.Linear")).ok());
+  ASSERT_TRUE(root.FindSubmodule("enc.lin")->AddState(Param("weight", {4, 3})).ok());
+  GraphModule::AttributeRef lin = root.GetAttrRecursive("enc.lin");
+  EXPECT_EQ(lin.module, root.FindSubmodule("enc.lin"));
+  EXPECT_EQ(lin.state, nullptr);
+  GraphModule::AttributeRef weight = root.GetAttrRecursive("enc.lin.weight");
+  EXPECT_EQ(weight.module, nullptr);
+  ASSERT_NE(weight.state, nullptr);
+  EXPECT_EQ(weight.state->tensor.shape, (DimVector{4, 3}));
+  EXPECT_FALSE(root.GetAttrRecursive("enc.lin.bias").found());
+  EXPECT_FALSE(root.GetAttrRecursive("nope.weight").found());
+}
+
+TEST(GraphModuleTest, SetAttrRecursiveCopiesAndReplaces) {
+  GraphModule source;
+  ASSERT_TRUE(source.SetSubmodule("enc.lin", GraphModule::Opaque("torch.nn.Linear")).ok());
+  ASSERT_TRUE(source.FindSubmodule("enc.lin")->AddState(Param("weight", {4, 3})).ok());
+  ASSERT_TRUE(source.AddState(Param("scale", {1})).ok());
+
+  GraphModule target;
+  // Parents must exist unless asked to create them.
+  EXPECT_EQ(target.SetAttrRecursive("enc.lin", source.GetAttrRecursive("enc.lin")).code(),
+            absl::StatusCode::kNotFound);
+  ASSERT_TRUE(
+      target.SetAttrRecursive("enc.lin", source.GetAttrRecursive("enc.lin"), true).ok());
+  EXPECT_EQ(target.FindSubmodule("enc")->class_name(), "torch.nn.Module");
+  ASSERT_NE(target.FindStatePath("enc.lin.weight"), nullptr);
+  EXPECT_NE(target.FindSubmodule("enc.lin"), source.FindSubmodule("enc.lin"));  // a copy
+
+  ASSERT_TRUE(target.SetAttrRecursive("enc.s", source.GetAttrRecursive("scale")).ok());
+  EXPECT_EQ(target.FindStatePath("enc.s")->name, "s");
+  // A state entry replaces a module of the same name, and back.
+  ASSERT_TRUE(target.SetAttrRecursive("enc.lin", source.GetAttrRecursive("scale")).ok());
+  EXPECT_EQ(target.FindSubmodule("enc.lin"), nullptr);
+  EXPECT_NE(target.FindStatePath("enc.lin"), nullptr);
+  ASSERT_TRUE(target.SetAttrRecursive("enc.lin", source.GetAttrRecursive("enc.lin")).ok());
+  EXPECT_EQ(target.FindStatePath("enc.lin"), nullptr);
+  EXPECT_NE(target.FindStatePath("enc.lin.weight"), nullptr);
+  // Setting an attribute to itself keeps it.
+  ASSERT_TRUE(target.SetAttrRecursive("enc.s", target.GetAttrRecursive("enc.s")).ok());
+  EXPECT_EQ(target.FindSubmodule("enc")->state().size(), 1u);
+  EXPECT_FALSE(target.SetAttrRecursive("x", GraphModule::AttributeRef()).ok());
+}
+
 }  // namespace
 }  // namespace fxpp

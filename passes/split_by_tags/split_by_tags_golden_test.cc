@@ -1,0 +1,175 @@
+// Golden tests of split_by_tags.
+//
+// 1. Equivalence with PyTorch 2.6: every testdata/torch26/<case>.fx, tagged
+//    by <case>.tags, is split and described one line per node exactly as
+//    tools/python/make_split_references.py described PyTorch's own split of
+//    the same graph in <case>.torch26.txt (submodules, node names, targets,
+//    inputs, output forms, the FQN mapping). Those references are PyTorch's
+//    results, not ours: they are regenerated with that script, never with
+//    --update_goldens.
+// 2. Behaviours and errors on whole modules: each case below splits
+//    testdata/<input>.fxg (tags in its meta, module state included) and
+//    compares the split module (fxg) and FQN mapping, or the error, with
+//    testdata/<case>.split. Regenerate with
+//      bazel run //passes/split_by_tags:split_by_tags_golden_test -- --update_goldens
+#include <string>
+#include <vector>
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
+#include "absl/strings/str_split.h"
+#include "absl/strings/strip.h"
+#include "gmock/gmock.h"
+#include "gtest/gtest.h"
+#include "ir/fx_text/fx_text.h"
+#include "ir/fxg/fxg.h"
+#include "ir/verifier.h"
+#include "passes/split_by_tags/split_by_tags.h"
+#include "passes/split_by_tags/split_description.h"
+#include "passes/split_by_tags/tagging.h"
+#include "testing/golden.h"
+#include "testing/unified_diff.h"
+
+namespace fxpp {
+namespace {
+
+using ::testing::ElementsAre;
+using ::testing::Pair;
+
+std::string DescribeSplit(const std::vector<std::string>& tags, bool return_tuple,
+                          const SplitByTagsResult& split) {
+  std::string out = absl::StrCat("tags: ", absl::StrJoin(tags, ", "), "\nreturn_tuple: ",
+                                 return_tuple ? "True" : "False", "\n",
+                                 DescribeSplitModule(*split.module));
+  for (const auto& [from, to] : split.fqn_mapping) absl::StrAppend(&out, "fqn ", from, " -> ", to, "\n");
+  return out;
+}
+
+TEST(SplitByTagsTorch26Test, SameSplitAsPyTorch) {
+  const std::vector<std::string> references =
+      ListRunfiles("passes/split_by_tags/testdata/torch26", ".torch26.txt");
+  ASSERT_GE(references.size(), 7u) << "reference cases missing from the runfiles";
+  for (const std::string& reference_path : references) {
+    SCOPED_TRACE(reference_path);
+    const std::string base(absl::StripSuffix(reference_path, ".torch26.txt"));
+    absl::StatusOr<std::string> reference = ReadRunfile(reference_path);
+    absl::StatusOr<std::string> fx = ReadRunfile(base + ".fx");
+    absl::StatusOr<std::string> tags_file = ReadRunfile(base + ".tags");
+    ASSERT_TRUE(reference.ok() && fx.ok() && tags_file.ok());
+
+    // The first two lines give the tag order and return_tuple.
+    std::vector<absl::string_view> lines = absl::StrSplit(*reference, '\n');
+    ASSERT_GE(lines.size(), 2u);
+    ASSERT_TRUE(absl::ConsumePrefix(&lines[0], "tags: "));
+    const std::vector<std::string> tags = absl::StrSplit(lines[0], ", ");
+    const bool return_tuple = lines[1] == "return_tuple: True";
+
+    absl::StatusOr<ParsedFxGraph> parsed = ParseFxGraph(*fx, base + ".fx");
+    ASSERT_TRUE(parsed.ok()) << parsed.status();
+    GraphModule module;
+    module.set_graph(std::move(parsed->graph));
+    TaggingOptions tagging;
+    tagging.source = TagSource::kFile;
+    tagging.tags_file = *tags_file;
+    ASSERT_TRUE(AssignTags(module.graph(), tagging).ok());
+
+    SplitByTagsOptions options;
+    options.return_fqn_mapping = true;
+    options.return_tuple = return_tuple;
+    options.require_attributes = false;  // FX text carries no module state
+    absl::StatusOr<SplitByTagsResult> split = SplitByTags(module, tags, options);
+    ASSERT_TRUE(split.ok()) << split.status();
+    const absl::Status verified = VerifyGraphModule(*split->module, {/*check_attributes=*/false});
+    EXPECT_TRUE(verified.ok()) << verified;
+    const std::string actual = DescribeSplit(tags, return_tuple, *split);
+    EXPECT_EQ(actual, *reference) << UnifiedDiff(*reference, actual, "PyTorch 2.6", "fxpp");
+  }
+}
+
+// ---- whole-module goldens ------------------------------------------------
+
+struct Case {
+  const char* name;   // golden: testdata/<name>.split
+  const char* input;  // testdata/<input>.fxg
+  std::vector<std::string> tags;
+  bool return_tuple = false;
+};
+
+const std::vector<Case>& Cases() {
+  static const auto* cases = new std::vector<Case>{
+      // PyTorch's TestSplitByTags: same module, same tags.
+      {"pytorch_test_split_by_tags", "pytorch_test_split_by_tags", {"red", "blue", "green"}},
+      {"pytorch_test_split_by_tags_tuple",
+       "pytorch_test_split_by_tags",
+       {"red", "blue", "green"},
+       /*return_tuple=*/true},
+      // The docstring's example, plus an empty component.
+      {"docstring", "docstring", {"ro", "main"}},
+      {"docstring_empty_component", "docstring", {"ro", "unused", "main"}},
+      // get_attr copies per component, one returned directly.
+      {"get_attrs", "get_attrs", {"first", "second"}},
+      // Several values leave a component; dotted call_module targets.
+      {"several_outputs", "several_outputs", {"enc", "dec"}},
+      // Errors.
+      {"error_order", "docstring", {"main", "ro"}},
+      {"error_unknown_tag", "docstring", {"ro"}},
+      {"error_duplicate_tag", "docstring", {"ro", "main", "ro"}},
+      {"error_untagged", "untagged", {"a"}},
+  };
+  return *cases;
+}
+
+std::string RenderSplit(const GraphModule& module, const std::vector<std::string>& tags,
+                        bool return_tuple) {
+  SplitByTagsOptions options;
+  options.return_fqn_mapping = true;
+  options.return_tuple = return_tuple;
+  absl::StatusOr<SplitByTagsResult> split = SplitByTags(module, tags, options);
+  if (!split.ok()) return absl::StrCat("error: ", split.status().message(), "\n");
+  const absl::Status verified = VerifyGraphModule(*split->module);
+  EXPECT_TRUE(verified.ok()) << verified;
+  std::string out = PrintFxg(*split->module);
+  absl::StrAppend(&out, "\nfqn mapping:\n");
+  for (const auto& [from, to] : split->fqn_mapping) absl::StrAppend(&out, "  ", from, " -> ", to, "\n");
+  return out;
+}
+
+TEST(SplitByTagsGoldenTest, EveryCase) {
+  for (const Case& c : Cases()) {
+    SCOPED_TRACE(c.name);
+    const std::string input = absl::StrCat("passes/split_by_tags/testdata/", c.input, ".fxg");
+    absl::StatusOr<std::string> text = ReadRunfile(input);
+    ASSERT_TRUE(text.ok()) << text.status();
+    absl::StatusOr<std::unique_ptr<GraphModule>> module = ParseFxg(*text, input);
+    ASSERT_TRUE(module.ok()) << module.status();
+    ASSERT_TRUE(VerifyGraphModule(**module).ok()) << VerifyGraphModule(**module);
+    const std::string before = PrintFxg(**module);
+    EXPECT_MATCHES_GOLDEN(RenderSplit(**module, c.tags, c.return_tuple),
+                          absl::StrCat("passes/split_by_tags/testdata/", c.name, ".split"));
+    EXPECT_EQ(PrintFxg(**module), before) << "the input module must not change";
+  }
+}
+
+TEST(SplitByTagsGoldenTest, PyTorchTestFqnMapping) {
+  absl::StatusOr<std::string> text =
+      ReadRunfile("passes/split_by_tags/testdata/pytorch_test_split_by_tags.fxg");
+  ASSERT_TRUE(text.ok()) << text.status();
+  absl::StatusOr<std::unique_ptr<GraphModule>> module = ParseFxg(*text, "input.fxg");
+  ASSERT_TRUE(module.ok()) << module.status();
+  SplitByTagsOptions options;
+  options.return_fqn_mapping = true;
+  absl::StatusOr<SplitByTagsResult> split =
+      SplitByTags(**module, {"red", "blue", "green"}, options);
+  ASSERT_TRUE(split.ok()) << split.status();
+  // test_fx_split.py::TestSplitByTags.test_split_by_tags's expectation.
+  EXPECT_THAT(split->fqn_mapping,
+              ElementsAre(Pair("linear1", "red.linear1"), Pair("linear2", "blue.linear2"),
+                          Pair("linear3", "green.linear3"), Pair("linear4", "green.linear4")));
+  std::vector<std::string> children;
+  for (const auto& [name, child] : split->module->children()) children.push_back(name);
+  EXPECT_THAT(children, ElementsAre("red", "blue", "green"));
+  EXPECT_NE(split->module->GetAttrRecursive("green.linear4.weight").state, nullptr);
+}
+
+}  // namespace
+}  // namespace fxpp

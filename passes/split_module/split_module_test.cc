@@ -1,0 +1,142 @@
+#include "passes/split_module/split_module.h"
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "gmock/gmock.h"
+#include "gtest/gtest.h"
+#include "ir/verifier.h"
+#include "testing/node_names.h"
+
+namespace fxpp {
+namespace {
+
+using ::testing::ElementsAre;
+using ::testing::HasSubstr;
+using ::testing::Pair;
+
+std::vector<std::string> ChildNames(const GraphModule& module) {
+  std::vector<std::string> names;
+  for (const auto& [name, child] : module.children()) names.push_back(name);
+  return names;
+}
+
+// x -> relu (p) -> neg (q) -> add(relu, neg) (r)
+struct Chain {
+  GraphModule module;
+  Node* relu;
+  Node* neg;
+  Node* add;
+  Chain() {
+    Graph& g = module.graph();
+    Node* x = g.Placeholder("x");
+    relu = g.CallFunction("torch.relu", {Argument::Ref(x)});
+    neg = g.CallFunction("torch.neg", {Argument::Ref(relu)});
+    add = g.CallFunction("operator.add", {Argument::Ref(relu), Argument::Ref(neg)});
+    g.Output(Argument::Ref(add));
+  }
+};
+
+TEST(SplitModuleTest, CallbackPartitionsAndOrders) {
+  Chain chain;
+  std::vector<const Node*> asked;
+  absl::StatusOr<SplitModuleResult> split = SplitModule(
+      chain.module, [&](const Node& node) -> absl::StatusOr<int64_t> {
+        asked.push_back(&node);
+        return node.name() == "relu" ? 3 : 7;
+      });
+  ASSERT_TRUE(split.ok()) << split.status();
+  EXPECT_EQ(asked.size(), 3u);  // once per call node
+  const GraphModule& out = *split->module;
+  EXPECT_TRUE(VerifyGraphModule(out).ok()) << VerifyGraphModule(out);
+  EXPECT_THAT(ChildNames(out), ElementsAre("submod_3", "submod_7"));
+  EXPECT_THAT(NodeNames(out.graph()), ElementsAre("x", "submod_3", "submod_7", "output"));
+  EXPECT_EQ(chain.module.graph().size(), 5u);  // untouched
+}
+
+TEST(SplitModuleTest, CycleIsAnError) {
+  Chain chain;
+  absl::flat_hash_map<const Node*, int64_t> parts = {{chain.relu, 0}, {chain.neg, 1}, {chain.add, 0}};
+  EXPECT_THAT(SplitModule(chain.module, parts).status().message(),
+              HasSubstr("cycle exists between partitions! (partitions 0, 1 depend on each other)"));
+}
+
+TEST(SplitModuleTest, MissingPartitionIsAnError) {
+  Chain chain;
+  absl::flat_hash_map<const Node*, int64_t> parts = {{chain.relu, 0}, {chain.neg, 1}};
+  EXPECT_THAT(SplitModule(chain.module, parts).status().message(),
+              HasSubstr("no partition given for node 'add'"));
+}
+
+TEST(SplitModuleTest, AffixTupleReturnAndArgNames) {
+  Chain chain;
+  absl::flat_hash_map<const Node*, int64_t> parts = {{chain.relu, 0}, {chain.neg, 1}, {chain.add, 1}};
+  SplitModuleOptions options;
+  options.partition_affix = "pp";
+  options.tuple_return = true;
+  options.keep_original_input_name = false;
+  absl::StatusOr<SplitModuleResult> split = SplitModule(chain.module, parts, options);
+  ASSERT_TRUE(split.ok()) << split.status();
+  const GraphModule& out = *split->module;
+  EXPECT_TRUE(VerifyGraphModule(out).ok()) << VerifyGraphModule(out);
+  EXPECT_THAT(ChildNames(out), ElementsAre("submod_pp_0", "submod_pp_1"));
+  EXPECT_THAT(NodeNames(out.graph()), ElementsAre("x", "submod_pp_0", "getitem", "submod_pp_1",
+                                                  "getitem_1", "output"));
+  const Graph& second = out.FindChild("submod_pp_1")->graph();
+  EXPECT_THAT(NodeNames(second), ElementsAre("arg_0", "neg", "add", "output"));
+  EXPECT_EQ(second.output_node()->args()[0].kind(), ArgKind::kTuple);
+}
+
+TEST(SplitModuleTest, QualnameMapAndFlattenedTargets) {
+  GraphModule module;
+  ASSERT_TRUE(module.SetSubmodule("layers.0.fc", GraphModule::Opaque("torch.nn.Linear")).ok());
+  Graph& g = module.graph();
+  Node* x = g.Placeholder("x");
+  Node* fc = g.CallModule("layers.0.fc", {Argument::Ref(x)});
+  g.Output(Argument::Ref(fc));
+  absl::flat_hash_map<const Node*, int64_t> parts = {{fc, 5}};
+  absl::StatusOr<SplitModuleResult> split = SplitModule(module, parts);
+  ASSERT_TRUE(split.ok()) << split.status();
+  EXPECT_THAT(split->qualname_map, ElementsAre(Pair("submod_5.layers_0_fc", "layers.0.fc")));
+  const GraphModule* sub = split->module->FindChild("submod_5");
+  ASSERT_NE(sub, nullptr);
+  EXPECT_THAT(ChildNames(*sub), ElementsAre("layers_0_fc"));
+  EXPECT_TRUE(VerifyGraphModule(*split->module).ok());
+  // Without the attribute: an error, unless attributes are optional.
+  module.RemoveChild("layers");
+  EXPECT_THAT(SplitModule(module, parts).status().message(),
+              HasSubstr("node target layers.0.fc not found"));
+  SplitModuleOptions lenient;
+  lenient.require_attributes = false;
+  EXPECT_TRUE(SplitModule(module, parts, lenient).ok());
+}
+
+TEST(SplitModuleTest, GlobalStateNeedsIncreasingPartitions) {
+  GraphModule module;
+  Graph& g = module.graph();
+  Node* x = g.Placeholder("x");
+  Node* off = g.CallFunction("torch._C._set_grad_enabled", {Argument::Bool(false)});
+  Node* relu = g.CallFunction("torch.relu", {Argument::Ref(x)});
+  g.Output(Argument::Ref(relu));
+  absl::flat_hash_map<const Node*, int64_t> parts = {{off, 1}, {relu, 0}};
+  EXPECT_THAT(SplitModule(module, parts).status().message(),
+              HasSubstr("require monotonically increasing partitions: highest: 1, this node's "
+                        "('relu'): 0"));
+}
+
+TEST(SplitModuleTest, PassReadsPartitionTags) {
+  Chain chain;
+  chain.relu->mutable_meta().tag = Symbol::Intern("0");
+  chain.neg->mutable_meta().tag = Symbol::Intern("1");
+  SplitModulePass pass;
+  EXPECT_THAT(pass.Run(chain.module).status().message(),
+              HasSubstr("node 'add' has no partition number as its tag"));
+  chain.add->mutable_meta().tag = Symbol::Intern("1");
+  absl::StatusOr<bool> changed = pass.Run(chain.module);
+  ASSERT_TRUE(changed.ok()) << changed.status();
+  EXPECT_THAT(ChildNames(chain.module), ElementsAre("submod_0", "submod_1"));
+}
+
+}  // namespace
+}  // namespace fxpp
