@@ -34,6 +34,13 @@ check "same as the dedup tool" bash -c "tools/dedup $fixture -o $tmp/d.fxg >/$tm
 check "stdin to stdout" bash -c "$fxopt - --from=fx --passes=dce --to=fx < $fixture | cmp -s - $fixture"
 check "dashed and underscored flags" bash -c "$fxopt $fixture --passes=dce --verify_each=false --to=fx -o $tmp/a.fx && $fxopt $fixture --passes=dce --verify-each=false --to=fx -o $tmp/b.fx && cmp -s $tmp/a.fx $tmp/b.fx"
 
+# Passes with list options; a split module pictured with its components.
+tagged=ir/dot/testdata/tags_and_chain.fxg
+check "split_by_tags in a pipeline" bash -c "$fxopt $tagged --passes='split_by_tags{tags=front,back},dce' -o $tmp/s.fxg && grep -q '^module front:' $tmp/s.fxg && grep -q '^module back:' $tmp/s.fxg"
+check "split module as dot" bash -c "$fxopt $tagged --passes='split_by_tags{tags=front,back}' --to=dot -o $tmp/s.dot && grep -q 'subgraph \"cluster_front\"' $tmp/s.dot"
+fails_with "required list option" "tags=a,b,... is required" $fxopt $tagged --passes=split_by_tags -o $tmp/none.fxg
+fails_with "tag order against dependencies" "back" $fxopt $tagged --passes='split_by_tags{tags=back,front}' -o $tmp/none.fxg
+
 # Dumps and timing.
 check "print after change" bash -c "$fxopt $fixture --passes=dce,dedup --print-after-change -o $tmp/x.fxg 2>$tmp/e.txt && grep -c 'IR Dump After' $tmp/e.txt | grep -qx 1 && grep -q 'IR Dump After dedup //' $tmp/e.txt"
 check "print after all" bash -c "$fxopt $fixture --passes=dce,topo_sort --print-after-all -o $tmp/x.fxg 2>$tmp/e.txt && grep -q 'IR Dump After dce (no change)' $tmp/e.txt && grep -q 'IR Dump After topo_sort (no change)' $tmp/e.txt"
