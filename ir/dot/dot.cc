@@ -167,29 +167,34 @@ class DotWriter {
 
   void EmitGraph(const GraphModule& module, const std::string& path, const std::string& indent) {
     const Graph& graph = module.graph();
-    if (graph.first_node() != nullptr) {
-      cluster_entry_.emplace(path, NodeId(path, *graph.first_node()));
-    }
     BuildGroups(graph);
     group_of_.clear();
     for (size_t g = 0; g < groups_.size(); ++g) {
       for (const Node* n : groups_[g].nodes) group_of_[n] = g;
     }
     FindChains(graph, path);
+    FoldSingleUseInputs(graph, path);
+    for (const Node* n : graph.nodes()) {
+      if (hidden_.contains(n)) continue;
+      cluster_entry_.emplace(path, NodeId(path, *n));
+      break;
+    }
     EmitGroup(0, path, indent);
-    // Data edges, skipping the hidden middles of collapsed chains.
+    // Data edges, except those of hidden nodes (chain middles, folded
+    // inputs); calls into submodules start at what shows the caller.
     for (const Node* node : graph.nodes()) {
+      if (node->op() == OpKind::kCallModule ||
+          (node->op() == OpKind::kGetAttr && module.FindSubmodule(node->target()) != nullptr)) {
+        auto shown = shown_as_.find(node);
+        calls_.emplace_back(shown == shown_as_.end() ? NodeId(path, *node) : shown->second,
+                            JoinPath(path, node->target()));
+      }
       if (hidden_.contains(node)) continue;
       const std::string to = NodeId(path, *node);
       node->ForEachInput([&](const Node* input) {
         if (hidden_.contains(input)) return;
         absl::StrAppend(&out_, indent, Quote(NodeId(path, *input)), " -> ", Quote(to), ";\n");
       });
-      if (node->op() == OpKind::kCallModule) calls_.emplace_back(NodeId(path, *node),
-                                                                 JoinPath(path, node->target()));
-      if (node->op() == OpKind::kGetAttr && module.FindSubmodule(node->target()) != nullptr) {
-        calls_.emplace_back(NodeId(path, *node), JoinPath(path, node->target()));
-      }
     }
     for (const auto& [first, box, last] : chains_) {
       absl::StrAppend(&out_, indent, Quote(NodeId(path, *first)), " -> ", Quote(box), ";\n",
@@ -242,6 +247,7 @@ class DotWriter {
   // Chains of single-use nodes within one group, longer than the option.
   void FindChains(const Graph& graph, const std::string& path) {
     hidden_.clear();
+    shown_as_.clear();
     chains_.clear();
     box_in_group_.clear();
     if (options_.collapse_chains_longer_than <= 0) return;
@@ -264,17 +270,34 @@ class DotWriter {
       if (static_cast<int>(chain.size()) <= options_.collapse_chains_longer_than) continue;
       std::vector<std::string> targets;
       absl::flat_hash_set<std::string> seen;
+      const std::string box = absl::StrCat(NodeId(path, *start), "/chain");
       for (size_t i = 1; i + 1 < chain.size(); ++i) {
         hidden_.insert(chain[i]);
+        shown_as_[chain[i]] = box;
         std::string op = OpLine(*chain[i]);
         if (targets.size() < 4 && seen.insert(op).second) targets.push_back(std::move(op));
       }
-      const std::string box = absl::StrCat(NodeId(path, *start), "/chain");
       const size_t middle = chain.size() - 2;
       box_in_group_[group_of_[start]].push_back(
           {box, absl::StrCat("… ", middle, " nodes\n", absl::StrJoin(targets, ", "),
                              seen.size() > targets.size() ? ", …" : "")});
       chains_.push_back({start, box, chain.back()});
+    }
+  }
+
+  void FoldSingleUseInputs(const Graph& graph, const std::string& path) {
+    folded_into_.clear();
+    if (!options_.fold_single_use_inputs) return;
+    for (const Node* n : graph.nodes()) {
+      if ((n->op() != OpKind::kPlaceholder && n->op() != OpKind::kGetAttr) ||
+          n->num_users() != 1) {
+        continue;
+      }
+      const Node* user = *n->users().begin();
+      if (hidden_.contains(user) || user->op() == OpKind::kOutput) continue;
+      hidden_.insert(n);
+      folded_into_[user].push_back(n);
+      shown_as_[n] = NodeId(path, *user);
     }
   }
 
@@ -286,6 +309,13 @@ class DotWriter {
       std::string label = op == n->name() ? op : absl::StrCat(n->name(), "\n", op);
       const std::string type = TypeLine(*n);
       if (!type.empty()) absl::StrAppend(&label, "\n", type);
+      auto folded = folded_into_.find(n);
+      if (folded != folded_into_.end()) {
+        for (const Node* input : folded->second) {
+          absl::StrAppend(&label, "\n", input->op() == OpKind::kGetAttr ? "attr " : "in ",
+                          input->op() == OpKind::kGetAttr ? input->target() : input->name());
+        }
+      }
       absl::StrAppend(&out_, indent, Quote(NodeId(path, *n)), " [label=", Quote(label),
                       ", fillcolor=", Quote(FillColor(*n)), "];\n");
     }
@@ -312,6 +342,8 @@ class DotWriter {
   std::vector<Group> groups_;
   absl::flat_hash_map<const Node*, size_t> group_of_;
   absl::flat_hash_set<const Node*> hidden_;
+  absl::flat_hash_map<const Node*, std::vector<const Node*>> folded_into_;
+  absl::flat_hash_map<const Node*, std::string> shown_as_;  // hidden node -> visible id
   std::vector<std::tuple<const Node*, std::string, const Node*>> chains_;
   absl::flat_hash_map<size_t, std::vector<std::pair<std::string, std::string>>> box_in_group_;
   // Whole module: node id -> module path it calls; module path -> the node

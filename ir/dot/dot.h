@@ -7,7 +7,9 @@
 //     nodes calling it point into it;
 //   - within a graph, clusters by the nodes' split tags or by the module
 //     scopes of their nn_module_stack (nested), whichever the graph has;
-//   - long chains of single-use nodes collapse into one "… N nodes" box.
+//   - long chains of single-use nodes collapse into one "… N nodes" box;
+//   - inputs and attributes read by one node only (weights) are listed in
+//     that node's box rather than drawn.
 #ifndef FXPP_IR_DOT_DOT_H_
 #define FXPP_IR_DOT_DOT_H_
 
@@ -29,6 +31,9 @@ struct DotOptions {
   // which is its only input) show their ends and one box for the middle;
   // 0 keeps every node.
   int collapse_chains_longer_than = 6;
+  // Placeholders and get_attrs read by one node only (weights, mostly) are
+  // listed in that node's box instead of drawn with an edge each.
+  bool fold_single_use_inputs = true;
 };
 
 std::string PrintDot(const GraphModule& module, const DotOptions& options = {});

@@ -24,7 +24,7 @@ TEST(DotGoldenTest, EveryModule) {
   }
 }
 
-TEST(DotGoldenTest, ClusterModesAndChainCollapsingCanBeTurnedOff) {
+TEST(DotGoldenTest, ClustersChainsAndFoldingCanBeTurnedOff) {
   absl::StatusOr<std::string> text = ReadRunfile("ir/dot/testdata/tags_and_chain.fxg");
   ASSERT_TRUE(text.ok()) << text.status();
   absl::StatusOr<std::unique_ptr<GraphModule>> module = ParseFxg(*text, "tags_and_chain.fxg");
@@ -32,15 +32,20 @@ TEST(DotGoldenTest, ClusterModesAndChainCollapsingCanBeTurnedOff) {
   DotOptions plain;
   plain.clusters = DotOptions::Clusters::kNone;
   plain.collapse_chains_longer_than = 0;
+  plain.fold_single_use_inputs = false;
   const std::string dot = PrintDot(**module, plain);
   EXPECT_EQ(dot.find("subgraph"), std::string::npos);
   EXPECT_EQ(dot.find("nodes\\n"), std::string::npos);  // no collapsed box
   EXPECT_NE(dot.find("\"exp\" [label="), std::string::npos);
+  EXPECT_NE(dot.find("\"x\" -> \"sin\""), std::string::npos);
   // By default the 8-node chain shows its ends and one box for the 6 between.
   const std::string collapsed = PrintDot(**module);
   EXPECT_EQ(collapsed.find("\"exp\" [label="), std::string::npos);
   EXPECT_NE(collapsed.find("… 6 nodes"), std::string::npos);
   EXPECT_NE(collapsed.find("label=\"tag: front\""), std::string::npos);
+  // The input only `sin` reads is listed in its box.
+  EXPECT_EQ(collapsed.find("\"x\" ["), std::string::npos);
+  EXPECT_NE(collapsed.find("\"sin\" [label=\"sin\\ntorch.sin\\nin x\""), std::string::npos);
 }
 
 }  // namespace
