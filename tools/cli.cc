@@ -10,6 +10,7 @@
 #include "absl/flags/parse.h"
 #include "absl/flags/usage.h"
 #include "absl/strings/str_cat.h"
+#include "ir/io/file_io.h"
 
 namespace fxpp {
 
@@ -51,6 +52,21 @@ absl::StatusOr<Format> ChooseFormat(absl::string_view flag_value, absl::string_v
                                     Format fallback) {
   if (!flag_value.empty()) return ParseFormatName(flag_value);
   return FormatFromPath(path).value_or(fallback);
+}
+
+absl::StatusOr<std::ostream*> WriteModuleThenReportStream(absl::string_view out, Format to,
+                                                          absl::string_view rendered) {
+  absl::Status written = WriteFileAtomically(out, rendered);
+  if (!written.ok()) return written;
+  if (out != "-") return &std::cout;
+  if (to == Format::kJson || to == Format::kPb) return &std::cerr;
+  std::cout << "\n";
+  return &std::cout;
+}
+
+void NoteBundledExample(absl::string_view tool, absl::string_view example) {
+  std::cerr << tool << ": no input given; ran on the bundled example " << example
+            << " (see --help)\n";
 }
 
 int Fail(absl::string_view tool, const absl::Status& status) {

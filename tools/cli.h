@@ -4,6 +4,7 @@
 #ifndef FXPP_TOOLS_CLI_H_
 #define FXPP_TOOLS_CLI_H_
 
+#include <ostream>
 #include <string>
 #include <vector>
 
@@ -30,6 +31,16 @@ std::string BundledPath(absl::string_view workspace_path);
 // `fallback`. An unknown name is an error.
 absl::StatusOr<Format> ChooseFormat(absl::string_view flag_value, absl::string_view path,
                                     Format fallback);
+
+// Writes a rendered module to `out` (atomically; "-" is stdout) and returns
+// the stream for the tool's human-readable report: stdout, unless the module
+// itself went to stdout as JSON or protobuf, which must stay parseable (then
+// stderr). A text module and a report on stdout are a blank line apart.
+absl::StatusOr<std::ostream*> WriteModuleThenReportStream(absl::string_view out, Format to,
+                                                          absl::string_view rendered);
+
+// Tells, on stderr, that a tool without input ran on its bundled example.
+void NoteBundledExample(absl::string_view tool, absl::string_view example);
 
 // Prints "<tool>: error: <message>" to stderr and returns 1.
 int Fail(absl::string_view tool, const absl::Status& status);

@@ -52,17 +52,9 @@ absl::Status Run(std::vector<std::string> args) {
   ASSIGN_OR_RETURN(LoadedModule loaded, ReadModule(in, from));
   ASSIGN_OR_RETURN(DedupReport report, ApplyGraphDeduplication(*loaded.module, options));
   ASSIGN_OR_RETURN(std::string rendered, RenderModule(*loaded.module, to));
-  RETURN_IF_ERROR(WriteFileAtomically(out, rendered));
-  // Keep machine-readable module output on stdout clean.
-  const bool module_on_stdout = out == "-";
-  std::ostream& report_stream =
-      module_on_stdout && (to == Format::kJson || to == Format::kPb) ? std::cerr : std::cout;
-  if (module_on_stdout && &report_stream == &std::cout) report_stream << "\n";
-  report_stream << (report_format == "json" ? report.ToJson() : report.ToText());
-  if (example) {
-    std::cerr << "dedup: no input given; ran on the bundled example " << kExample
-              << " (see --help)\n";
-  }
+  ASSIGN_OR_RETURN(std::ostream * report_stream, WriteModuleThenReportStream(out, to, rendered));
+  *report_stream << (report_format == "json" ? report.ToJson() : report.ToText());
+  if (example) NoteBundledExample("dedup", kExample);
   return absl::OkStatus();
 }
 

@@ -70,18 +70,11 @@ absl::Status Run(std::vector<std::string> args) {
   ASSIGN_OR_RETURN(int64_t traced, PropagateInputMutationStackTraces(module.graph()));
 
   ASSIGN_OR_RETURN(std::string rendered, RenderModule(module, to, loaded.fx_print));
-  const bool module_on_stdout = out == "-";
-  std::ostream& report_stream =
-      module_on_stdout && (to == Format::kJson || to == Format::kPb) ? std::cerr : std::cout;
   if (example) std::cout << "== before\n" << before << "\n== after\n";
-  RETURN_IF_ERROR(WriteFileAtomically(out, rendered));
-  if (module_on_stdout && &report_stream == &std::cout) report_stream << "\n";
-  report_stream << report.ToText() << "functional: yes (" << copies << " copy_ into inputs, "
-                << traced << " given their source's stack trace)\n";
-  if (example) {
-    std::cerr << "functionalize: no input given; ran on the bundled example " << kExample
-              << " (see --help)\n";
-  }
+  ASSIGN_OR_RETURN(std::ostream * report_stream, WriteModuleThenReportStream(out, to, rendered));
+  *report_stream << report.ToText() << "functional: yes (" << copies << " copy_ into inputs, "
+                 << traced << " given their source's stack trace)\n";
+  if (example) NoteBundledExample("functionalize", kExample);
   return absl::OkStatus();
 }
 

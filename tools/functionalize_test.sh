@@ -2,29 +2,10 @@
 # End-to-end checks of //tools:functionalize: the bundled example, both
 # modes, buffers and assignments, output formats, and that bad input or
 # flags fail cleanly without writing output.
-set -uo pipefail
+source tools/testlib.sh
 tool=tools/functionalize
 fmt=tools/fmt
 data=passes/functionalize/testdata
-tmp=${TEST_TMPDIR:-$(mktemp -d)}
-failures=0
-passes=0
-
-check() {  # check NAME COMMAND...: the command must succeed
-  local name=$1; shift
-  if "$@"; then passes=$((passes + 1)); else echo "FAIL: $name"; failures=$((failures + 1)); fi
-}
-expect_error() {  # expect_error NAME PATTERN COMMAND...
-  local name=$1 pattern=$2; shift 2
-  local err
-  if err=$("$@" 2>&1 >$tmp/stdout.txt); then
-    echo "FAIL: $name: succeeded"; failures=$((failures + 1)); return
-  fi
-  if ! grep -q -- "$pattern" <<<"$err"; then
-    echo "FAIL: $name: message '$err' lacks '$pattern'"; failures=$((failures + 1)); return
-  fi
-  passes=$((passes + 1))
-}
 
 # No input: the bundled make_fx graph before and after, and the report.
 $tool >$tmp/example.txt 2>$tmp/example.err
@@ -69,5 +50,4 @@ expect_error "missing file" "cannot open" $tool $tmp/missing.fx -o $tmp/never.fx
 expect_error "two inputs" "expected one input file" $tool $data/input_mutation.fxg $data/input_mutation.fxg
 check "no partial outputs" bash -c "! ls $tmp/never.fx $tmp/*.tmp.* >$tmp/ls.txt 2>&1"
 
-echo "$passes passed, $failures failed"
-[ "$failures" -eq 0 ]
+finish

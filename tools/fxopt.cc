@@ -242,10 +242,7 @@ absl::Status Run(std::vector<std::string> args) {
     ASSIGN_OR_RETURN(std::string json, instrumentation.TimingJson());
     std::cerr << json;
   }
-  if (example) {
-    std::cerr << "fxopt: no input given; ran " << kExamplePipeline << " on the bundled example "
-              << kExample << " (see --help)\n";
-  }
+  if (example) NoteBundledExample("fxopt", absl::StrCat(kExample, " (pipeline ", kExamplePipeline, ")"));
   return absl::OkStatus();
 }
 

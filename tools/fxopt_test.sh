@@ -1,28 +1,10 @@
 #!/usr/bin/env bash
 # End-to-end checks of //tools:fxopt: pass listing, pipelines with options,
 # dumps, timing reports, the bundled example, and clean failures.
-set -uo pipefail
+source tools/testlib.sh
 fxopt=tools/fxopt
 fmt=tools/fmt
 fixture=testing/graphs/torch26/dynamo_gpt.fx
-tmp=${TEST_TMPDIR:-$(mktemp -d)}
-failures=0
-passes=0
-
-check() {  # check NAME COMMAND...: the command must succeed
-  local name=$1; shift
-  if "$@"; then passes=$((passes + 1)); else echo "FAIL: $name"; failures=$((failures + 1)); fi
-}
-fails_with() {  # fails_with NAME MESSAGE COMMAND...: non-zero exit, MESSAGE on stderr
-  local name=$1 message=$2; shift 2
-  if "$@" >$tmp/out.txt 2>$tmp/err.txt; then
-    echo "FAIL: $name (exit 0)"; failures=$((failures + 1))
-  elif ! grep -qF -- "$message" $tmp/err.txt; then
-    echo "FAIL: $name: stderr lacks '$message':"; cat $tmp/err.txt; failures=$((failures + 1))
-  else
-    passes=$((passes + 1))
-  fi
-}
 
 check "list passes" bash -c "$fxopt --list-passes | grep -q '^dedup' && $fxopt --list-passes | grep -q 'min_regions=<int>'"
 check "example runs and times" bash -c "$fxopt >$tmp/o.txt 2>$tmp/e.txt && grep -q 'class GraphModule' $tmp/o.txt && grep -q 'Pass execution timing report' $tmp/e.txt"
@@ -38,8 +20,8 @@ check "dashed and underscored flags" bash -c "$fxopt $fixture --passes=dce --ver
 tagged=ir/dot/testdata/tags_and_chain.fxg
 check "split_by_tags in a pipeline" bash -c "$fxopt $tagged --passes='split_by_tags{tags=front,back},dce' -o $tmp/s.fxg && grep -q '^module front:' $tmp/s.fxg && grep -q '^module back:' $tmp/s.fxg"
 check "split module as dot" bash -c "$fxopt $tagged --passes='split_by_tags{tags=front,back}' --to=dot -o $tmp/s.dot && grep -q 'subgraph \"cluster_front\"' $tmp/s.dot"
-fails_with "required list option" "tags=a,b,... is required" $fxopt $tagged --passes=split_by_tags -o $tmp/none.fxg
-fails_with "tag order against dependencies" "back" $fxopt $tagged --passes='split_by_tags{tags=back,front}' -o $tmp/none.fxg
+expect_error "required list option" "tags=a,b,... is required" $fxopt $tagged --passes=split_by_tags -o $tmp/none.fxg
+expect_error "tag order against dependencies" "back" $fxopt $tagged --passes='split_by_tags{tags=back,front}' -o $tmp/none.fxg
 
 # Dumps and timing.
 check "print after change" bash -c "$fxopt $fixture --passes=dce,dedup --print-after-change -o $tmp/x.fxg 2>$tmp/e.txt && grep -c 'IR Dump After' $tmp/e.txt | grep -qx 1 && grep -q 'IR Dump After dedup //' $tmp/e.txt"
@@ -49,17 +31,16 @@ check "time passes text" bash -c "$fxopt $fixture --passes=dedup,dce --time-pass
 check "time passes json" bash -c "$fxopt $fixture --passes=dedup,dce --time-passes=json -o $tmp/x.fxg 2>$tmp/e.json && python3 -c 'import json,sys; t=json.load(open(sys.argv[1])); assert [p[\"name\"] for p in t[\"passes\"]]==[\"dedup\",\"dce\"]; assert t[\"passes\"][0][\"changed\"] and t[\"passes\"][0][\"nodes_after\"] < t[\"nodes_before\"]' $tmp/e.json"
 
 # Errors: message, non-zero exit, no output file.
-fails_with "unknown pass" "unknown pass 'bogus' (passes: " $fxopt $fixture --passes=bogus -o $tmp/none.fxg
-fails_with "unknown option" "pass 'dedup': unknown option 'size'" $fxopt $fixture --passes='dedup{size=3}' -o $tmp/none.fxg
-fails_with "bad option value" "option 'min_regions' must be of type int, got 'x'" $fxopt $fixture --passes='dedup{min_regions=x}' -o $tmp/none.fxg
-fails_with "option out of range" "min_regions must be >= 2" $fxopt $fixture --passes='dedup{min_regions=1}' -o $tmp/none.fxg
-fails_with "unbalanced braces" "'{' without '}'" $fxopt $fixture --passes='dedup{min_regions=3' -o $tmp/none.fxg
-fails_with "missing passes" "--passes is required" $fxopt $fixture -o $tmp/none.fxg
-fails_with "print-before typo" "--print-before names 'dedupe'" $fxopt $fixture --passes=dedup --print-before=dedupe -o $tmp/none.fxg
-fails_with "bad timing format" "--time-passes must be text or json" $fxopt $fixture --passes=dce --time-passes=csv -o $tmp/none.fxg
-fails_with "missing input" "no/such.fx" $fxopt no/such.fx --passes=dce -o $tmp/none.fxg
-fails_with "fx cannot hold subgraphs" "subgraph" $fxopt $fixture --passes=dedup --to=fx -o $tmp/none.fx
+expect_error "unknown pass" "unknown pass 'bogus' (passes: " $fxopt $fixture --passes=bogus -o $tmp/none.fxg
+expect_error "unknown option" "pass 'dedup': unknown option 'size'" $fxopt $fixture --passes='dedup{size=3}' -o $tmp/none.fxg
+expect_error "bad option value" "option 'min_regions' must be of type int, got 'x'" $fxopt $fixture --passes='dedup{min_regions=x}' -o $tmp/none.fxg
+expect_error "option out of range" "min_regions must be >= 2" $fxopt $fixture --passes='dedup{min_regions=1}' -o $tmp/none.fxg
+expect_error "unbalanced braces" "'{' without '}'" $fxopt $fixture --passes='dedup{min_regions=3' -o $tmp/none.fxg
+expect_error "missing passes" "--passes is required" $fxopt $fixture -o $tmp/none.fxg
+expect_error "print-before typo" "--print-before names 'dedupe'" $fxopt $fixture --passes=dedup --print-before=dedupe -o $tmp/none.fxg
+expect_error "bad timing format" "--time-passes must be text or json" $fxopt $fixture --passes=dce --time-passes=csv -o $tmp/none.fxg
+expect_error "missing input" "no/such.fx" $fxopt no/such.fx --passes=dce -o $tmp/none.fxg
+expect_error "fx cannot hold subgraphs" "subgraph" $fxopt $fixture --passes=dedup --to=fx -o $tmp/none.fx
 check "no partial outputs" bash -c "! ls $tmp/none.* 2>/dev/null | grep -q ."
 
-echo "fxopt_test: $passes passed, $failures failed"
-[ $failures -eq 0 ]
+finish

@@ -1,29 +1,10 @@
 #!/usr/bin/env bash
 # End-to-end checks of //tools:split: the bundled example, every tag source,
 # outputs, and that bad input or flags fail cleanly without output.
-set -uo pipefail
+source tools/testlib.sh
 split=tools/split
 fmt=tools/fmt
 cases=passes/split_by_tags/testdata/torch26
-tmp=${TEST_TMPDIR:-$(mktemp -d)}
-failures=0
-passes=0
-
-check() {  # check NAME COMMAND...: the command must succeed
-  local name=$1; shift
-  if "$@"; then passes=$((passes + 1)); else echo "FAIL: $name"; failures=$((failures + 1)); fi
-}
-expect_error() {  # expect_error NAME PATTERN COMMAND...
-  local name=$1 pattern=$2; shift 2
-  local err
-  if err=$("$@" 2>&1 >$tmp/stdout.txt); then
-    echo "FAIL: $name: succeeded"; failures=$((failures + 1)); return
-  fi
-  if ! grep -q -- "$pattern" <<<"$err"; then
-    echo "FAIL: $name: message '$err' lacks '$pattern'"; failures=$((failures + 1)); return
-  fi
-  passes=$((passes + 1))
-}
 
 # Bundled example: a GPT exported by PyTorch 2.6, split per transformer block.
 check "no input runs the example" bash -c "$split 2>$tmp/stderr.txt > $tmp/example.txt"
@@ -84,5 +65,4 @@ expect_error "fx output" "FX text cannot hold" $split $cases/gpt2_export.fx --ta
 expect_error "two inputs" "expected one input file" $split a.fx b.fx
 check "no partial outputs" bash -c "! ls $tmp/never.fxg $tmp/*.tmp.* >$tmp/ls.txt 2>&1"
 
-echo "$passes passed, $failures failed"
-[ "$failures" -eq 0 ]
+finish

@@ -1,18 +1,10 @@
 #!/usr/bin/env bash
 # End-to-end checks of the command-line tools: conversions, bundled examples,
 # stdin/stdout, and that bad input or flags fail cleanly without output.
-set -uo pipefail
+source tools/testlib.sh
 fmt=tools/fmt
 dedup=tools/dedup
 fixture=testing/graphs/torch26/dynamo_gpt.fx
-tmp=${TEST_TMPDIR:-$(mktemp -d)}
-failures=0
-passes=0
-
-check() {  # check NAME COMMAND...: the command must succeed
-  local name=$1; shift
-  if "$@"; then passes=$((passes + 1)); else echo "FAIL: $name"; failures=$((failures + 1)); fi
-}
 
 # fmt: FX text survives fx -> fxg -> json -> pb -> fx byte for byte.
 check "fmt fx->fxg" $fmt $fixture -o $tmp/a.fxg
@@ -31,17 +23,6 @@ check "dedup output parses" $fmt $tmp/d.fxg -o $tmp/d.json
 check "dedup json to stdout keeps it clean" bash -c "$dedup $fixture --format=json 2>$tmp/stderr.txt | python3 -c 'import json,sys; json.load(sys.stdin)'"
 
 # Errors: non-zero exit, a message naming the problem, and no output file.
-expect_error() {  # expect_error NAME PATTERN COMMAND...
-  local name=$1 pattern=$2; shift 2
-  local err
-  if err=$("$@" 2>&1 >$tmp/stdout.txt); then
-    echo "FAIL: $name: succeeded"; failures=$((failures + 1)); return
-  fi
-  if ! grep -q -- "$pattern" <<<"$err"; then
-    echo "FAIL: $name: message '$err' lacks '$pattern'"; failures=$((failures + 1)); return
-  fi
-  passes=$((passes + 1))
-}
 printf 'graph():\n    %%x : [num_users=1] = placeholder[target=x]\n    %%y : [num_users=1] = call_function[target=torch.relu](args = (%%nope,), kwargs = {})\n    return y\n' > $tmp/dangling.fx
 expect_error "dangling reference" "dangling.fx:3:" $fmt $tmp/dangling.fx -o $tmp/never.fxg
 expect_error "missing file" "cannot open" $fmt $tmp/missing.fx -o $tmp/never.fxg
@@ -52,5 +33,4 @@ expect_error "bad report flag" "--report must be text or json" $dedup $fixture -
 expect_error "fx output of dedup" "FX text cannot hold" $dedup $fixture --format=fx
 check "no partial outputs" bash -c "! ls $tmp/never.fxg $tmp/*.tmp.* >$tmp/ls.txt 2>&1"
 
-echo "$passes passed, $failures failed"
-[ "$failures" -eq 0 ]
+finish
