@@ -82,7 +82,8 @@ struct SubgraphPlan {
   std::unique_ptr<GraphModule> module;
   std::vector<SubgraphInput> inputs;
   std::vector<int> outputs;  // region indices whose values leave the region
-  // Tuple-valued outputs: region index -> (getitem path -> output offset).
+  // Tuple-valued outputs: region index -> (getitem path -> offset of that
+  // element among the tuple's outputs).
   absl::flat_hash_map<int, std::map<std::vector<int64_t>, int>> tuple_specs;
   std::vector<bool> flattened;  // per region index
   int num_outputs = 0;
@@ -322,6 +323,7 @@ SubgraphPlan Deduplicator::Plan(const Region& region, std::vector<int> outputs,
     // A tuple output leaves as its elements, breadth first, nested tuples
     // included (Dynamo's _create_getitem_nodes).
     std::map<std::vector<int64_t>, int>& spec = plan.tuple_specs[i];
+    const size_t first_element = results.size();
     std::deque<std::tuple<const ValueMeta*, std::vector<int64_t>, Node*>> queue;
     const ValueMeta& tuple = *region[i]->meta().val;
     for (size_t e = 0; e < tuple.elements().size(); ++e) {
@@ -332,7 +334,7 @@ SubgraphPlan Deduplicator::Plan(const Region& region, std::vector<int> outputs,
       queue.pop_front();
       Node* item = sub.CallFunction(kGetItem, {Argument::Ref(parent), Argument::Int(path.back())});
       item->mutable_meta().val = *elem;
-      spec[path] = static_cast<int>(results.size());
+      spec[path] = static_cast<int>(results.size() - first_element);
       results.push_back(Argument::Ref(item));
       if (elem->kind() == ValueMeta::Kind::kTuple || elem->kind() == ValueMeta::Kind::kList) {
         for (size_t e = 0; e < elem->elements().size(); ++e) {
@@ -476,9 +478,11 @@ absl::Status Deduplicator::Replace(const SubgraphPlan& plan, const Region& regio
       continue;
     }
     // Every getitem on the tuple, at any depth, reads the matching output.
+    // The getitems are rewritten in place, not replaced: one may be a member
+    // of another group's region, still to be replaced, which holds it by
+    // identity. The sort at the end puts them after the invoke.
     std::vector<std::pair<Node*, std::vector<int64_t>>> stack;
     for (Node* c : GetItemChildren(*node)) stack.push_back({c, {c->args()[1].int_value()}});
-    std::vector<Node*> visited;
     while (!stack.empty()) {
       auto [child, path] = std::move(stack.back());
       stack.pop_back();
@@ -492,18 +496,7 @@ absl::Status Deduplicator::Replace(const SubgraphPlan& plan, const Region& regio
         return absl::InternalError(absl::StrCat("getitem '", child->name(), "' of '", node->name(),
                                                 "' indexes outside the recorded tuple"));
       }
-      auto at = graph_.InsertingBefore(region.back());
-      Node* item = graph_.CallFunction(
-          kGetItem, {Argument::Ref(invoke), Argument::Int(offset + slot->second)});
-      child->ReplaceAllUsesWith(item, /*propagate_meta=*/true);
-      visited.push_back(child);
-    }
-    // Outer getitems go after their inner ones were rewired: erase deepest
-    // first, i.e. in reverse discovery order.
-    for (auto it = visited.rbegin(); it != visited.rend(); ++it) {
-      if (IndexIn(*it) >= 0) continue;  // erased with the region below
-      At(replaced_by_, *it) = invoke;
-      RETURN_IF_ERROR(graph_.EraseNode(*it));
+      child->SetArgs({Argument::Ref(invoke), Argument::Int(offset + slot->second)});
     }
     output_vals.push_back(*node->meta().val);
     offset += static_cast<int>(spec->second.size());

@@ -240,6 +240,39 @@ TEST(DedupTest, TupleOutputsAreFlattenedThroughGetitems) {
   EXPECT_EQ(Count(t.m.graph(), "torch.ops.aten.split.Tensor"), 0);
 }
 
+// Regression (resnet/GPT make_fx graphs): a tuple output after another
+// output was read at twice its offset, past the end of the subgraph's
+// outputs. Its getitems outside the region are rewritten in place.
+TEST(DedupTest, TupleOutputAfterAnotherOutputKeepsItsOffsets) {
+  Repeated t(2);
+  std::vector<Node*> items;
+  for (size_t i = 0; i < t.inputs.size(); ++i) {
+    Node* s = t.m.graph().CallFunction("torch.sin", {Ref(t.inputs[i])});
+    s->mutable_meta().val = TensorVal({4});
+    Node* max = t.m.graph().CallFunction("torch.ops.aten.max.dim", {Ref(s), Argument::Int(0)});
+    max->mutable_meta().val = ValueMeta::Tuple({TensorVal({}), TensorVal({})});
+    // Copies read different elements, so the getitems stay outside the
+    // regions and the max is a tuple output, after the sin.
+    const int64_t element = i == 0 ? 1 : 0;
+    items.push_back(t.m.graph().CallFunction("operator.getitem", {Ref(max), Argument::Int(element)}));
+    t.outs.push_back(s);
+    t.outs.push_back(items.back());
+  }
+  t.Finish();
+  DedupReport report = Dedup(t.m);
+  ASSERT_EQ(report.regions_replaced, 2) << report.ToText();
+  const GraphModule* sub = t.m.FindSubmodule("subgraph_0");
+  ASSERT_NE(sub, nullptr);
+  // Outputs: sin, then the max's two elements.
+  EXPECT_THAT(Targets(sub->graph()), ElementsAre("placeholder", "torch.sin", "torch.ops.aten.max.dim",
+                                                 "operator.getitem", "operator.getitem", "output"));
+  ASSERT_FALSE(items[0]->is_erased());
+  ASSERT_FALSE(items[1]->is_erased());
+  EXPECT_EQ(items[0]->args()[0].node()->target(), kInvoke);
+  EXPECT_EQ(items[0]->args()[1], Argument::Int(2));
+  EXPECT_EQ(items[1]->args()[1], Argument::Int(1));
+}
+
 TEST(DedupTest, GlobalStateCallsKeepTheirPlace) {
   // x0 -> sin -> cos; then autocast enter; x1 -> sin -> cos; exit.
   Repeated t(2);
