@@ -181,8 +181,19 @@ Node*& At(std::vector<Node*>& table, const Node* node) {
 void Deduplicator::AddOrderingEdges() {
   mutates_.assign(graph_.id_bound(), false);
   bool has_barrier = false;
+  // Most nodes cannot mutate anything, which for calls without keyword
+  // arguments depends on op and target only: asked once per target.
+  absl::flat_hash_map<uint64_t, bool> may_mutate_by_target;
+  auto may_mutate = [&](const Node& n) {
+    if (!n.kwargs().empty()) return MayMutateArguments(n);
+    const uint64_t key = static_cast<uint64_t>(n.op()) << 32 | n.target_symbol().id();
+    auto [it, inserted] = may_mutate_by_target.try_emplace(key);
+    if (inserted) it->second = MayMutateArguments(n);
+    return it->second;
+  };
   for (Node* n : graph_.nodes()) {
     has_barrier |= IsGlobalStateBarrier(*n);
+    if (!may_mutate(*n)) continue;
     std::vector<int> mutated = MutatedArgPositions(*n);
     if (mutated.empty()) continue;
     mutates_[n->id()] = true;

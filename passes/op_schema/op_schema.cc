@@ -142,35 +142,55 @@ Node* FlatNodeArg(const Node& node, int position) {
   return found;
 }
 
-std::vector<int> MutatedArgPositions(const Node& node) {
-  std::vector<int> positions;
-  if (node.op() != OpKind::kCallFunction && node.op() != OpKind::kCallMethod) return positions;
+namespace {
+
+// Whether `node` writes its self argument: in-place ops (`add_`),
+// operator-module in-place functions (`operator.iadd`, `operator.setitem`)
+// and their method forms (`x.__iadd__(y)`).
+bool WritesSelf(const Node& node) {
   const absl::string_view target = node.target();
   const absl::string_view op = OperatorName(node);
   const bool operator_module =
       absl::StartsWith(target, "operator.") || absl::StartsWith(target, "_operator.");
-  // x.__iadd__(y) is the method form of operator.iadd.
   const bool augmented_method = node.op() == OpKind::kCallMethod && op.size() > 4 &&
                                 absl::StartsWith(op, "__") && absl::EndsWith(op, "__") &&
                                 InPlaceOperatorFunctions().contains(op.substr(2, op.size() - 4));
-  if (IsInPlaceOpName(op) || augmented_method ||
-      (operator_module && InPlaceOperatorFunctions().contains(op))) {
-    AddSpan(PositionalSpan(node, 0), &positions);
-  }
-  AddSpan(KeywordSpan(node, "out"), &positions);
+  return IsInPlaceOpName(op) || augmented_method ||
+         (operator_module && InPlaceOperatorFunctions().contains(op));
+}
+
+const BatchNormSchema* FindBatchNorm(absl::string_view target) {
   for (const BatchNormSchema& bn : kBatchNorms) {
-    if (target != bn.target) continue;
-    if (bn.training == kAlways) break;  // functional variant: returns new stats
-    if (!IsTrue(FindArg(node, bn.training, "training"))) break;
-    for (auto [index, name] : {std::pair<size_t, absl::string_view>{bn.running_mean, "running_mean"},
-                               {bn.running_var, "running_var"}}) {
+    if (target == bn.target) return &bn;
+  }
+  return nullptr;
+}
+
+}  // namespace
+
+bool MayMutateArguments(const Node& node) {
+  if (node.op() != OpKind::kCallFunction && node.op() != OpKind::kCallMethod) return false;
+  return !node.kwargs().empty() || WritesSelf(node) || FindBatchNorm(node.target()) != nullptr;
+}
+
+std::vector<int> MutatedArgPositions(const Node& node) {
+  std::vector<int> positions;
+  if (!MayMutateArguments(node)) return positions;
+  if (WritesSelf(node)) AddSpan(PositionalSpan(node, 0), &positions);
+  AddSpan(KeywordSpan(node, "out"), &positions);
+  // Functional batch norm variants (training == kAlways) return new stats.
+  const BatchNormSchema* bn = FindBatchNorm(node.target());
+  if (bn != nullptr && bn->training != kAlways &&
+      IsTrue(FindArg(node, bn->training, "training"))) {
+    for (auto [index, name] :
+         {std::pair<size_t, absl::string_view>{bn->running_mean, "running_mean"},
+          {bn->running_var, "running_var"}}) {
       if (index < node.args().size()) {
         AddSpan(PositionalSpan(node, index), &positions);
       } else {
         AddSpan(KeywordSpan(node, name), &positions);
       }
     }
-    break;
   }
   std::sort(positions.begin(), positions.end());
   positions.erase(std::unique(positions.begin(), positions.end()), positions.end());

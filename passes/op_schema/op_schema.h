@@ -22,6 +22,12 @@ namespace fxpp {
 // passed as `out=`, and the running statistics of batch norms in training
 // mode. Sorted, without duplicates.
 std::vector<int> MutatedArgPositions(const Node& node);
+// False when `node` mutates nothing whatever its argument values: decided
+// by its op, its target and whether it has keyword arguments (`out=`,
+// `training=`). Without keyword arguments the answer is the same for every
+// node with that op and target, so passes can keep it per target and skip
+// MutatedArgPositions for most nodes.
+bool MayMutateArguments(const Node& node);
 
 // The node references in args then kwargs, with repeats: the list the flat
 // positions index. Node::ForEachNodeArgument visits them without building

@@ -87,5 +87,25 @@ TEST_F(OpSchemaTest, GlobalStateBarriers) {
   EXPECT_FALSE(IsGlobalStateBarrier(*g.CallMethod("_set_grad_enabled", {Ref(x)})));
 }
 
+// MayMutateArguments is the cheap screen before MutatedArgPositions: never
+// false where a mutation exists, and decided without reading arguments.
+TEST_F(OpSchemaTest, MayMutateArgumentsScreensByTarget) {
+  Node* add_ = g.CallFunction("torch.ops.aten.add_.Tensor", {Ref(x), Ref(y)});
+  Node* add_constant = g.CallFunction("torch.ops.aten.add_.Tensor", {Argument::Int(1), Ref(y)});
+  Node* add = g.CallFunction("torch.ops.aten.add.Tensor", {Ref(x), Ref(y)});
+  Node* add_out = g.CallFunction("torch.add", {Ref(x), Ref(y)}, {Kw("out", Ref(z))});
+  Node* bn = g.CallFunction("torch.ops.aten.native_batch_norm.default",
+                            {Ref(x), Ref(y), Ref(y), Ref(y), Ref(z), Argument::Bool(false),
+                             Argument::Float(0.1), Argument::Float(1e-5)});
+  EXPECT_TRUE(MayMutateArguments(*add_));
+  EXPECT_TRUE(MayMutateArguments(*add_constant));  // same target: same answer
+  EXPECT_THAT(MutatedArgPositions(*add_constant), IsEmpty());
+  EXPECT_FALSE(MayMutateArguments(*add));
+  EXPECT_TRUE(MayMutateArguments(*add_out));
+  EXPECT_TRUE(MayMutateArguments(*bn));  // training=False here, but not always
+  EXPECT_THAT(MutatedArgPositions(*bn), IsEmpty());
+  EXPECT_FALSE(MayMutateArguments(*x));
+}
+
 }  // namespace
 }  // namespace fxpp
