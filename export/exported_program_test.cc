@@ -1,0 +1,269 @@
+#include "export/exported_program.h"
+
+#include <string>
+
+#include "absl/strings/match.h"
+#include "absl/strings/str_replace.h"
+#include "export/synthetic_program.h"
+#include "gmock/gmock.h"
+#include "gtest/gtest.h"
+#include "ir/fxg/fxg.h"
+#include "ir/verifier.h"
+#include "testing/golden.h"
+#include "testing/node_names.h"
+
+namespace fxpp {
+namespace {
+
+using ::testing::ElementsAre;
+using ::testing::HasSubstr;
+
+// root -> lin (weight, bias) with a buffer the root mutates.
+ExportedProgram SmallProgram() {
+  ProgramBuilder b;
+  Node* w = b.Parameter("lin.weight", {4, 4});
+  Node* bias = b.Parameter("lin.bias", {4});
+  Node* steps = b.Buffer("steps", {4});
+  Node* x = b.UserInput("x", {2, 4});
+  b.Enter("lin", "torch.nn.modules.linear.Linear");
+  Node* y = b.Call("torch.ops.aten.linear.default",
+                   {Argument::Ref(x), Argument::Ref(w), Argument::Ref(bias)}, {2, 4});
+  b.Exit();
+  Node* next = b.Call("torch.ops.aten.add.Tensor", {Argument::Ref(steps), Argument::Int(1)}, {4});
+  b.MutateBuffer(steps, next);
+  Node* out = b.Call("torch.ops.aten.add.Tensor", {Argument::Ref(y), Argument::Ref(next)}, {2, 4});
+  return b.Finish({out});
+}
+
+std::string ValidationError(const ExportedProgram& program) {
+  return std::string(ValidateExportedProgram(program).message());
+}
+
+TEST(ExportedProgramTest, BuiltProgramValidates) {
+  ExportedProgram program = SmallProgram();
+  EXPECT_TRUE(ValidateExportedProgram(program).ok()) << ValidateExportedProgram(program);
+  EXPECT_THAT(NodeNames(program.graph_module->graph()),
+              ElementsAre("p_lin_weight", "p_lin_bias", "b_steps", "x", "linear", "add", "add_1",
+                          "output"));
+  ASSERT_EQ(program.module_call_graph.size(), 2u);
+  EXPECT_EQ(program.module_call_graph[1].fqn, "lin");
+  EXPECT_EQ(program.state->FindStatePath("lin.weight")->kind, StateKind::kParameter);
+}
+
+TEST(ExportedProgramTest, JsonAndBinaryRoundTrip) {
+  ExportedProgram program = SmallProgram();
+  absl::StatusOr<std::string> json = SerializeExportedProgramJson(program);
+  ASSERT_TRUE(json.ok()) << json.status();
+  absl::StatusOr<ExportedProgram> back = ParseExportedProgramJson(*json, "p.json");
+  ASSERT_TRUE(back.ok()) << back.status();
+  EXPECT_EQ(SerializeExportedProgramJson(*back).value(), *json);
+  EXPECT_EQ(PrintFxg(*back->graph_module), PrintFxg(*program.graph_module));
+  EXPECT_EQ(PrintFxg(*back->state), PrintFxg(*program.state));
+  absl::StatusOr<ExportedProgram> binary =
+      ParseExportedProgramBinary(SerializeExportedProgramBinary(program), "p.pb");
+  ASSERT_TRUE(binary.ok()) << binary.status();
+  EXPECT_EQ(SerializeExportedProgramJson(*binary).value(), *json);
+}
+
+TEST(ExportedProgramTest, ReadsWhatTheBridgeWroteForRealPrograms) {
+  for (const std::string& path : ListRunfiles("testing/exported", ".json")) {
+    if (absl::EndsWith(path, ".unflatten.json") || absl::EndsWith(path, "_times.json")) continue;
+    SCOPED_TRACE(path);
+    absl::StatusOr<ExportedProgram> program = ReadExportedProgram(path);
+    ASSERT_TRUE(program.ok()) << program.status();
+    EXPECT_TRUE(VerifyGraphModule(*program->graph_module).ok());
+    EXPECT_FALSE(program->module_call_graph.empty());
+    EXPECT_EQ(program->torch_version, "2.6.0+debian");
+  }
+}
+
+TEST(ExportedProgramTest, RealProgramDetails) {
+  absl::StatusOr<ExportedProgram> program = ReadExportedProgram("testing/exported/buffers.json");
+  ASSERT_TRUE(program.ok()) << program.status();
+  const std::vector<InputSpec>& inputs = program->graph_signature.input_specs;
+  ASSERT_FALSE(inputs.empty());
+  // BatchNorm's running stats and the counter's buffers are persistent; its
+  // `scale` is not, and lives among the constants in PyTorch.
+  const StateEntry* scale = program->state->FindStatePath("counter.scale");
+  ASSERT_NE(scale, nullptr);
+  EXPECT_EQ(scale->kind, StateKind::kBuffer);
+  EXPECT_FALSE(scale->persistent);
+  EXPECT_EQ(program->state->FindStatePath("bn.num_batches_tracked")->tensor.dtype,
+            ScalarType::kInt64);
+  const ModuleCallSignature& root = *program->module_call_graph[0].signature;
+  EXPECT_EQ(root.in_spec.ToString(), "TreeSpec(tuple, null, [TreeSpec(tuple, null, [*]), "
+                                     "TreeSpec(dict, [], [])])");
+  EXPECT_EQ(root.forward_arg_names, std::vector<std::string>{"x"});
+
+  absl::StatusOr<ExportedProgram> shared = ReadExportedProgram("testing/exported/shared.json");
+  ASSERT_TRUE(shared.ok()) << shared.status();
+  ASSERT_EQ(shared->aliases.size(), 2u);
+  EXPECT_EQ(shared->aliases[0].name, "b.lin.weight");
+  EXPECT_EQ(shared->aliases[0].alias_of, "a.lin.weight");
+}
+
+TEST(ExportedProgramTest, TreeSpecs) {
+  TreeSpec spec = RootSignature(2, 1).in_spec;
+  EXPECT_EQ(spec.num_leaves(), 2);
+  EXPECT_EQ(TreeSpec::Leaf().num_leaves(), 1);
+  spec.children[1].context = R"(["scale", "bias"])";
+  spec.children[1].children = {TreeSpec::Leaf(), TreeSpec::Leaf()};
+  EXPECT_EQ(spec.num_leaves(), 4);
+  EXPECT_THAT(TreeSpecDictKeys(spec.children[1]).value(), ElementsAre("scale", "bias"));
+  EXPECT_THAT(TreeSpecDictKeys(spec.children[0]).status().message(),
+              HasSubstr("is not a JSON list of keys"));
+  spec.children[1].context = "[1]";
+  EXPECT_THAT(TreeSpecDictKeys(spec.children[1]).status().message(), HasSubstr("must be strings"));
+}
+
+TEST(ExportedProgramValidationTest, PlaceholdersMustMatchInputSpecs) {
+  ExportedProgram program = SmallProgram();
+  program.graph_signature.input_specs.pop_back();
+  EXPECT_EQ(ValidationError(program),
+            "the graph has 4 placeholders but the signature lists 3 inputs");
+  program = SmallProgram();
+  program.graph_signature.input_specs[1].arg.name = "p_other";
+  EXPECT_EQ(ValidationError(program),
+            "input spec #1 (PARAMETER 'lin.bias'): names 'p_other' but placeholder #1 is "
+            "'p_lin_bias'");
+}
+
+TEST(ExportedProgramValidationTest, StateMustExistWithTheRightKind) {
+  ExportedProgram program = SmallProgram();
+  program.graph_signature.input_specs[0].target = "lin.w";
+  EXPECT_EQ(ValidationError(program),
+            "input spec #0 (PARAMETER 'lin.w'): 'lin.w' is not in the program's state");
+  program = SmallProgram();
+  program.graph_signature.input_specs[2].kind = InputKind::kParameter;
+  program.graph_signature.input_specs[2].persistent.reset();
+  EXPECT_EQ(ValidationError(program),
+            "input spec #2 (PARAMETER 'steps'): 'steps' is a buffer in the program's state, not "
+            "a parameter");
+  program = SmallProgram();
+  program.graph_signature.input_specs[2].persistent.reset();
+  EXPECT_EQ(ValidationError(program),
+            "input spec #2 (BUFFER 'steps'): a buffer input needs `persistent`");
+  program = SmallProgram();
+  program.graph_signature.input_specs[2].persistent = false;
+  EXPECT_THAT(ValidationError(program), HasSubstr("the signature says buffer 'steps' is not"));
+  program = SmallProgram();
+  program.graph_signature.input_specs[3].target = "x";
+  EXPECT_EQ(ValidationError(program), "input spec #3 (USER_INPUT 'x'): must not have a target");
+  program = SmallProgram();
+  program.graph_signature.input_specs[0].kind = InputKind::kCustomObj;
+  EXPECT_THAT(ValidationError(program), HasSubstr("its argument must be a custom object"));
+}
+
+TEST(ExportedProgramValidationTest, OutputsMustMatchOutputSpecs) {
+  ExportedProgram program = SmallProgram();
+  program.graph_signature.output_specs.pop_back();
+  EXPECT_EQ(ValidationError(program), "the graph returns 2 values but the signature lists 1 outputs");
+  program = SmallProgram();
+  program.graph_signature.output_specs[1].arg.name = "linear";
+  EXPECT_EQ(ValidationError(program),
+            "output spec #1 (USER_OUTPUT): names 'linear' but returned value #1 is 'add_1'");
+  program = SmallProgram();
+  program.graph_signature.output_specs[0].target = "lin.weight";
+  EXPECT_EQ(ValidationError(program),
+            "output spec #0 (BUFFER_MUTATION 'lin.weight'): its target 'lin.weight' is not a "
+            "buffer input of the signature");
+  program = SmallProgram();
+  program.graph_signature.output_specs[1].target = "x";
+  EXPECT_EQ(ValidationError(program), "output spec #1 (USER_OUTPUT 'x'): must not have a target");
+}
+
+TEST(ExportedProgramValidationTest, ModuleCallGraph) {
+  ExportedProgram program = SmallProgram();
+  std::swap(program.module_call_graph[0], program.module_call_graph[1]);
+  EXPECT_EQ(ValidationError(program),
+            "the module call graph must start with the root (\"\"), not 'lin'");
+  program = SmallProgram();
+  program.module_call_graph.push_back(program.module_call_graph[1]);
+  EXPECT_EQ(ValidationError(program), "module call 'lin': is listed twice");
+  program = SmallProgram();
+  program.module_call_graph[0].signature = RootSignature(2, 1);
+  EXPECT_THAT(ValidationError(program),
+              HasSubstr("module call '': in_spec TreeSpec(tuple, null, [TreeSpec(tuple, null, "
+                        "[*, *]), TreeSpec(dict, [], [])]) has 2 leaves for 1 inputs"));
+  program = SmallProgram();
+  ModuleCallSignature sig = RootSignature(1, 1);
+  sig.inputs.push_back(ArgumentSpec{ArgumentSpec::Kind::kTensor, "nowhere", {}, {}});
+  sig.outputs.push_back(ArgumentSpec{ArgumentSpec::Kind::kTensor, "linear", {}, {}});
+  program.module_call_graph[1].signature = sig;
+  EXPECT_EQ(ValidationError(program),
+            "module call 'lin': its signature names 'nowhere', which is not a node of the graph");
+}
+
+TEST(ExportedProgramValidationTest, AliasesAndCustomObjects) {
+  ExportedProgram program = SmallProgram();
+  program.aliases.push_back(StateAlias{"lin.weight", "lin.kernel"});
+  EXPECT_EQ(ValidationError(program),
+            "alias 'lin.weight' of 'lin.kernel': 'lin.kernel' is not in the program's state");
+  program = SmallProgram();
+  program.custom_objects.push_back(CustomObject{"steps", "__torch__.Foo"});
+  EXPECT_EQ(ValidationError(program), "'steps' is both a tensor and a custom object");
+}
+
+TEST(ExportedProgramParseTest, ClearErrorsForBadFiles) {
+  absl::StatusOr<std::string> json = SerializeExportedProgramJson(SmallProgram());
+  ASSERT_TRUE(json.ok());
+  auto parse_error = [](absl::string_view text) {
+    return std::string(ParseExportedProgramJson(text, "p.json").status().message());
+  };
+  EXPECT_THAT(parse_error(absl::StrReplaceAll(*json, {{"INPUT_KIND_PARAMETER", "INPUT_KIND_WEIGHT"}})),
+              HasSubstr("p.json: not an fxpp exported program: "));
+  EXPECT_THAT(parse_error(absl::StrReplaceAll(*json, {{"INPUT_KIND_PARAMETER", "INPUT_KIND_WEIGHT"}})),
+              HasSubstr("INPUT_KIND_WEIGHT"));
+  EXPECT_EQ(parse_error(absl::StrReplaceAll(*json, {{"\"INPUT_KIND_PARAMETER\"", "0"}})),
+            "p.json: graph_signature.input_specs[0]: missing input kind");
+  EXPECT_EQ(parse_error(absl::StrReplaceAll(*json, {{"\"INPUT_KIND_PARAMETER\"", "42"}})),
+            "p.json: graph_signature.input_specs[0]: unknown input kind value 42");
+  EXPECT_EQ(parse_error(absl::StrReplaceAll(*json, {{"\"format_version\": 1,\n \"graph_module\"",
+                                                     "\"format_version\": 7,\n \"graph_module\""}})),
+            "p.json: format_version 7 is newer than this reader supports (1)");
+  EXPECT_EQ(parse_error("{}"), "p.json: missing format_version");
+  EXPECT_THAT(parse_error(absl::StrReplaceAll(*json, {{"\"name\": \"b_steps\"", "\"name\": \"\""}})),
+              HasSubstr("p.json: graph_module: root module: node #2 has no name"));
+  EXPECT_EQ(std::string(ParseExportedProgramBinary("\x01garbage", "p.pb").status().message()),
+            "p.pb: not an fxpp binary exported program");
+  EXPECT_THAT(std::string(ReadExportedProgram("/no/such/file.json").status().message()),
+              HasSubstr("cannot open"));
+}
+
+// with_effects(token, op, *args) -> op(*args), as torch.export's
+// _remove_effect_tokens does.
+TEST(RemoveEffectTokensTest, RewritesEffectfulCallsAndDropsTokens) {
+  absl::StatusOr<ExportedProgram> program = ReadExportedProgram("testing/exported/effects.json");
+  ASSERT_TRUE(program.ok()) << program.status();
+  ASSERT_EQ(program->graph_signature.input_specs[0].kind, InputKind::kToken);
+  absl::StatusOr<bool> removed = RemoveEffectTokens(*program);
+  ASSERT_TRUE(removed.ok()) << removed.status();
+  EXPECT_TRUE(*removed);
+  EXPECT_TRUE(ValidateExportedProgram(*program).ok()) << ValidateExportedProgram(*program);
+  const Graph& g = program->graph_module->graph();
+  EXPECT_THAT(NodeNames(g), ElementsAre("p_lin_weight", "p_lin_bias", "x", "_print_default",
+                                        "permute", "addmm", "output"));
+  const Node* print = g.FindNode("_print_default");
+  EXPECT_EQ(print->target(), "torch.ops.aten._print.default");
+  EXPECT_EQ(print->args()[0].text(), "fxpp");
+  EXPECT_EQ(print->num_users(), 0u);  // kept: it has effects
+  EXPECT_FALSE(RemoveEffectTokens(*program).value());
+}
+
+TEST(FxCallFunctionNameTest, AsFxNamesNodesItCreates) {
+  EXPECT_EQ(FxCallFunctionName("torch.ops.aten._print.default"), "_print_default");
+  EXPECT_EQ(FxCallFunctionName("torch.ops.aten.sym_size.int"), "sym_size_int");
+  EXPECT_EQ(FxCallFunctionName("torch.ops.aten.copy_"), "copy_");
+  EXPECT_EQ(FxCallFunctionName("operator.getitem"), "getitem");
+}
+
+TEST(RemoveEffectTokensTest, TokenCountsMustAgree) {
+  absl::StatusOr<ExportedProgram> program = ReadExportedProgram("testing/exported/effects.json");
+  ASSERT_TRUE(program.ok());
+  program->graph_signature.output_specs[0].kind = OutputKind::kUserOutput;
+  EXPECT_EQ(RemoveEffectTokens(*program).status().message(),
+            "the signature has 1 input tokens but 0 output tokens");
+}
+
+}  // namespace
+}  // namespace fxpp

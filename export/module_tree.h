@@ -1,0 +1,63 @@
+// The module trees Unflatten builds (export/unflatten.h): the classes of
+// their modules, the references that keep a shared module one module,
+// attributes that are not modules, and listing, printing and verifying such
+// a tree.
+#ifndef FXPP_EXPORT_MODULE_TREE_H_
+#define FXPP_EXPORT_MODULE_TREE_H_
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "absl/status/status.h"
+#include "absl/strings/string_view.h"
+#include "ir/graph_module.h"
+
+namespace fxpp {
+
+// Class names of the modules Unflatten builds (PyTorch's types).
+inline constexpr absl::string_view kUnflattenedModuleClass = "UnflattenedModule";
+inline constexpr absl::string_view kInterpreterModuleClass = "InterpreterModule";
+// A plain torch.nn.Module: a module that holds state or submodules but was
+// never called.
+inline constexpr absl::string_view kPlainModuleClass = "torch.nn.Module";
+// Attributes that are neither modules nor tensors are graphless children:
+// pytree specs that preserved signatures read (`_spec_0`; their value is in
+// UnflattenResult::specs) and custom objects (class prefix + the object's
+// class, "torch.ScriptObject:__torch__.Foo").
+inline constexpr absl::string_view kTreeSpecClass = "torch.utils._pytree.TreeSpec";
+inline constexpr absl::string_view kScriptObjectClassPrefix = "torch.ScriptObject:";
+
+// The dotted path of submodule `name` of the module at `prefix` ("" is the
+// root).
+std::string JoinPath(absl::string_view prefix, absl::string_view name);
+
+// A module standing for the module at another path (the same Python object
+// in PyTorch): a graphless module of class "shared:<path>".
+std::unique_ptr<GraphModule> SharedModuleReference(absl::string_view target_path);
+// The path a reference stands for; empty for any other module.
+absl::string_view SharedModuleTarget(const GraphModule& module);
+
+// One line of named_modules(remove_duplicate=False): every path of the tree,
+// preorder, with a shared module's paths (and its submodules' paths) listed
+// again under each name. Attributes are not modules.
+struct ModulePath {
+  std::string path;
+  const GraphModule* module;  // the module itself, references resolved
+  std::string same_as;        // the first path of a module seen before
+};
+std::vector<ModulePath> ListModules(const GraphModule& root);
+
+// "path: class" lines with each module's state and attributes and, for
+// shared modules, the path they stand for: a summary for tools and tests.
+std::string FormatModuleTree(const GraphModule& root);
+
+// VerifyGraph on every module's graph, and every get_attr/call_module target
+// exists (through shared-module references). Unlike VerifyGraphModule, it
+// accepts the empty graphs of modules PyTorch only creates on the way to
+// their submodules (`layers` of `layers.0`), as PyTorch does.
+absl::Status VerifyUnflattened(const GraphModule& root);
+
+}  // namespace fxpp
+
+#endif  // FXPP_EXPORT_MODULE_TREE_H_

@@ -1,0 +1,1494 @@
+// The algorithm follows torch/export/unflatten.py (PyTorch 2.6): outline one
+// graph per module call walking the flat graph once (_ModuleFrame), collect
+// the buffer-mutation values that cross preserved signatures (_IVals), copy
+// higher-order-op subgraphs, assign state to modules (_assign_attr), merge
+// identical calls (_deduplicate_modules) and order submodules as the module
+// call graph lists them (_reorder_submodules). Where PyTorch threads state
+// through every module as placeholders and then sinks it into get_attr nodes
+// (_sink_params), this reads it directly in the module that owns it, with the
+// same result and a fraction of the nodes (see Outliner::ReadState).
+// Modules are built as objects that, as in PyTorch, several paths may share
+// (calls of one module share its submodules); the tree is materialized at
+// the end, with references where a module is reached a second time.
+#include "export/unflatten.h"
+
+#include <algorithm>
+#include <deque>
+#include <utility>
+
+#include "absl/container/flat_hash_map.h"
+#include "absl/container/flat_hash_set.h"
+#include "absl/container/inlined_vector.h"
+#include "absl/hash/hash.h"
+#include "absl/strings/ascii.h"
+#include "absl/strings/match.h"
+#include "absl/strings/numbers.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
+#include "absl/strings/str_split.h"
+#include "absl/strings/strip.h"
+#include "ir/status_macros.h"
+#include "ir/verifier.h"
+
+namespace fxpp {
+namespace {
+
+// torch._export.passes._node_metadata_hook._EMPTY_NN_MODULE_STACK_KEY: a node
+// that belongs to whatever module is running.
+constexpr absl::string_view kEmptyStackKey = "_empty_nn_module_stack_from_metadata_hook";
+constexpr absl::string_view kCopy = "torch.ops.aten.copy_";
+constexpr absl::string_view kGetItem = "operator.getitem";
+constexpr absl::string_view kTreeFlattenSpec = "torch.fx._pytree.tree_flatten_spec";
+constexpr absl::string_view kTreeUnflatten = "torch.utils._pytree.tree_unflatten";
+// Attributes PyTorch's _IVals passes buffer-mutation values through.
+constexpr absl::string_view kIntermediateValuePrefix = "__ival__";
+
+// Calls whose results export shares between modules (sym_size and friends);
+// a module with a preserved signature recomputes them rather than taking
+// them as inputs (PyTorch's copy_sym_call_function).
+bool IsRecomputedCall(const Node& node) {
+  static const auto* const kTargets = new absl::flat_hash_set<absl::string_view>{
+      "torch.ops.aten.sym_size.int",     "torch.ops.aten.item.default",
+      "torch.ops.aten.unbind.int",       "torch.ops.aten.sum.dim_IntList",
+      "torch.ops.aten.view.default",     "torch.ops.aten.diff.default",
+  };
+  if (node.op() != OpKind::kCallFunction) return false;
+  absl::string_view target = node.target();
+  return kTargets->contains(target) || absl::StartsWith(target, "operator.") ||
+         absl::StartsWith(target, "_operator.");
+}
+
+// ---- module paths ------------------------------------------------------------
+
+// "sub", "sub@1", "sub@2" for calls 1, 2, 3 of module `sub`.
+std::string CallName(absl::string_view base, int64_t call) {
+  return call == 1 ? std::string(base) : absl::StrCat(base, "@", call - 1);
+}
+
+// "sub" for "sub@2".
+absl::string_view CallBase(absl::string_view name) {
+  return name.substr(0, std::min(name.find('@'), name.size()));
+}
+
+// The path of `child` relative to `parent`; an error when it is not below.
+absl::StatusOr<std::string> ComputeAccessor(absl::string_view parent, absl::string_view child) {
+  if (parent.empty()) return std::string(child);
+  if (!absl::StartsWith(child, parent) || child.size() <= parent.size() ||
+      child[parent.size()] != '.') {
+    return absl::InvalidArgumentError(
+        absl::StrCat("module '", child, "' is called inside module '", parent,
+                     "' but is not one of its submodules; unflatten cannot nest it"));
+  }
+  return std::string(child.substr(parent.size() + 1));
+}
+
+// Dynamo records a module path it cannot evaluate as Python source:
+// `L['fn']` (the traced module itself), `getattr(L['fn'], '0')`,
+// `L['self'].layers[0]`, `L['self']._modules['mlp']`. This reads such a
+// source as a dotted path relative to the traced module (pytorch#130931).
+class SourcePathParser {
+ public:
+  explicit SourcePathParser(absl::string_view text) : text_(text) {}
+
+  absl::optional<std::string> Parse() {
+    std::vector<std::string> parts;
+    if (!Expr(&parts) || pos_ != text_.size()) return absl::nullopt;
+    return absl::StrJoin(parts, ".");
+  }
+
+ private:
+  bool Consume(absl::string_view token) {
+    if (!absl::StartsWith(text_.substr(pos_), token)) return false;
+    pos_ += token.size();
+    return true;
+  }
+  bool Quoted(std::string* out) {
+    if (pos_ >= text_.size() || (text_[pos_] != '\'' && text_[pos_] != '"')) return false;
+    const char quote = text_[pos_];
+    const size_t end = text_.find(quote, pos_ + 1);
+    if (end == absl::string_view::npos) return false;
+    *out = std::string(text_.substr(pos_ + 1, end - pos_ - 1));
+    pos_ = end + 1;
+    return true;
+  }
+  bool Identifier(std::string* out) {
+    size_t end = pos_;
+    while (end < text_.size() && (absl::ascii_isalnum(text_[end]) || text_[end] == '_')) ++end;
+    if (end == pos_) return false;
+    *out = std::string(text_.substr(pos_, end - pos_));
+    pos_ = end;
+    return true;
+  }
+  // A subscript: `['key']` or `[3]`.
+  bool Subscript(std::string* out) {
+    if (!Consume("[")) return false;
+    if (!Quoted(out) && !Identifier(out)) return false;
+    return Consume("]");
+  }
+  bool Expr(std::vector<std::string>* parts) {
+    std::string name;
+    if (Consume("L")) {
+      if (!Subscript(&name)) return false;  // the traced frame's local: the root
+    } else if (Consume("getattr(")) {
+      if (!Expr(parts) || !Consume(", ") || !Quoted(&name) || !Consume(")")) return false;
+      parts->push_back(name);
+    } else {
+      return false;
+    }
+    while (pos_ < text_.size()) {
+      if (Consume(".")) {
+        if (!Identifier(&name)) return false;
+        // `._modules['x']` is `.x`.
+        if (name != "_modules") parts->push_back(name);
+      } else if (pos_ < text_.size() && text_[pos_] == '[') {
+        if (!Subscript(&name)) return false;
+        parts->push_back(name);
+      } else {
+        break;  // the end of an argument of an enclosing getattr
+      }
+    }
+    return true;
+  }
+
+  absl::string_view text_;
+  size_t pos_ = 0;
+};
+
+// One frame of a node's module stack: which call of which module.
+struct StackEntry {
+  Symbol path;       // dotted module path
+  int64_t call = 0;  // 0 for the first call, from the key's "@N"
+  Symbol module_id;  // the key without "@N": one per module object
+  bool SameCall(const StackEntry& other) const {
+    return path == other.path && call == other.call;
+  }
+};
+
+bool SameCalls(const std::vector<StackEntry>& a, size_t n, const std::vector<StackEntry>& b) {
+  if (a.size() < n || b.size() < n) return false;
+  for (size_t i = 0; i < n; ++i) {
+    if (!a[i].SameCall(b[i])) return false;
+  }
+  return true;
+}
+
+// Reads nodes' nn_module_stack as StackEntries. Consecutive nodes usually
+// share a stack, and stacks repeat their keys and paths, so both are cached.
+class StackReader {
+ public:
+  absl::StatusOr<const std::vector<StackEntry>*> Read(const Node& node,
+                                                      const std::vector<StackEntry>& running) {
+    const std::vector<ModuleStackEntry>& raw = node.meta().nn_module_stack;
+    if (raw.empty()) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          "node '", node.name(), "' has no nn_module_stack; unflatten needs one on every node"));
+    }
+    if (raw.size() == 1 && raw[0].key.str() == kEmptyStackKey) return &running;
+    if (has_last_ && raw == last_raw_) return &last_;
+    std::vector<StackEntry> stack;
+    stack.reserve(raw.size());
+    for (const ModuleStackEntry& e : raw) {
+      StackEntry entry = KeyEntry(e.key);
+      entry.path = NormalizedPath(e.path);
+      // Dynamo's frame for the traced module itself (`L['fn']`) repeats
+      // the root.
+      if (!stack.empty() && stack.back().SameCall(entry)) continue;
+      stack.push_back(entry);
+    }
+    if (!stack[0].path.str().empty() || stack[0].call != 0) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("node '", node.name(), "': its nn_module_stack starts at module '",
+                       stack[0].path.str(), "', not at the root"));
+    }
+    last_raw_ = raw;
+    last_ = std::move(stack);
+    has_last_ = true;
+    return &last_;
+  }
+
+ private:
+  StackEntry KeyEntry(Symbol key) {
+    auto it = keys_.find(key);
+    if (it != keys_.end()) return it->second;
+    StackEntry entry;
+    absl::string_view text = key.str();
+    const size_t at = text.rfind('@');
+    int64_t call = 0;
+    if (at != absl::string_view::npos && absl::SimpleAtoi(text.substr(at + 1), &call)) {
+      entry.call = call;
+      text = text.substr(0, at);
+    }
+    entry.module_id = Symbol::Intern(text);
+    return keys_.emplace(key, entry).first->second;
+  }
+
+  Symbol NormalizedPath(Symbol path) {
+    auto it = paths_.find(path);
+    if (it != paths_.end()) return it->second;
+    Symbol normalized = path;
+    if (absl::StrContains(path.str(), "L[")) {
+      absl::optional<std::string> parsed = SourcePathParser(path.str()).Parse();
+      if (parsed.has_value()) normalized = Symbol::Intern(*parsed);
+    }
+    return paths_.emplace(path, normalized).first->second;
+  }
+
+  absl::flat_hash_map<Symbol, StackEntry> keys_;
+  absl::flat_hash_map<Symbol, Symbol> paths_;
+  std::vector<ModuleStackEntry> last_raw_;
+  std::vector<StackEntry> last_;
+  bool has_last_ = false;
+};
+
+// ---- the module objects --------------------------------------------------------
+
+struct ModuleObject;
+
+// Whether `name` is a call name of `base`: `base`, `base@1`, ... (PyTorch's
+// _is_call_name).
+bool IsCallName(absl::string_view name, absl::string_view base) {
+  if (!absl::ConsumePrefix(&name, base)) return false;
+  if (name.empty()) return true;
+  if (!absl::ConsumePrefix(&name, "@") || name.empty()) return false;
+  return std::all_of(name.begin(), name.end(), [](char c) { return absl::ascii_isdigit(c); });
+}
+
+// A module's submodules by name, in order, with Python dict semantics:
+// setting a name keeps its place, removing one keeps the others' order. Calls
+// of one module share one table, as PyTorch shares `_modules`. Most modules
+// have a few children, searched in place; a table indexes its names once it
+// grows (`layers` may have thousands).
+class ChildTable {
+ public:
+  ModuleObject* Find(absl::string_view name) const {
+    const size_t i = Position(name);
+    return i == kNone ? nullptr : entries_[i].second;
+  }
+  void Set(absl::string_view name, ModuleObject* module) {
+    const size_t i = Position(name);
+    if (i != kNone) {
+      entries_[i].second = module;
+      return;
+    }
+    entries_.emplace_back(std::string(name), module);
+    ++live_;
+    if (!index_.empty()) {
+      AddToIndex(entries_.size() - 1);
+    } else if (entries_.size() > kIndexFrom) {
+      for (size_t j = 0; j < entries_.size(); ++j) {
+        if (entries_[j].second != nullptr) AddToIndex(j);
+      }
+    }
+  }
+  bool Remove(absl::string_view name) {
+    const size_t i = Position(name);
+    if (i == kNone) return false;
+    entries_[i].second = nullptr;  // a tombstone; skipped everywhere
+    --live_;
+    if (!index_.empty()) index_.erase(name);
+    return true;
+  }
+  // (name, module) of the live entries, in order.
+  std::vector<std::pair<std::string, ModuleObject*>> Live() const {
+    std::vector<std::pair<std::string, ModuleObject*>> out;
+    out.reserve(live_);
+    for (const auto& entry : entries_) {
+      if (entry.second != nullptr) out.push_back(entry);
+    }
+    return out;
+  }
+  // The modules named `base`, `base@1`, ..., in order.
+  // Usually one: modules called once.
+  using Modules = absl::InlinedVector<ModuleObject*, 2>;
+  Modules CallVariants(absl::string_view base) const {
+    Modules out;
+    if (index_.empty()) {
+      for (const auto& [name, module] : entries_) {
+        if (module != nullptr && IsCallName(name, base)) out.push_back(module);
+      }
+      return out;
+    }
+    auto it = variants_.find(base);
+    if (it == variants_.end()) return out;
+    for (size_t i : it->second) {
+      if (entries_[i].second != nullptr) out.push_back(entries_[i].second);
+    }
+    return out;
+  }
+  // Replaces the entries by `ordered`.
+  void Reset(std::vector<std::pair<std::string, ModuleObject*>> ordered) {
+    entries_.clear();
+    index_.clear();
+    variants_.clear();
+    live_ = 0;
+    for (auto& [name, module] : ordered) Set(name, module);
+  }
+
+ private:
+  static constexpr size_t kNone = ~size_t{0};
+  static constexpr size_t kIndexFrom = 16;
+
+  size_t Position(absl::string_view name) const {
+    if (!index_.empty()) {
+      auto it = index_.find(name);
+      return it == index_.end() ? kNone : it->second;
+    }
+    for (size_t i = 0; i < entries_.size(); ++i) {
+      if (entries_[i].second != nullptr && entries_[i].first == name) return i;
+    }
+    return kNone;
+  }
+  void AddToIndex(size_t i) {
+    index_.emplace(entries_[i].first, i);
+    variants_[CallBase(entries_[i].first)].push_back(i);
+  }
+
+  std::vector<std::pair<std::string, ModuleObject*>> entries_;
+  size_t live_ = 0;
+  absl::flat_hash_map<std::string, size_t> index_;
+  absl::flat_hash_map<std::string, std::vector<size_t>> variants_;  // base -> positions
+};
+
+struct ModuleObject {
+  std::string class_name;
+  std::unique_ptr<Graph> graph;  // InterpreterModule and the root
+  std::shared_ptr<ChildTable> children = std::make_shared<ChildTable>();
+  std::vector<StateEntry> state;
+  // Attributes that are neither modules nor tensors: pytree specs and custom
+  // objects (graphless modules of their class), per object as in PyTorch.
+  std::vector<std::pair<std::string, std::unique_ptr<GraphModule>>> attributes;
+  std::vector<std::pair<std::string, TreeSpec>> specs;
+  // A higher-order-op subgraph copied from the program, kept whole.
+  std::unique_ptr<GraphModule> subgraph;
+
+  bool HasState(absl::string_view name) const {
+    for (const StateEntry& s : state) {
+      if (s.name == name) return true;
+    }
+    return false;
+  }
+  bool HasAttribute(absl::string_view name) const {
+    if (children->Find(name) != nullptr || HasState(name)) return true;
+    for (const auto& attribute : attributes) {
+      if (attribute.first == name) return true;
+    }
+    return false;
+  }
+};
+
+// Owns every module object of one unflatten.
+class ModulePool {
+ public:
+  static constexpr size_t kTypicalModuleNodes = 8;
+
+  ModuleObject* New(absl::string_view class_name, bool with_graph) {
+    objects_.push_back(std::make_unique<ModuleObject>());
+    ModuleObject* m = objects_.back().get();
+    m->class_name = std::string(class_name);
+    if (with_graph) {
+      m->graph = std::make_unique<Graph>();
+      // Most module graphs are small; sizing the name table once spares
+      // the first few rehashes.
+      m->graph->Reserve(kTypicalModuleNodes);
+    }
+    return m;
+  }
+
+ private:
+  std::vector<std::unique_ptr<ModuleObject>> objects_;
+};
+
+// The module at dotted `path` below `root`, or nullptr.
+ModuleObject* FindModule(ModuleObject* root, absl::string_view path) {
+  if (path.empty()) return root;
+  ModuleObject* m = root;
+  for (absl::string_view part : absl::StrSplit(path, '.')) {
+    m = m->children->Find(part);
+    if (m == nullptr) return nullptr;
+  }
+  return m;
+}
+
+// PyTorch's _add_submodule: installs `module` at dotted `path` below
+// `parent`, creating missing modules on the way with `create(prefix)`.
+template <typename Create>
+void AddSubmodule(ModuleObject* parent, absl::string_view path, ModuleObject* module,
+                  Create&& create) {
+  std::vector<absl::string_view> parts = absl::StrSplit(path, '.');
+  ModuleObject* m = parent;
+  for (size_t i = 0; i + 1 < parts.size(); ++i) {
+    ModuleObject* next = m->children->Find(parts[i]);
+    if (next == nullptr) {
+      next = create(absl::StrJoin(parts.begin(), parts.begin() + i + 1, "."));
+      m->children->Set(parts[i], next);
+    }
+    m = next;
+  }
+  m->children->Set(parts.back(), module);
+}
+
+// PyTorch's _add_spec: `spec` as a new attribute `_spec_N` of `module`.
+std::string AddSpec(ModuleObject* module, const TreeSpec& spec) {
+  for (int i = 0;; ++i) {
+    std::string name = absl::StrCat("_spec_", i);
+    if (!module->HasAttribute(name)) {
+      module->attributes.emplace_back(name, GraphModule::Opaque(std::string(kTreeSpecClass)));
+      module->specs.emplace_back(name, spec);
+      return name;
+    }
+  }
+}
+
+// ---- buffer mutations ----------------------------------------------------------
+
+// PyTorch's _inplace_buffer_mutations: a buffer mutation that export
+// functionalized (the new value returned as a BUFFER_MUTATION output) becomes
+// `aten.copy_(buffer, new_value)` right after the new value, whose users then
+// read the copy; the graph stops returning it. The copy runs in the module
+// that computes the new value, which reads the buffer as an attribute.
+absl::Status InplaceBufferMutations(ExportedProgram& program) {
+  Graph& graph = program.graph_module->graph();
+  Node* output = graph.output_node();
+  const std::vector<OutputSpec>& specs = program.graph_signature.output_specs;
+  absl::flat_hash_map<absl::string_view, Node*> buffer_inputs;
+  for (const InputSpec& spec : program.graph_signature.input_specs) {
+    if (spec.kind == InputKind::kBuffer) buffer_inputs.emplace(spec.target, graph.FindNode(spec.arg.name));
+  }
+  bool changed = false;
+  for (size_t i = 0; i < specs.size(); ++i) {
+    if (specs[i].kind != OutputKind::kBufferMutation) continue;
+    changed = true;
+    Node* mutation = output->args()[0].elements()[i].node();
+    Node* buffer = buffer_inputs.at(specs[i].target);
+    Node* copy;
+    {
+      auto after = graph.InsertingAfter(mutation);
+      copy = graph.CallFunction(kCopy, {Argument::Ref(buffer), Argument::Ref(mutation)});
+    }
+    copy->set_meta(mutation->meta());
+    mutation->ReplaceAllUsesWith(copy, /*propagate_meta=*/false,
+                                 [copy](Node* user) { return user != copy; });
+  }
+  if (!changed) return absl::OkStatus();
+  // The graph returns what is left: the user outputs.
+  std::vector<Argument> rest;
+  std::vector<OutputSpec> rest_specs;
+  for (size_t i = 0; i < specs.size(); ++i) {
+    if (specs[i].kind == OutputKind::kBufferMutation) continue;
+    rest.push_back(output->args()[0].elements()[i]);
+    rest_specs.push_back(specs[i]);
+  }
+  output->SetArg(0, Argument::Tuple(std::move(rest)));
+  program.graph_signature.output_specs = std::move(rest_specs);
+  return absl::OkStatus();
+}
+
+// ---- outlining -----------------------------------------------------------------
+
+// One call of a module with its parent call, as PyTorch's _SubmoduleEntry.
+struct CallEntry {
+  std::string parent_fqn;
+  ModuleObject* parent_module;
+  Node* parent_call;
+  std::string fqn;
+  int64_t call;  // 1-based
+  ModuleObject* module;
+};
+
+// PyTorch's _IVals: intermediate values of buffer mutations that cross a
+// preserved signature, passed through attributes `__ival__<name>`.
+class IntermediateValues {
+ public:
+  absl::StatusOr<Node*> Read(const std::string& fqn, Graph& graph, const Node& value) {
+    auto it = storage_.find(value.name());
+    if (it == storage_.end()) {
+      const NodeMeta& meta = value.meta();
+      if (!meta.val.has_value() || meta.val->kind() != ValueMeta::Kind::kTensor) {
+        return absl::InvalidArgumentError(absl::StrCat(
+            "value '", value.name(), "' crosses a preserved module signature but has no tensor "
+            "metadata to allocate its attribute from"));
+      }
+      it = storage_.emplace(std::string(value.name()), meta.val->tensor()).first;
+      order_.push_back(it->first);
+    }
+    AddFqn(it->first, fqn);
+    auto at_start = graph.InsertingBefore(nullptr);
+    Node* read = graph.CreateNode(OpKind::kGetAttr, AttributeName(value.name()), {}, {}, {},
+                                  value.type_annotation());
+    read->set_meta(value.meta());
+    return read;
+  }
+
+  // Writes every read value after it is computed, in each module that
+  // computes it, and gives the modules involved their attributes.
+  absl::Status Create(const std::vector<std::vector<CallEntry>>& partitions,
+                      ModuleObject* root) {
+    if (storage_.empty()) return absl::OkStatus();
+    std::vector<std::pair<std::string, ModuleObject*>> entries = {{"", root}};
+    for (const std::vector<CallEntry>& partition : partitions) {
+      for (const CallEntry& entry : partition) {
+        entries.emplace_back(entry.fqn, entry.module);
+        Graph& graph = *entry.module->graph;
+        for (Node* node : graph.NodeVector()) {
+          if (storage_.contains(node->name())) Update(entry.fqn, graph, node);
+        }
+      }
+    }
+    absl::flat_hash_map<std::string, std::vector<std::string>> by_fqn;
+    for (const std::string& name : order_) {
+      for (const std::string& fqn : fqns_[name]) by_fqn[fqn].push_back(name);
+    }
+    for (const auto& [fqn, module] : entries) {
+      for (const std::string& name : by_fqn[fqn]) {
+        std::string attribute = AttributeName(name);
+        if (module->HasState(attribute)) continue;
+        module->state.push_back(StateEntry{attribute, StateKind::kConstant, storage_[name], true});
+      }
+    }
+    return absl::OkStatus();
+  }
+
+ private:
+  static std::string AttributeName(absl::string_view value) {
+    return absl::StrCat(kIntermediateValuePrefix, value);
+  }
+  void AddFqn(const std::string& name, const std::string& fqn) {
+    std::vector<std::string>& fqns = fqns_[name];
+    if (std::find(fqns.begin(), fqns.end(), fqn) == fqns.end()) fqns.push_back(fqn);
+  }
+  void Update(const std::string& fqn, Graph& graph, Node* node) {
+    AddFqn(std::string(node->name()), fqn);
+    Node* attribute;
+    {
+      auto after = graph.InsertingAfter(node);
+      attribute = graph.CreateNode(OpKind::kGetAttr, AttributeName(node->name()), {}, {}, {},
+                                   node->type_annotation());
+      attribute->set_meta(node->meta());
+    }
+    auto after = graph.InsertingAfter(attribute);
+    Node* copy = graph.CallFunction(kCopy, {Argument::Ref(attribute), Argument::Ref(node)});
+    copy->set_meta(node->meta());
+  }
+
+  absl::flat_hash_map<std::string, TensorMeta> storage_;
+  std::vector<std::string> order_;
+  absl::flat_hash_map<std::string, std::vector<std::string>> fqns_;
+};
+
+// Calls fn(fqn, entry) for every state entry of the program's state tree,
+// in order; `fqn` (built in `path`) is valid during the call.
+template <typename Fn>
+void ForEachStateEntry(const GraphModule& module, std::string& path, Fn& fn) {
+  const size_t size = path.size();
+  auto extend = [&](absl::string_view name) {
+    if (size > 0) path.push_back('.');
+    path.append(name.data(), name.size());
+  };
+  for (const StateEntry& entry : module.state()) {
+    extend(entry.name);
+    fn(absl::string_view(path), entry);
+    path.resize(size);
+  }
+  for (const auto& [name, child] : module.children()) {
+    extend(name);
+    ForEachStateEntry(*child, path, fn);
+    path.resize(size);
+  }
+}
+
+// For each state placeholder of the flat graph, the dotted names its value
+// may be read from, split at the dots: its signature target, then every name
+// that holds the same tensor (tied weights, shared modules), in state order.
+class StateNames {
+ public:
+  using Name = std::vector<absl::string_view>;
+
+  explicit StateNames(const ExportedProgram& program) {
+    absl::flat_hash_map<absl::string_view, absl::string_view> alias_of;
+    for (const StateAlias& alias : program.aliases) alias_of.emplace(alias.name, alias.alias_of);
+    auto canonical = [&](absl::string_view name) {
+      for (auto it = alias_of.find(name); it != alias_of.end(); it = alias_of.find(name)) {
+        name = it->second;
+      }
+      return name;
+    };
+    absl::flat_hash_map<absl::string_view, size_t> group_of_tensor;
+    absl::flat_hash_set<absl::string_view> targets;
+    const Graph& graph = program.graph_module->graph();
+    for (const InputSpec& spec : program.graph_signature.input_specs) {
+      if (spec.target.empty()) continue;
+      auto [it, inserted] = group_of_tensor.try_emplace(canonical(spec.target), groups_.size());
+      if (inserted) groups_.emplace_back();
+      if (targets.insert(spec.target).second) groups_[it->second].push_back(Split(spec.target));
+      group_of_.emplace(graph.FindNode(spec.arg.name), it->second);
+    }
+    if (program.aliases.empty()) return;
+    auto add_alias = [&](absl::string_view name) {
+      if (targets.contains(name)) return;
+      auto it = group_of_tensor.find(canonical(name));
+      if (it == group_of_tensor.end()) return;
+      groups_[it->second].push_back(Split(owned_.emplace_back(name)));
+    };
+    for (const CustomObject& object : program.custom_objects) add_alias(object.name);
+    std::string path;
+    auto visit = [&](absl::string_view name, const StateEntry&) { add_alias(name); };
+    ForEachStateEntry(*program.state, path, visit);
+  }
+
+  // nullptr when `placeholder` carries no state.
+  const std::vector<Name>* Find(const Node* placeholder) const {
+    auto it = group_of_.find(placeholder);
+    return it == group_of_.end() ? nullptr : &groups_[it->second];
+  }
+
+ private:
+  static Name Split(absl::string_view fqn) { return absl::StrSplit(fqn, '.'); }
+
+  std::deque<std::string> owned_;  // alias names, which the state walk only lends
+  std::vector<std::vector<Name>> groups_;
+  absl::flat_hash_map<const Node*, size_t> group_of_;
+};
+
+struct Frame {
+  Frame* parent = nullptr;
+  std::vector<StackEntry> stack;
+  std::string fqn;
+  std::vector<absl::string_view> scope;  // fqn's components
+  std::string child_fqn;  // the call name
+  ModuleObject* module = nullptr;
+  Graph* graph = nullptr;
+  // This call's signature, when export preserved it.
+  const ModuleCallSignature* call_signature = nullptr;
+  // Whether the module's first call has a preserved signature: then values
+  // enter only through it (PyTorch looks the module up by fqn here).
+  bool preserved = false;
+  // Flat node -> its value in this graph, in insertion order.
+  std::vector<std::pair<const Node*, Node*>> copied;
+  absl::flat_hash_map<const Node*, Node*> node_map;
+  // Flat input -> the placeholder (or state read) that brings it in.
+  absl::flat_hash_map<const Node*, Node*> placeholders;
+  // Reads of state this module owns (get_attr), in creation order, with the
+  // flat placeholders they replace.
+  std::vector<std::pair<const Node*, Node*>> state_reads;
+  Node* parent_call = nullptr;
+  // Arguments remap_input prepends to parent_call, oldest first; the call
+  // gets them (newest first) before `call_args` when the frame finishes.
+  std::vector<Argument> prepended;
+  std::vector<Argument> call_args;
+  KwArgs call_kwargs;
+
+  void Map(const Node* flat, Node* local) {
+    if (node_map.emplace(flat, local).second) {
+      copied.emplace_back(flat, local);
+    } else {
+      node_map[flat] = local;
+      for (auto& entry : copied) {
+        if (entry.first == flat) entry.second = local;
+      }
+    }
+  }
+};
+
+class Outliner {
+ public:
+  Outliner(const ExportedProgram& program, ModulePool& pool, ModuleObject* root)
+      : program_(program),
+        flat_(program.graph_module->graph()),
+        pool_(pool),
+        root_(root),
+        state_names_(program) {
+    for (const ModuleCallEntry& entry : program.module_call_graph) {
+      if (entry.signature.has_value()) signatures_.emplace(entry.fqn, &*entry.signature);
+    }
+    seen_.assign(flat_.id_bound(), 0);
+  }
+
+  absl::Status Run() {
+    nodes_ = flat_.NodeVector();
+    Frame root;
+    root.stack.push_back(StackEntry{Symbol::Intern(""), 0, Symbol::Intern("")});
+    root.module = root_;
+    root.graph = root_->graph.get();
+    root.preserved = signatures_.contains("");
+    root.graph->Reserve(nodes_.size());
+    position_.assign(flat_.id_bound(), 0);
+    for (uint32_t p = 0; p < nodes_.size(); ++p) position_[nodes_[p]->id()] = p;
+    size_t i = 0;
+    while (i < nodes_.size() && nodes_[i]->op() == OpKind::kPlaceholder) {
+      // State is read where it is used (see ReadState); the root takes only
+      // the user inputs.
+      if (state_names_.Find(nodes_[i]) == nullptr) RETURN_IF_ERROR(CopyNode(root, nodes_[i]));
+      seen_[nodes_[i]->id()] = 1;
+      ++i;
+    }
+    std::vector<std::unique_ptr<Frame>> frames;
+    Frame* top = &root;
+    while (i < nodes_.size()) {
+      const Node* node = nodes_[i];
+      if (node->op() == OpKind::kOutput) break;
+      if (node->op() == OpKind::kPlaceholder) {
+        return absl::InvalidArgumentError(
+            absl::StrCat("placeholder '", node->name(), "' follows other nodes"));
+      }
+      ASSIGN_OR_RETURN(const std::vector<StackEntry>* stack, stacks_.Read(*node, top->stack));
+      const size_t depth = top->stack.size();
+      if (!SameCalls(*stack, depth, top->stack)) {
+        // The running call has ended.
+        RETURN_IF_ERROR(FinishCall(*top));
+        top = top->parent;
+        frames.pop_back();
+        continue;
+      }
+      if (stack->size() > depth) {
+        // A new call starts here.
+        frames.push_back(std::make_unique<Frame>());
+        RETURN_IF_ERROR(StartCall(*top, *stack, depth, *frames.back()));
+        top = frames.back().get();
+        continue;
+      }
+      if (node->op() == OpKind::kGetAttr) NoteAttribute(top->child_fqn, node->target());
+      RETURN_IF_ERROR(CopyNode(*top, node));
+      ++i;
+    }
+    while (top != &root) {
+      RETURN_IF_ERROR(FinishCall(*top));
+      top = top->parent;
+    }
+    if (i == nodes_.size()) return absl::InvalidArgumentError("the graph has no output node");
+    RETURN_IF_ERROR(CopyNode(root, nodes_[i]));
+    // PyTorch sinks the root's state placeholders in graph order, each read
+    // inserted right after the last input: they end up reversed.
+    std::sort(root.state_reads.begin(), root.state_reads.end(),
+              [this](const auto& a, const auto& b) {
+                return position_[a.first->id()] > position_[b.first->id()];
+              });
+    PlaceStateReads(root);
+    return absl::OkStatus();
+  }
+
+  const std::vector<std::vector<CallEntry>>& partitions() const { return partitions_; }
+  const std::vector<std::pair<std::string, std::vector<std::string>>>& attributes() const {
+    return attributes_;
+  }
+  IntermediateValues& intermediate_values() { return ivals_; }
+  // Modules and the state paths their graphs read, to check once the state
+  // is assigned.
+  const std::vector<std::pair<ModuleObject*, std::string>>& state_paths() const {
+    return state_paths_;
+  }
+
+ private:
+  const Node* Seen(absl::string_view name) const {
+    const Node* node = flat_.FindNode(name);
+    return node != nullptr && seen_[node->id()] ? node : nullptr;
+  }
+
+  void NoteAttribute(const std::string& child_fqn, absl::string_view target) {
+    auto [it, inserted] = attribute_index_.emplace(child_fqn, attributes_.size());
+    if (inserted) attributes_.emplace_back(child_fqn, std::vector<std::string>());
+    std::vector<std::string>& names = attributes_[it->second].second;
+    if (std::find(names.begin(), names.end(), target) == names.end()) {
+      names.emplace_back(target);
+    }
+  }
+
+  // A NodeCopy/MapNodes callback taking flat nodes to their values in
+  // `frame`; the first error goes to `*status` (the rest are skipped).
+  auto Remapper(Frame& frame, absl::Status* status) {
+    return [this, &frame, status](Node* input) -> Argument {
+      if (!status->ok()) return Argument::None();
+      absl::StatusOr<Node*> mapped = RemapInput(frame, input);
+      if (!mapped.ok()) {
+        *status = mapped.status();
+        return Argument::None();
+      }
+      return Argument::Ref(*mapped);
+    };
+  }
+
+  absl::Status CopyNode(Frame& frame, const Node* node) {
+    absl::Status status;
+    Node* local = frame.graph->NodeCopy(*node, Remapper(frame, &status));
+    RETURN_IF_ERROR(status);
+    frame.Map(node, local);
+    seen_[node->id()] = 1;
+    return absl::OkStatus();
+  }
+
+  // PyTorch's remap_input: the value of flat node `x` in `frame`'s graph.
+  absl::StatusOr<Node*> RemapInput(Frame& frame, const Node* x) {
+    if (auto it = frame.node_map.find(x); it != frame.node_map.end()) return it->second;
+    if (auto it = frame.placeholders.find(x); it != frame.placeholders.end()) return it->second;
+    if (Node* read = ReadState(frame, x)) return read;
+    if (x->op() == OpKind::kPlaceholder || !frame.preserved) {
+      if (frame.parent == nullptr) {
+        return absl::InvalidArgumentError(
+            absl::StrCat("node '", x->name(), "' is used at the root before it is computed"));
+      }
+      Node* placeholder;
+      {
+        auto at_start = frame.graph->InsertingBefore(nullptr);
+        placeholder = frame.graph->Placeholder(x->name(), x->type_annotation());
+      }
+      placeholder->set_meta(x->meta());
+      frame.placeholders.emplace(x, placeholder);
+      auto before_call = frame.parent->graph->InsertingBefore(frame.parent_call);
+      ASSIGN_OR_RETURN(Node* outer, RemapInput(*frame.parent, x));
+      frame.prepended.push_back(Argument::Ref(outer));
+      return placeholder;
+    }
+    if (IsRecomputedCall(*x)) {
+      absl::Status status;
+      auto remap = Remapper(frame, &status);
+      std::vector<Argument> args;
+      for (const Argument& a : x->args()) args.push_back(a.MapNodes(remap));
+      KwArgs kwargs;
+      for (const KwArg& kw : x->kwargs()) kwargs.push_back(KwArg{kw.name, kw.value.MapNodes(remap)});
+      RETURN_IF_ERROR(status);
+      Node* copy = frame.graph->CreateNode(OpKind::kCallFunction, x->target(), std::move(args),
+                                           std::move(kwargs), FxCallFunctionName(x->target()));
+      copy->set_meta(x->meta());
+      frame.Map(x, copy);
+      return copy;
+    }
+    return ivals_.Read(frame.fqn, *frame.graph, *x);
+  }
+
+  // PyTorch passes state (parameters, buffers, constants) into every module
+  // as placeholders, then sinks each into a get_attr in the modules that own
+  // it (_sink_params) and drops the arguments that carried it. This reads it
+  // directly instead: `x` is state the frame's module owns (a name of it lies
+  // below the module's path) -> a get_attr of its relative path; nullptr for
+  // anything else, which comes in as a placeholder. Reads are placed where
+  // sinking would put them when the call finishes (PlaceStateReads).
+  Node* ReadState(Frame& frame, const Node* x) {
+    if (x->op() != OpKind::kPlaceholder) return nullptr;
+    const std::vector<StateNames::Name>* names = state_names_.Find(x);
+    if (names == nullptr) return nullptr;
+    const StateNames::Name* owned = nullptr;
+    for (const StateNames::Name& name : *names) {
+      if (name.size() > frame.scope.size() &&
+          std::equal(frame.scope.begin(), frame.scope.end(), name.begin())) {
+        owned = &name;
+        break;
+      }
+    }
+    if (owned == nullptr) return nullptr;
+    const std::string path =
+        absl::StrJoin(owned->begin() + static_cast<std::ptrdiff_t>(frame.scope.size()),
+                      owned->end(), ".");
+    Node* read = frame.graph->GetAttr(path);
+    read->set_meta(x->meta());
+    frame.placeholders.emplace(x, read);
+    frame.state_reads.emplace_back(x, read);
+    state_paths_.emplace_back(frame.module, path);
+    return read;
+  }
+
+  // Moves the frame's state reads right after its last placeholder, in
+  // state_reads' order.
+  void PlaceStateReads(Frame& frame) {
+    if (frame.state_reads.empty()) return;
+    Node* anchor = nullptr;
+    for (Node* n = frame.graph->first_node(); n != nullptr; n = n->next()) {
+      const bool ival = n->op() == OpKind::kGetAttr && absl::StartsWith(n->target(), kIntermediateValuePrefix);
+      if (n->op() != OpKind::kPlaceholder && !ival) break;
+      if (n->op() == OpKind::kPlaceholder) anchor = n;
+    }
+    for (const auto& [flat, read] : frame.state_reads) {
+      if (anchor != nullptr) {
+        anchor->Append(read);
+      } else if (frame.graph->first_node() != read) {
+        frame.graph->first_node()->Prepend(read);
+      }
+      anchor = read;
+    }
+  }
+
+  absl::Status StartCall(Frame& parent, const std::vector<StackEntry>& stack, size_t depth,
+                         Frame& frame) {
+    const StackEntry& entry = stack[depth];
+    frame.parent = &parent;
+    frame.stack.assign(stack.begin(), stack.begin() + depth + 1);
+    frame.fqn = std::string(entry.path.str());
+    frame.child_fqn = CallName(frame.fqn, entry.call + 1);
+    // Views into the frame's own fqn, which stays put.
+    frame.scope = absl::StrSplit(frame.fqn, '.', absl::SkipEmpty());
+    auto created = created_modules_.find(frame.fqn);
+    frame.module = created != created_modules_.end()
+                       ? created->second
+                       : pool_.New(kInterpreterModuleClass, /*with_graph=*/true);
+    frame.graph = frame.module->graph.get();
+    ASSIGN_OR_RETURN(std::string accessor, ComputeAccessor(parent.fqn, frame.child_fqn));
+    AddSubmodule(parent.module, accessor, frame.module, [&](absl::string_view prefix) {
+      std::string path = JoinPath(parent.fqn, prefix);
+      auto [it, inserted] = created_modules_.emplace(path, nullptr);
+      if (inserted) it->second = pool_.New(kInterpreterModuleClass, /*with_graph=*/true);
+      return it->second;
+    });
+    frame.parent_call = parent.graph->CallModule(accessor);
+    auto [partition, inserted] = partition_index_.emplace(entry.module_id, partitions_.size());
+    if (inserted) partitions_.emplace_back();
+    std::vector<CallEntry>& calls = partitions_[partition->second];
+    if (!calls.empty()) frame.module->children = calls[0].module->children;
+    calls.push_back(CallEntry{parent.fqn, parent.module, frame.parent_call, frame.fqn,
+                              entry.call + 1, frame.module});
+    frame.preserved = signatures_.contains(frame.fqn);
+    auto signature = signatures_.find(frame.child_fqn);
+    if (signature != signatures_.end()) {
+      frame.call_signature = signature->second;
+      RETURN_IF_ERROR(StartPreservedCall(frame));
+    }
+    return absl::OkStatus();
+  }
+
+  // A call with a preserved signature takes its original (args, kwargs) and
+  // flattens them with the signature's in_spec; the caller unflattens its
+  // flat inputs into that structure.
+  absl::Status StartPreservedCall(Frame& frame) {
+    const ModuleCallSignature& sig = *frame.call_signature;
+    const TreeSpec& in_spec = sig.in_spec;
+    if (in_spec.children.size() != 2 || in_spec.children[0].is_leaf() ||
+        in_spec.children[1].is_leaf()) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("module call '", frame.child_fqn, "': in_spec ", in_spec.ToString(),
+                       " is not an (args, kwargs) pair"));
+    }
+    const TreeSpec& args_spec = in_spec.children[0];
+    ASSIGN_OR_RETURN(std::vector<std::string> kwarg_names, TreeSpecDictKeys(in_spec.children[1]));
+    Graph& graph = *frame.graph;
+    {
+      auto at_end = graph.InsertingAfter(nullptr);
+      std::vector<Argument> arg_placeholders;
+      for (size_t i = 0; i < args_spec.children.size(); ++i) {
+        arg_placeholders.push_back(
+            Argument::Ref(graph.Placeholder(absl::StrCat("_positional_arg_", i))));
+      }
+      std::vector<std::pair<Argument, Argument>> kwarg_placeholders;
+      for (const std::string& name : kwarg_names) {
+        kwarg_placeholders.emplace_back(Argument::String(name),
+                                        Argument::Ref(graph.Placeholder(name)));
+      }
+      Node* flat_args = FlattenSpec(frame.module, graph,
+                                    Argument::Tuple({Argument::Tuple(std::move(arg_placeholders)),
+                                                     Argument::Dict(std::move(kwarg_placeholders))}),
+                                    in_spec);
+      for (size_t i = 0; i < sig.inputs.size(); ++i) {
+        const ArgumentSpec& input = sig.inputs[i];
+        const bool constant = input.kind == ArgumentSpec::Kind::kConstant;
+        Node* item = graph.CreateNode(
+            OpKind::kCallFunction, kGetItem,
+            {Argument::Ref(flat_args), Argument::Int(static_cast<int64_t>(i))}, {},
+            constant ? absl::StrCat("_constant_", i) : input.name);
+        if (constant) continue;
+        if (const Node* seen = Seen(input.name)) {
+          item->set_meta(seen->meta());
+          frame.placeholders[seen] = item;
+        }
+      }
+    }
+    Frame& parent = *frame.parent;
+    auto before_call = parent.graph->InsertingBefore(frame.parent_call);
+    std::vector<Argument> inputs;
+    for (const ArgumentSpec& input : sig.inputs) {
+      if (input.kind == ArgumentSpec::Kind::kConstant) {
+        inputs.push_back(input.value);
+      } else if (const Node* seen = Seen(input.name)) {
+        if (input.kind == ArgumentSpec::Kind::kCustomObj || input.kind == ArgumentSpec::Kind::kToken) {
+          return absl::InvalidArgumentError(absl::StrCat(
+              "module call '", frame.child_fqn, "': input '", input.name,
+              "' must be a tensor or a symbolic value"));
+        }
+        ASSIGN_OR_RETURN(Node* outer, RemapInput(parent, seen));
+        inputs.push_back(Argument::Ref(outer));
+      } else {
+        inputs.push_back(Argument::None());
+      }
+    }
+    Node* tree = Unflatten(parent.module, *parent.graph, Argument::List(std::move(inputs)), in_spec);
+    Node* args = parent.graph->CallFunction(kGetItem, {Argument::Ref(tree), Argument::Int(0)});
+    Node* kwargs = parent.graph->CallFunction(kGetItem, {Argument::Ref(tree), Argument::Int(1)});
+    for (size_t i = 0; i < args_spec.children.size(); ++i) {
+      frame.call_args.push_back(Argument::Ref(parent.graph->CallFunction(
+          kGetItem, {Argument::Ref(args), Argument::Int(static_cast<int64_t>(i))})));
+    }
+    for (const std::string& name : kwarg_names) {
+      frame.call_kwargs.push_back(KwArg{
+          Symbol::Intern(name),
+          Argument::Ref(parent.graph->CallFunction(kGetItem, {Argument::Ref(kwargs),
+                                                              Argument::String(name)}))});
+    }
+    return absl::OkStatus();
+  }
+
+  // PyTorch's _generate_flatten_spec and _generate_unflatten.
+  Node* FlattenSpec(ModuleObject* module, Graph& graph, Argument tree, const TreeSpec& spec) {
+    Node* spec_node = graph.GetAttr(AddSpec(module, spec));
+    return graph.CallFunction(kTreeFlattenSpec, {std::move(tree), Argument::Ref(spec_node)});
+  }
+  Node* Unflatten(ModuleObject* module, Graph& graph, Argument leaves, const TreeSpec& spec) {
+    Node* spec_node = graph.GetAttr(AddSpec(module, spec));
+    return graph.CallFunction(kTreeUnflatten, {std::move(leaves), Argument::Ref(spec_node)});
+  }
+
+  // PyTorch's finalize_outputs: the call's graph returns what later code
+  // uses, and the caller reads it from the call.
+  absl::Status FinishCall(Frame& frame) {
+    created_modules_.erase(frame.fqn);
+    PlaceStateReads(frame);
+    Frame& parent = *frame.parent;
+    std::vector<const Node*> outputs;  // flat nodes; nullptr for absent values
+    Node* parent_out;
+    Argument returned;
+    std::vector<Node*> returned_nodes;
+    if (frame.call_signature != nullptr) {
+      const ModuleCallSignature& sig = *frame.call_signature;
+      std::vector<Argument> leaves;
+      for (const ArgumentSpec& output : sig.outputs) {
+        if (!output.names_node() || output.kind == ArgumentSpec::Kind::kCustomObj ||
+            output.kind == ArgumentSpec::Kind::kToken) {
+          return absl::InvalidArgumentError(
+              absl::StrCat("module call '", frame.child_fqn,
+                           "': its preserved signature returns a value that is not a tensor or "
+                           "a symbolic value"));
+        }
+        const Node* seen = Seen(output.name);
+        outputs.push_back(seen);
+        if (seen == nullptr) {
+          leaves.push_back(Argument::None());
+          continue;
+        }
+        Node* local = nullptr;
+        if (auto it = frame.node_map.find(seen); it != frame.node_map.end()) {
+          local = it->second;
+        } else if (auto p = frame.placeholders.find(seen); p != frame.placeholders.end()) {
+          local = p->second;
+        } else {
+          return absl::InvalidArgumentError(absl::StrCat("module call '", frame.child_fqn,
+                                                         "': cannot find its output '",
+                                                         output.name, "'"));
+        }
+        leaves.push_back(Argument::Ref(local));
+      }
+      Node* tree = Unflatten(frame.module, *frame.graph, Argument::Tuple(std::move(leaves)),
+                             sig.out_spec);
+      parent_out = FlattenSpec(parent.module, *parent.graph, Argument::Ref(frame.parent_call),
+                               sig.out_spec);
+      returned = Argument::Ref(tree);
+      returned_nodes.push_back(tree);
+    } else {
+      std::vector<Argument> values;
+      for (const auto& [flat, local] : frame.copied) {
+        for (const Node* user : flat->users()) {
+          if (!seen_[user->id()]) {
+            outputs.push_back(flat);
+            values.push_back(Argument::Ref(local));
+            returned_nodes.push_back(local);
+            break;
+          }
+        }
+      }
+      parent_out = frame.parent_call;
+      returned = values.size() == 1 ? values[0] : Argument::List(std::move(values));
+    }
+    frame.graph->Output(std::move(returned));
+    // The call's arguments: what inputs it picked up (newest first), then
+    // its preserved (args, kwargs).
+    std::vector<Argument> args(frame.prepended.rbegin(), frame.prepended.rend());
+    for (Argument& a : frame.call_args) args.push_back(std::move(a));
+    frame.parent_call->SetArgsKwargs(std::move(args), std::move(frame.call_kwargs));
+
+    auto value_of = [](const Node* n) {
+      return n->meta().val.has_value() ? *n->meta().val : ValueMeta();
+    };
+    NodeMeta& out_meta = parent_out->mutable_meta();
+    if (returned_nodes.size() == 1 && frame.call_signature == nullptr) {
+      out_meta.val = value_of(returned_nodes[0]);
+    } else if (frame.call_signature != nullptr) {
+      out_meta.val = value_of(returned_nodes[0]);
+    } else {
+      std::vector<ValueMeta> values;
+      for (const Node* n : returned_nodes) values.push_back(value_of(n));
+      out_meta.val = ValueMeta::List(std::move(values));
+    }
+    if (outputs.size() == 1 && frame.call_signature == nullptr) {
+      parent.Map(outputs[0], parent_out);
+      return absl::OkStatus();
+    }
+    for (size_t i = 0; i < outputs.size(); ++i) {
+      if (outputs[i] == nullptr) continue;
+      Node* item = parent.graph->CallFunction(
+          kGetItem, {Argument::Ref(parent_out), Argument::Int(static_cast<int64_t>(i))});
+      if (outputs[i]->meta().val.has_value()) item->mutable_meta().val = *outputs[i]->meta().val;
+      parent.Map(outputs[i], item);
+    }
+    return absl::OkStatus();
+  }
+
+  const ExportedProgram& program_;
+  const Graph& flat_;
+  ModulePool& pool_;
+  ModuleObject* root_;
+  std::vector<Node*> nodes_;
+  std::vector<char> seen_;  // by flat node id
+  StackReader stacks_;
+  absl::flat_hash_map<std::string, const ModuleCallSignature*> signatures_;
+  absl::flat_hash_map<Symbol, size_t> partition_index_;
+  std::vector<std::vector<CallEntry>> partitions_;
+  absl::flat_hash_map<std::string, size_t> attribute_index_;
+  std::vector<std::pair<std::string, std::vector<std::string>>> attributes_;
+  absl::flat_hash_map<std::string, ModuleObject*> created_modules_;
+  const StateNames state_names_;
+  std::vector<uint32_t> position_;  // flat node id -> position
+  std::vector<std::pair<ModuleObject*, std::string>> state_paths_;
+  IntermediateValues ivals_;
+};
+
+// ---- state -----------------------------------------------------------------------
+
+// PyTorch's _assign_attr: the modules at dotted `path`, including every call
+// variant (`foo`, `foo@1`) at each level, creating plain modules where
+// nothing is installed yet.
+ChildTable::Modules OwnersOf(ModulePool& pool, ModuleObject* root, absl::string_view module_path) {
+  ChildTable::Modules owners = {root};
+  if (module_path.empty()) return owners;
+  for (absl::string_view item : absl::StrSplit(module_path, '.')) {
+    ChildTable::Modules next;
+    for (ModuleObject* m : owners) {
+      if (m->children->Find(item) == nullptr) {
+        m->children->Set(item, pool.New(kPlainModuleClass, /*with_graph=*/false));
+      }
+      for (ModuleObject* variant : m->children->CallVariants(item)) next.push_back(variant);
+    }
+    owners = std::move(next);
+  }
+  return owners;
+}
+
+std::pair<absl::string_view, absl::string_view> SplitLast(absl::string_view fqn) {
+  const size_t dot = fqn.rfind('.');
+  if (dot == absl::string_view::npos) return {absl::string_view(), fqn};
+  return {fqn.substr(0, dot), fqn.substr(dot + 1)};
+}
+
+void AssignState(ModulePool& pool, ModuleObject* root, absl::string_view fqn,
+                 const StateEntry& entry) {
+  auto [module_path, name] = SplitLast(fqn);
+  for (ModuleObject* owner : OwnersOf(pool, root, module_path)) {
+    if (owner->HasState(name)) continue;
+    owner->state.push_back(entry);
+    owner->state.back().name = std::string(name);
+  }
+}
+
+void AssignCustomObject(ModulePool& pool, ModuleObject* root, const CustomObject& object) {
+  auto [module_path, name] = SplitLast(object.name);
+  for (ModuleObject* owner : OwnersOf(pool, root, module_path)) {
+    if (!owner->HasAttribute(name)) {
+      owner->attributes.emplace_back(
+          std::string(name), GraphModule::Opaque(absl::StrCat(kScriptObjectClassPrefix, object.class_fqn)));
+    }
+  }
+}
+
+// Places the program's state on the modules that own it, in PyTorch's order:
+// the signature's parameters, its buffers, the rest of the state dict, then
+// constants.
+void AssignAllState(const ExportedProgram& program, ModulePool& pool, ModuleObject* root) {
+  absl::flat_hash_set<absl::string_view> assigned;
+  for (InputKind kind : {InputKind::kParameter, InputKind::kBuffer}) {
+    for (const InputSpec& spec : program.graph_signature.input_specs) {
+      if (spec.kind != kind) continue;
+      AssignState(pool, root, spec.target, *program.state->FindStatePath(spec.target));
+      assigned.insert(spec.target);
+    }
+  }
+  auto in_state_dict = [](const StateEntry& entry) {
+    return entry.kind == StateKind::kParameter ||
+           (entry.kind == StateKind::kBuffer && entry.persistent);
+  };
+  std::string path;
+  auto rest_of_state_dict = [&](absl::string_view fqn, const StateEntry& entry) {
+    if (in_state_dict(entry) && !assigned.contains(fqn)) AssignState(pool, root, fqn, entry);
+  };
+  ForEachStateEntry(*program.state, path, rest_of_state_dict);
+  auto constants = [&](absl::string_view fqn, const StateEntry& entry) {
+    if (!in_state_dict(entry) && !assigned.contains(fqn)) AssignState(pool, root, fqn, entry);
+  };
+  ForEachStateEntry(*program.state, path, constants);
+  for (const CustomObject& object : program.custom_objects) AssignCustomObject(pool, root, object);
+}
+
+bool HasAttributePath(ModuleObject* module, absl::string_view path) {
+  std::vector<absl::string_view> parts = absl::StrSplit(path, '.');
+  for (size_t i = 0; i + 1 < parts.size(); ++i) {
+    module = module->children->Find(parts[i]);
+    if (module == nullptr) return false;
+  }
+  return module->HasAttribute(parts.back());
+}
+
+// ---- merging identical calls -------------------------------------------------------
+
+// PyTorch's _deduplicate_modules: a call whose graph equals an earlier call
+// of the same module path is dropped and its caller calls the earlier one;
+// one equal to a call under another path (a shared module) is replaced by
+// that module. Returns call name -> the call name it now uses.
+//
+// `unsunk` are modules whose graphs PyTorch would still pass state in as
+// placeholders (see Unflatten): they equal no module that reads its state.
+absl::StatusOr<absl::flat_hash_map<std::string, std::string>> MergeIdenticalCalls(
+    const std::vector<std::vector<CallEntry>>& partitions,
+    const absl::flat_hash_set<const ModuleObject*>& unsunk) {
+  absl::flat_hash_map<std::string, std::string> redirected;
+  for (const std::vector<CallEntry>& calls : partitions) {
+    if (calls.size() < 2) continue;  // a module called once: nothing to merge
+    // Calls with equal graphs, each class with its first call per fqn.
+    struct EqualCalls {
+      const CallEntry* first;
+      absl::flat_hash_map<absl::string_view, const CallEntry*> first_by_fqn;
+    };
+    absl::flat_hash_map<uint64_t, std::vector<EqualCalls>> by_hash;
+    for (const CallEntry& call : calls) {
+      const std::string child_fqn = CallName(call.fqn, call.call);
+      ASSIGN_OR_RETURN(std::string target, ComputeAccessor(call.parent_fqn, child_fqn));
+      const bool call_unsunk = unsunk.contains(call.module);
+      std::vector<EqualCalls>& bucket =
+          by_hash[absl::HashOf(StructuralHash(*call.module->graph), call_unsunk)];
+      EqualCalls* same = nullptr;
+      for (EqualCalls& candidate : bucket) {
+        if (unsunk.contains(candidate.first->module) == call_unsunk &&
+            StructurallyEqual(*candidate.first->module->graph, *call.module->graph)) {
+          same = &candidate;
+          break;
+        }
+      }
+      if (same == nullptr) {
+        bucket.push_back(EqualCalls{&call, {{call.fqn, &call}}});
+        continue;
+      }
+      auto [module_path, name] = SplitLast(target);
+      ModuleObject* holder = FindModule(call.parent_module, module_path);
+      auto seen = same->first_by_fqn.find(call.fqn);
+      if (seen != same->first_by_fqn.end()) {
+        holder->children->Remove(name);
+        const std::string seen_child = CallName(seen->second->fqn, seen->second->call);
+        ASSIGN_OR_RETURN(std::string seen_target, ComputeAccessor(call.parent_fqn, seen_child));
+        call.parent_call->set_target(seen_target);
+        redirected.emplace(child_fqn, seen_child);
+      } else {
+        holder->children->Set(name, same->first->module);
+        same->first_by_fqn.emplace(call.fqn, &call);
+      }
+    }
+  }
+  return redirected;
+}
+
+// ---- ordering and materializing ------------------------------------------------
+
+// Visits every (path, module) of named_modules(remove_duplicate=False).
+template <typename Fn>
+void ForEachPath(ModuleObject* module, const std::string& path, Fn& fn) {
+  fn(path, module);
+  for (const auto& [name, child] : module->children->Live()) {
+    ForEachPath(child, JoinPath(path, name), fn);
+  }
+}
+
+// PyTorch's _reorder_submodules: children in the order the module call graph
+// lists their paths, others after them in traversal order.
+void ReorderSubmodules(ModuleObject* module, const std::string& prefix,
+                       const absl::flat_hash_map<std::string, size_t>& order) {
+  std::vector<std::pair<std::string, ModuleObject*>> children = module->children->Live();
+  std::vector<std::pair<size_t, size_t>> keys;  // (rank, position)
+  for (size_t i = 0; i < children.size(); ++i) {
+    const std::string path = JoinPath(prefix, children[i].first);
+    ReorderSubmodules(children[i].second, path, order);
+    keys.emplace_back(order.at(path), i);
+  }
+  if (std::is_sorted(keys.begin(), keys.end())) return;
+  std::stable_sort(keys.begin(), keys.end());
+  std::vector<std::pair<std::string, ModuleObject*>> ordered;
+  ordered.reserve(children.size());
+  for (const auto& key : keys) ordered.push_back(children[key.second]);
+  module->children->Reset(std::move(ordered));
+}
+
+class Materializer {
+ public:
+  explicit Materializer(std::vector<SpecAttribute>* specs) : specs_(specs) {}
+
+  absl::StatusOr<std::unique_ptr<GraphModule>> Build(ModuleObject* object, const std::string& path) {
+    auto [it, first] = paths_.emplace(object, path);
+    if (!first) return SharedModuleReference(it->second);
+    if (object->subgraph != nullptr) return std::move(object->subgraph);
+    std::unique_ptr<GraphModule> module;
+    if (object->graph != nullptr) {
+      module = std::make_unique<GraphModule>(object->class_name);
+      module->set_graph(std::move(object->graph));
+    } else {
+      module = GraphModule::Opaque(object->class_name);
+    }
+    for (StateEntry& entry : object->state) RETURN_IF_ERROR(module->AddState(std::move(entry)));
+    for (auto& [name, spec] : object->specs) {
+      specs_->push_back(SpecAttribute{path, name, std::move(spec)});
+    }
+    for (const auto& [name, child] : object->children->Live()) {
+      ASSIGN_OR_RETURN(std::unique_ptr<GraphModule> built, Build(child, JoinPath(path, name)));
+      RETURN_IF_ERROR(module->AddChild(name, std::move(built)).status());
+    }
+    for (auto& [name, attribute] : object->attributes) {
+      RETURN_IF_ERROR(module->AddChild(name, std::move(attribute)).status());
+    }
+    return module;
+  }
+
+ private:
+  std::vector<SpecAttribute>* specs_;
+  absl::flat_hash_map<const ModuleObject*, std::string> paths_;
+};
+
+}  // namespace
+
+absl::StatusOr<std::vector<Argument>> MatchFlatArgs(const UnflattenResult& result,
+                                                    const TreeSpec& input_spec,
+                                                    std::vector<Argument> flat_args,
+                                                    const FlatArgsAdapter* adapter) {
+  if (result.module_call_graph.empty() || !result.module_call_graph[0].signature.has_value()) {
+    return absl::FailedPreconditionError("the program records no signature for its root call");
+  }
+  const TreeSpec& target = result.module_call_graph[0].signature->in_spec;
+  if (input_spec == target) return flat_args;
+  if (adapter == nullptr) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "the call's arguments have structure ", input_spec.ToString(),
+        " but the program was exported for ", target.ToString(),
+        "; pass a FlatArgsAdapter to adapt them"));
+  }
+  ASSIGN_OR_RETURN(std::vector<Argument> adapted,
+                   adapter->Adapt(target, input_spec, std::move(flat_args)));
+  if (static_cast<int64_t>(adapted.size()) != target.num_leaves()) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("the FlatArgsAdapter returned ", adapted.size(), " arguments; the program takes ",
+                     target.num_leaves(), " (", target.ToString(), ")"));
+  }
+  return adapted;
+}
+
+absl::StatusOr<UnflattenResult> Unflatten(const ExportedProgram& input,
+                                          const UnflattenOptions& options) {
+  if (options.validate) RETURN_IF_ERROR(ValidateExportedProgram(input));
+  for (const OutputSpec& spec : input.graph_signature.output_specs) {
+    if (spec.kind == OutputKind::kLossOutput || spec.kind == OutputKind::kGradientToParameter ||
+        spec.kind == OutputKind::kGradientToUserInput) {
+      return absl::UnimplementedError(
+          "unflattening a joint (forward + backward) program is not supported (nor by PyTorch)");
+    }
+  }
+  // Effect tokens and functionalized buffer mutations are rewritten in a
+  // copy; other programs are read as they are.
+  bool rewrites = false;
+  for (const InputSpec& spec : input.graph_signature.input_specs) {
+    rewrites |= spec.kind == InputKind::kToken;
+  }
+  for (const OutputSpec& spec : input.graph_signature.output_specs) {
+    rewrites |= spec.kind == OutputKind::kBufferMutation || spec.kind == OutputKind::kToken;
+  }
+  ExportedProgram copy;
+  if (rewrites) {
+    copy = input.Clone();
+    RETURN_IF_ERROR(RemoveEffectTokens(copy).status());
+    RETURN_IF_ERROR(InplaceBufferMutations(copy));
+  }
+  const ExportedProgram& program = rewrites ? copy : input;
+
+  ModulePool pool;
+  ModuleObject* root = pool.New(kUnflattenedModuleClass, /*with_graph=*/true);
+  Outliner outliner(program, pool, root);
+  RETURN_IF_ERROR(outliner.Run());
+  RETURN_IF_ERROR(outliner.intermediate_values().Create(outliner.partitions(), root));
+
+  // Higher-order-op subgraphs (and tensors) read by get_attr move to the
+  // module that reads them.
+  for (const auto& [child_fqn, names] : outliner.attributes()) {
+    ModuleObject* module = FindModule(root, child_fqn);
+    if (module == nullptr) {
+      return absl::InternalError(absl::StrCat("module '", child_fqn, "' disappeared"));
+    }
+    for (const std::string& name : names) {
+      if (const GraphModule* sub = program.graph_module->FindChild(name)) {
+        ModuleObject* copy = pool.New(sub->class_name(), /*with_graph=*/false);
+        copy->subgraph = sub->Clone();
+        module->children->Set(name, copy);
+      } else if (const StateEntry* entry = program.graph_module->FindState(name)) {
+        if (!module->HasState(name)) module->state.push_back(*entry);
+      } else {
+        return absl::InvalidArgumentError(
+            absl::StrCat("get_attr target '", name, "' is not an attribute of the program"));
+      }
+    }
+  }
+  AssignAllState(program, pool, root);
+  // A later call of a shared module may have replaced an earlier call's
+  // submodule (they share their submodules, as in PyTorch). PyTorch sinks
+  // state only into modules it reaches then, so the replaced one keeps its
+  // state placeholders; it is remembered as such for merging.
+  absl::flat_hash_set<const ModuleObject*> reachable;
+  std::vector<ModuleObject*> pending = {root};
+  while (!pending.empty()) {
+    ModuleObject* m = pending.back();
+    pending.pop_back();
+    if (!reachable.insert(m).second) continue;
+    for (const auto& entry : m->children->Live()) pending.push_back(entry.second);
+  }
+  absl::flat_hash_set<const ModuleObject*> unsunk;
+  for (const auto& [module, path] : outliner.state_paths()) {
+    if (!reachable.contains(module)) {
+      unsunk.insert(module);
+    } else if (!HasAttributePath(module, path)) {
+      return absl::InternalError(absl::StrCat("state '", path, "' read by a module was not assigned to it"));
+    }
+  }
+  ASSIGN_OR_RETURN(auto redirected, MergeIdenticalCalls(outliner.partitions(), unsunk));
+
+  // PyTorch swaps the calls of a module with a preserved signature for an
+  // InterpreterModuleDispatcher; fxpp does not model one yet.
+  absl::flat_hash_map<absl::string_view, int> preserved_calls;
+  for (const ModuleCallEntry& entry : program.module_call_graph) {
+    if (entry.fqn.empty() || !entry.signature.has_value()) continue;
+    if (++preserved_calls[CallBase(entry.fqn)] > 1) {
+      return absl::UnimplementedError(absl::StrCat(
+          "module '", CallBase(entry.fqn), "' has a preserved signature and is called more "
+          "than once; fxpp cannot build PyTorch's InterpreterModuleDispatcher for it"));
+    }
+  }
+
+  std::vector<std::string> fqn_list;
+  for (const ModuleCallEntry& entry : program.module_call_graph) {
+    if (!redirected.contains(entry.fqn) && !absl::StrContains(entry.fqn, '@')) {
+      fqn_list.push_back(entry.fqn);
+    }
+  }
+  for (size_t i = 1; i < fqn_list.size(); ++i) {
+    const std::string& fqn = fqn_list[i];
+    auto [module_path, name] = SplitLast(fqn);
+    ModuleObject* parent = FindModule(root, module_path);
+    if (parent != nullptr && parent->HasAttribute(name)) continue;
+    AddSubmodule(root, fqn, pool.New(kPlainModuleClass, /*with_graph=*/false),
+                 [&](absl::string_view) { return pool.New(kPlainModuleClass, false); });
+  }
+  absl::flat_hash_map<std::string, size_t> order;
+  for (const std::string& fqn : fqn_list) order.emplace(fqn, order.size());
+  auto rank = [&](const std::string& path, ModuleObject*) { order.emplace(path, order.size()); };
+  ForEachPath(root, "", rank);
+  ReorderSubmodules(root, "", order);
+
+  UnflattenResult result;
+  Materializer materializer(&result.specs);
+  ASSIGN_OR_RETURN(result.module, materializer.Build(root, ""));
+  result.module_call_graph = program.module_call_graph;
+  return result;
+}
+
+}  // namespace fxpp

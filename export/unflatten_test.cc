@@ -1,0 +1,457 @@
+#include "export/unflatten.h"
+
+#include <string>
+#include <vector>
+
+#include "export/synthetic_program.h"
+#include "gmock/gmock.h"
+#include "gtest/gtest.h"
+#include "ir/fx_text/fx_text.h"
+#include "ir/fxg/fxg.h"
+#include "testing/node_names.h"
+
+namespace fxpp {
+namespace {
+
+using ::testing::ElementsAre;
+using ::testing::HasSubstr;
+
+constexpr absl::string_view kLinear = "torch.ops.aten.linear.default";
+constexpr absl::string_view kRelu = "torch.ops.aten.relu.default";
+constexpr absl::string_view kAdd = "torch.ops.aten.add.Tensor";
+constexpr absl::string_view kMul = "torch.ops.aten.mul.Tensor";
+
+Argument Ref(Node* n) { return Argument::Ref(n); }
+
+UnflattenResult MustUnflatten(const ExportedProgram& program) {
+  absl::StatusOr<UnflattenResult> result = Unflatten(program);
+  EXPECT_TRUE(result.ok()) << result.status();
+  if (!result.ok()) return UnflattenResult{std::make_unique<GraphModule>(), {}, {}};
+  absl::Status verified = VerifyUnflattened(*result->module);
+  EXPECT_TRUE(verified.ok()) << verified << "\n" << FormatModuleTree(*result->module)
+                             << PrintFxg(*result->module);
+  return *std::move(result);
+}
+
+std::string GraphOf(const UnflattenResult& result, absl::string_view path) {
+  const GraphModule* m = result.module->FindSubmodule(path);
+  if (m == nullptr || !m->has_graph()) return absl::StrCat("<no graph at '", path, "'>");
+  return PrintFxGraph(m->graph());
+}
+
+std::vector<std::string> Paths(const UnflattenResult& result) {
+  std::vector<std::string> out;
+  for (const ModulePath& m : ListModules(*result.module)) {
+    out.push_back(m.same_as.empty() ? m.path : absl::StrCat(m.path, "=", m.same_as));
+  }
+  return out;
+}
+
+// `sub` applies lin (weight `sub.lin.weight`) then relu; called as `key`@call.
+Node* CallSub(ProgramBuilder& b, Node* w, Node* x, int call, absl::string_view path = "sub",
+              absl::string_view key = {}, absl::string_view op = kRelu) {
+  b.Enter(path, "Sub", call, key);
+  b.Enter(absl::StrCat(path, ".lin"), "torch.nn.modules.linear.Linear", call,
+          key.empty() ? absl::string_view() : absl::StrCat(key, "_lin"));
+  Node* y = b.Call(kLinear, {Ref(x), Ref(w)}, {2, 4});
+  b.Exit();
+  Node* r = op == kRelu ? b.Call(kRelu, {Ref(y)}, {2, 4})
+                        : b.Call(op, {Ref(y), Argument::Int(2)}, {2, 4});
+  b.Exit();
+  return r;
+}
+
+TEST(UnflattenTest, OneGraphPerModuleWithStateOnItsOwner) {
+  ProgramBuilder b;
+  Node* w = b.Parameter("sub.lin.weight", {4, 4});
+  Node* x = b.UserInput("x", {2, 4});
+  Node* r = CallSub(b, w, x, 0);
+  Node* out = b.Call(kAdd, {Ref(r), Ref(x)}, {2, 4});
+  UnflattenResult result = MustUnflatten(b.Finish({out}));
+
+  EXPECT_THAT(Paths(result), ElementsAre("", "sub", "sub.lin"));
+  EXPECT_EQ(result.module->class_name(), "UnflattenedModule");
+  EXPECT_EQ(result.module->FindSubmodule("sub")->class_name(), "InterpreterModule");
+  EXPECT_EQ(GraphOf(result, ""),
+            "graph():\n"
+            "    %x : [num_users=2] = placeholder[target=x]\n"
+            "    %sub : [num_users=1] = call_module[target=sub](args = (%x,), kwargs = {})\n"
+            "    %add : [num_users=1] = call_function[target=torch.ops.aten.add.Tensor](args = "
+            "(%sub, %x), kwargs = {})\n"
+            "    return (add,)\n");
+  EXPECT_EQ(GraphOf(result, "sub"),
+            "graph():\n"
+            "    %x : [num_users=1] = placeholder[target=x]\n"
+            "    %lin : [num_users=1] = call_module[target=lin](args = (%x,), kwargs = {})\n"
+            "    %relu : [num_users=1] = call_function[target=torch.ops.aten.relu.default](args = "
+            "(%lin,), kwargs = {})\n"
+            "    return relu\n");
+  // The parameter placeholder became an attribute read of its owner.
+  EXPECT_EQ(GraphOf(result, "sub.lin"),
+            "graph():\n"
+            "    %x : [num_users=1] = placeholder[target=x]\n"
+            "    %weight : [num_users=1] = get_attr[target=weight]\n"
+            "    %linear : [num_users=1] = call_function[target=torch.ops.aten.linear.default](args "
+            "= (%x, %weight), kwargs = {})\n"
+            "    return linear\n");
+  EXPECT_EQ(FormatModuleTree(*result.module),
+            "(root): UnflattenedModule, 4 nodes\n"
+            "sub: InterpreterModule, 4 nodes\n"
+            "sub.lin: InterpreterModule, 4 nodes\n"
+            "  parameter weight: f32[4, 4] stride=(4, 1) cpu\n");
+  // The root signature is kept for calling the result.
+  ASSERT_FALSE(result.module_call_graph.empty());
+  EXPECT_EQ(result.module_call_graph[0].signature->in_spec.num_leaves(), 1);
+}
+
+TEST(UnflattenTest, ValuesUsedOutsideACallBecomeItsOutputs) {
+  ProgramBuilder b;
+  Node* x = b.UserInput("x", {2, 4});
+  b.Enter("a");
+  Node* u = b.Call(kRelu, {Ref(x)}, {2, 4});
+  Node* v = b.Call(kMul, {Ref(u), Argument::Int(3)}, {2, 4});
+  b.Exit();
+  b.Enter("b");
+  Node* w = b.Call(kAdd, {Ref(u), Ref(v)}, {2, 4});
+  b.Exit();
+  Node* out = b.Call(kAdd, {Ref(w), Ref(v)}, {2, 4});
+  UnflattenResult result = MustUnflatten(b.Finish({out}));
+  EXPECT_EQ(GraphOf(result, "a"),
+            "graph():\n"
+            "    %x : [num_users=1] = placeholder[target=x]\n"
+            "    %relu : [num_users=2] = call_function[target=torch.ops.aten.relu.default](args = "
+            "(%x,), kwargs = {})\n"
+            "    %mul : [num_users=1] = call_function[target=torch.ops.aten.mul.Tensor](args = "
+            "(%relu, 3), kwargs = {})\n"
+            "    return [relu, mul]\n");
+  EXPECT_EQ(GraphOf(result, ""),
+            "graph():\n"
+            "    %x : [num_users=1] = placeholder[target=x]\n"
+            "    %a : [num_users=2] = call_module[target=a](args = (%x,), kwargs = {})\n"
+            "    %getitem : [num_users=1] = call_function[target=operator.getitem](args = (%a, 0), "
+            "kwargs = {})\n"
+            "    %getitem_1 : [num_users=2] = call_function[target=operator.getitem](args = (%a, "
+            "1), kwargs = {})\n"
+            "    %b : [num_users=1] = call_module[target=b](args = (%getitem_1, %getitem), kwargs "
+            "= {})\n"
+            "    %add_1 : [num_users=1] = call_function[target=torch.ops.aten.add.Tensor](args = "
+            "(%b, %getitem_1), kwargs = {})\n"
+            "    return (add_1,)\n");
+  // `b` takes its inputs newest first, as its placeholders are ordered.
+  EXPECT_EQ(GraphOf(result, "b"),
+            "graph():\n"
+            "    %mul : [num_users=1] = placeholder[target=mul]\n"
+            "    %relu : [num_users=1] = placeholder[target=relu]\n"
+            "    %add : [num_users=1] = call_function[target=torch.ops.aten.add.Tensor](args = "
+            "(%relu, %mul), kwargs = {})\n"
+            "    return add\n");
+  // The call's value metadata lists its outputs'.
+  const Node* call = result.module->graph().FindNode("a");
+  ASSERT_TRUE(call->meta().val.has_value());
+  EXPECT_EQ(call->meta().val->kind(), ValueMeta::Kind::kList);
+}
+
+TEST(UnflattenTest, RepeatedCallsGetCallNamesAndIdenticalOnesMerge) {
+  ProgramBuilder b;
+  Node* w = b.Parameter("sub.lin.weight", {4, 4});
+  Node* x = b.UserInput("x", {2, 4});
+  Node* y = CallSub(b, w, x, 0);
+  y = b.Call(kAdd, {Ref(y), Argument::Int(1)}, {2, 4});
+  y = CallSub(b, w, y, 1);                              // same graph: merged into `sub`
+  y = b.Call(kAdd, {Ref(y), Argument::Int(1)}, {2, 4});
+  y = CallSub(b, w, y, 2, "sub", {}, kMul);             // another graph: kept as `sub@2`
+  UnflattenResult result = MustUnflatten(b.Finish({y}));
+  EXPECT_THAT(Paths(result), ElementsAre("", "sub", "sub.lin", "sub@2", "sub@2.lin=sub.lin"));
+  std::vector<std::string> targets;
+  for (const Node* n : result.module->graph().nodes()) {
+    if (n->op() == OpKind::kCallModule) targets.emplace_back(n->target());
+  }
+  EXPECT_THAT(targets, ElementsAre("sub", "sub", "sub@2"));
+  EXPECT_THAT(GraphOf(result, "sub@2"), HasSubstr("torch.ops.aten.mul.Tensor"));
+  // Both calls' submodules are one module (PyTorch shares `_modules`), and
+  // the parameter sits on it.
+  EXPECT_NE(result.module->FindSubmodule("sub.lin")->FindState("weight"), nullptr);
+}
+
+TEST(UnflattenTest, BackToBackCallsStaySeparate) {
+  // pytorch#132993: sub(sub(x)) has no node between the calls; only the
+  // call index in the nn_module_stack key tells them apart.
+  ProgramBuilder b;
+  Node* w = b.Parameter("sub.lin.weight", {4, 4});
+  Node* x = b.UserInput("x", {2, 4});
+  Node* y = CallSub(b, w, CallSub(b, w, x, 0), 1);
+  UnflattenResult result = MustUnflatten(b.Finish({y}));
+  EXPECT_EQ(GraphOf(result, ""),
+            "graph():\n"
+            "    %x : [num_users=1] = placeholder[target=x]\n"
+            "    %sub : [num_users=1] = call_module[target=sub](args = (%x,), kwargs = {})\n"
+            "    %sub_1 : [num_users=1] = call_module[target=sub](args = (%sub,), kwargs = {})\n"
+            "    return (sub_1,)\n");
+  // Each call's graph is one call's: lin once, not twice.
+  EXPECT_EQ(GraphOf(result, "sub"),
+            "graph():\n"
+            "    %x : [num_users=1] = placeholder[target=x]\n"
+            "    %lin : [num_users=1] = call_module[target=lin](args = (%x,), kwargs = {})\n"
+            "    %relu : [num_users=1] = call_function[target=torch.ops.aten.relu.default](args = "
+            "(%lin,), kwargs = {})\n"
+            "    return relu\n");
+}
+
+TEST(UnflattenTest, ASharedModuleStaysOneModule) {
+  // One module object reachable as `a` and `b`: export gives both calls its
+  // one stack key.
+  ProgramBuilder b;
+  Node* w = b.Parameter("a.lin.weight", {4, 4});
+  Node* x = b.UserInput("x", {2, 4});
+  Node* y = CallSub(b, w, x, 0, "a", "L__self___b");
+  y = b.Call(kMul, {Ref(y), Argument::Int(2)}, {2, 4});
+  y = CallSub(b, w, y, 0, "b", "L__self___b");
+  ExportedProgram program = b.Finish({y});
+  // The state dict names the weight under both paths.
+  ASSERT_TRUE(program.state->SetSubmodule("b.lin", GraphModule::Opaque("torch.nn.Module")).ok());
+  ASSERT_TRUE(program.state->FindSubmodule("b.lin")
+                  ->AddState(*program.state->FindStatePath("a.lin.weight"))
+                  .ok());
+  program.aliases.push_back(StateAlias{"b.lin.weight", "a.lin.weight"});
+  UnflattenResult result = MustUnflatten(program);
+  EXPECT_THAT(Paths(result), ElementsAre("", "a", "a.lin", "b=a", "b.lin=a.lin"));
+  EXPECT_EQ(SharedModuleTarget(*result.module->FindChild("b")), "a");
+  EXPECT_THAT(FormatModuleTree(*result.module), HasSubstr("\nb: same module as a\n"));
+}
+
+TEST(UnflattenTest, BufferMutationsHappenInPlaceInTheOwningModule) {
+  ProgramBuilder b;
+  Node* count = b.Buffer("inner.count", {4});
+  Node* x = b.UserInput("x", {4});
+  b.Enter("inner");
+  Node* next = b.Call(kAdd, {Ref(count), Argument::Int(1)}, {4});
+  Node* y = b.Call(kMul, {Ref(x), Ref(next)}, {4});
+  b.Exit();
+  b.MutateBuffer(count, next);
+  UnflattenResult result = MustUnflatten(b.Finish({y}));
+  EXPECT_EQ(GraphOf(result, "inner"),
+            "graph():\n"
+            "    %x : [num_users=1] = placeholder[target=x]\n"
+            "    %count : [num_users=2] = get_attr[target=count]\n"
+            "    %add : [num_users=1] = call_function[target=torch.ops.aten.add.Tensor](args = "
+            "(%count, 1), kwargs = {})\n"
+            "    %copy_ : [num_users=1] = call_function[target=torch.ops.aten.copy_](args = "
+            "(%count, %add), kwargs = {})\n"
+            "    %mul : [num_users=1] = call_function[target=torch.ops.aten.mul.Tensor](args = "
+            "(%x, %copy_), kwargs = {})\n"
+            "    return mul\n");
+  // The root no longer returns the new buffer value.
+  EXPECT_THAT(GraphOf(result, ""), HasSubstr("return (inner,)"));
+  const StateEntry* state = result.module->FindStatePath("inner.count");
+  ASSERT_NE(state, nullptr);
+  EXPECT_EQ(state->kind, StateKind::kBuffer);
+}
+
+TEST(UnflattenTest, DynamoSourcePathsNameModules) {
+  // pytorch#130931: exporting an nn.Sequential, Dynamo records the traced
+  // module as `L['fn']` and its children as `getattr(L['fn'], '0')`.
+  ProgramBuilder b;
+  Node* w = b.Parameter("0.weight", {4, 4});
+  Node* x = b.UserInput("input", {2, 4});
+  b.Enter("L['fn']", "torch.nn.modules.container.Sequential", 0, "fn");
+  b.Enter("getattr(L['fn'], '0')", "torch.nn.modules.linear.Linear", 0, "fn_0");
+  Node* y = b.Call(kLinear, {Ref(x), Ref(w)}, {2, 4});
+  b.Exit();
+  b.Enter("getattr(getattr(L['fn'], '2'), '1')", "torch.nn.modules.activation.ReLU", 0, "fn_2_1");
+  y = b.Call(kRelu, {Ref(y)}, {2, 4});
+  b.Exit();
+  b.Enter("L['fn']._modules['3'][0]", "torch.nn.modules.activation.ReLU", 0, "fn_3_0");
+  y = b.Call(kRelu, {Ref(y)}, {2, 4});
+  b.Exit();
+  b.Exit();
+  ExportedProgram program = b.Finish({y});
+  // The module call graph has the paths that export could evaluate.
+  program.module_call_graph.resize(1);
+  for (const char* fqn : {"0", "2", "2.1", "3", "3.0"}) {
+    program.module_call_graph.push_back(ModuleCallEntry{fqn, absl::nullopt});
+  }
+  UnflattenResult result = MustUnflatten(program);
+  EXPECT_THAT(Paths(result), ElementsAre("", "0", "2", "2.1", "3", "3.0"));
+  EXPECT_EQ(result.module->FindSubmodule("2")->class_name(), "InterpreterModule");
+  EXPECT_NE(result.module->FindStatePath("0.weight"), nullptr);
+}
+
+TEST(UnflattenTest, PreservedSignaturesKeepTheCallStructure) {
+  ProgramBuilder b;
+  Node* w = b.Parameter("sub.lin.weight", {4, 4});
+  Node* x = b.UserInput("x", {2, 4});
+  Node* r = CallSub(b, w, x, 0);
+  Node* out = b.Call(kAdd, {Ref(r), Ref(x)}, {2, 4});
+  ModuleCallSignature sig = RootSignature(1, 1);
+  sig.inputs.push_back(ArgumentSpec{ArgumentSpec::Kind::kTensor, "x", {}, {}});
+  sig.outputs.push_back(ArgumentSpec{ArgumentSpec::Kind::kTensor, std::string(r->name()), {}, {}});
+  b.PreserveSignature("sub", sig);
+  UnflattenResult result = MustUnflatten(b.Finish({out}));
+  EXPECT_EQ(GraphOf(result, "sub"),
+            "graph():\n"
+            "    %_positional_arg_0 : [num_users=1] = placeholder[target=_positional_arg_0]\n"
+            "    %_spec_0 : [num_users=1] = get_attr[target=_spec_0]\n"
+            "    %tree_flatten_spec : [num_users=1] = call_function[target=torch.fx._pytree."
+            "tree_flatten_spec](args = (((%_positional_arg_0,), {}), %_spec_0), kwargs = {})\n"
+            "    %x : [num_users=1] = call_function[target=operator.getitem](args = "
+            "(%tree_flatten_spec, 0), kwargs = {})\n"
+            "    %lin : [num_users=1] = call_module[target=lin](args = (%x,), kwargs = {})\n"
+            "    %relu : [num_users=1] = call_function[target=torch.ops.aten.relu.default](args = "
+            "(%lin,), kwargs = {})\n"
+            "    %_spec_1 : [num_users=1] = get_attr[target=_spec_1]\n"
+            "    %tree_unflatten : [num_users=1] = call_function[target=torch.utils._pytree."
+            "tree_unflatten](args = ((%relu,), %_spec_1), kwargs = {})\n"
+            "    return tree_unflatten\n");
+  EXPECT_THAT(GraphOf(result, ""), HasSubstr("tree_unflatten](args = ([%x], %_spec_0)"));
+  ASSERT_EQ(result.specs.size(), 4u);
+  EXPECT_EQ(result.specs[0].module_path, "");
+  EXPECT_EQ(result.specs[0].spec, sig.in_spec);
+  EXPECT_EQ(result.specs[1].module_path, "");
+  EXPECT_EQ(result.specs[1].spec, sig.out_spec);
+  EXPECT_EQ(result.specs[2].module_path, "sub");
+  EXPECT_EQ(result.specs[2].name, "_spec_0");
+  // Spec attributes are not modules.
+  EXPECT_THAT(Paths(result), ElementsAre("", "sub", "sub.lin"));
+  EXPECT_THAT(FormatModuleTree(*result.module),
+              HasSubstr("  attribute _spec_0: torch.utils._pytree.TreeSpec\n"));
+}
+
+TEST(UnflattenTest, PreservedSignatureErrors) {
+  auto program_with = [](ModuleCallSignature sig, bool twice) {
+    ProgramBuilder b;
+    Node* w = b.Parameter("sub.lin.weight", {4, 4});
+    Node* x = b.UserInput("x", {2, 4});
+    Node* r = CallSub(b, w, x, 0);
+    if (twice) r = CallSub(b, w, r, 1);
+    sig.outputs.push_back(ArgumentSpec{ArgumentSpec::Kind::kTensor, std::string(r->name()), {}, {}});
+    b.PreserveSignature("sub", sig);
+    if (twice) b.PreserveSignature("sub@1", sig);
+    return b.Finish({r});
+  };
+  ModuleCallSignature sig = RootSignature(1, 1);
+  sig.inputs.push_back(ArgumentSpec{ArgumentSpec::Kind::kTensor, "x", {}, {}});
+  ModuleCallSignature flat = sig;
+  flat.in_spec = TreeSpec{"builtins.tuple", "null", {TreeSpec::Leaf()}};
+  EXPECT_THAT(std::string(Unflatten(program_with(flat, false)).status().message()),
+              HasSubstr("module call 'sub': in_spec TreeSpec(tuple, null, [*]) is not an "
+                        "(args, kwargs) pair"));
+  absl::Status twice = Unflatten(program_with(sig, true)).status();
+  EXPECT_EQ(twice.code(), absl::StatusCode::kUnimplemented);
+  EXPECT_THAT(std::string(twice.message()), HasSubstr("module 'sub' has a preserved signature"));
+}
+
+TEST(UnflattenTest, StackErrorsNameTheNode) {
+  ProgramBuilder b;
+  Node* x = b.UserInput("x", {2});
+  Node* y = b.Call(kRelu, {Ref(x)}, {2});
+  y->mutable_meta().nn_module_stack.clear();
+  EXPECT_EQ(Unflatten(b.Finish({y})).status().message(),
+            "node 'relu' has no nn_module_stack; unflatten needs one on every node");
+
+  ProgramBuilder c;
+  x = c.UserInput("x", {2});
+  c.Enter("a");
+  c.Enter("b.c");  // not below `a`
+  y = c.Call(kRelu, {Ref(x)}, {2});
+  c.Exit();
+  c.Exit();
+  EXPECT_EQ(Unflatten(c.Finish({y})).status().message(),
+            "module 'b.c' is called inside module 'a' but is not one of its submodules; "
+            "unflatten cannot nest it");
+
+  ProgramBuilder d;
+  x = d.UserInput("x", {2});
+  y = d.Call(kRelu, {Ref(x)}, {2});
+  y->mutable_meta().nn_module_stack.erase(y->mutable_meta().nn_module_stack.begin());
+  y->mutable_meta().nn_module_stack.push_back(
+      ModuleStackEntry{Symbol::Intern("m"), Symbol::Intern("m"), Symbol::Intern("M")});
+  EXPECT_EQ(Unflatten(d.Finish({y})).status().message(),
+            "node 'relu': its nn_module_stack starts at module 'm', not at the root");
+}
+
+TEST(UnflattenTest, InvalidProgramsAreRejected) {
+  ProgramBuilder b;
+  Node* x = b.UserInput("x", {2});
+  ExportedProgram program = b.Finish({b.Call(kRelu, {Ref(x)}, {2})});
+  program.graph_signature.output_specs.clear();
+  EXPECT_EQ(Unflatten(program).status().message(),
+            "the graph returns 1 values but the signature lists 0 outputs");
+}
+
+class KeywordsToPositional : public FlatArgsAdapter {
+ public:
+  absl::StatusOr<std::vector<Argument>> Adapt(const TreeSpec& target, const TreeSpec& input,
+                                              std::vector<Argument> args) const override {
+    ++calls;
+    if (keep_extra) return args;
+    args.resize(target.num_leaves());
+    return args;
+  }
+  mutable int calls = 0;
+  bool keep_extra = false;
+};
+
+TEST(UnflattenTest, FlatArgsMustMatchTheRootSpecOrBeAdapted) {
+  ProgramBuilder b;
+  Node* x = b.UserInput("x", {2});
+  UnflattenResult result = MustUnflatten(b.Finish({b.Call(kRelu, {Ref(x)}, {2})}));
+  const TreeSpec exported = result.module_call_graph[0].signature->in_spec;
+  std::vector<Argument> one = {Argument::Int(1)};
+  EXPECT_EQ(MatchFlatArgs(result, exported, one).value(), one);
+
+  // Called with (x, y=...): another structure.
+  TreeSpec other = RootSignature(1, 1).in_spec;
+  other.children[1] = TreeSpec{"builtins.dict", R"(["y"])", {TreeSpec::Leaf()}};
+  std::vector<Argument> two = {Argument::Int(1), Argument::Int(2)};
+  absl::Status mismatch = MatchFlatArgs(result, other, two).status();
+  EXPECT_THAT(std::string(mismatch.message()),
+              HasSubstr("have structure TreeSpec(tuple, null, [TreeSpec(tuple, null, [*]), "
+                        "TreeSpec(dict, [\"y\"], [*])]) but the program was exported for"));
+  KeywordsToPositional adapter;
+  EXPECT_EQ(MatchFlatArgs(result, other, two, &adapter).value(), one);
+  EXPECT_EQ(adapter.calls, 1);
+  adapter.keep_extra = true;
+  EXPECT_THAT(std::string(MatchFlatArgs(result, other, two, &adapter).status().message()),
+              HasSubstr("the FlatArgsAdapter returned 2 arguments; the program takes 1"));
+}
+
+TEST(StructuralTest, NamesDoNotCountTargetsAndArgumentsDo) {
+  auto make = [](absl::string_view name, absl::string_view target, int64_t k) {
+    auto g = std::make_unique<Graph>();
+    Node* x = g->Placeholder(name);
+    Node* y = g->CallFunction(target, {Argument::Ref(x), Argument::Int(k)});
+    g->Output(Argument::Ref(y));
+    return g;
+  };
+  auto a = make("x", kAdd, 1);
+  auto renamed = make("input_1", kAdd, 1);
+  auto other_target = make("x", kMul, 1);
+  auto other_arg = make("x", kAdd, 2);
+  EXPECT_TRUE(StructurallyEqual(*a, *renamed));
+  EXPECT_EQ(StructuralHash(*a), StructuralHash(*renamed));
+  EXPECT_FALSE(StructurallyEqual(*a, *other_target));
+  EXPECT_FALSE(StructurallyEqual(*a, *other_arg));
+  EXPECT_NE(StructuralHash(*a), StructuralHash(*other_arg));
+  EXPECT_EQ(StructuralDump(*a),
+            "0: placeholder[]()\n"
+            "1: call_function[torch.ops.aten.add.Tensor](%0, 1)\n"
+            "2: output[](%1)\n");
+}
+
+TEST(UnflattenScaleTest, LargeTransformer) {
+  // 2,500 layers, ~100k nodes: one graph per module call, every layer's
+  // graph the same. Speed is measured in //bench:unflatten_bench.
+  ExportedProgram program = MakeExportedTransformer(2500);
+  EXPECT_EQ(static_cast<int64_t>(program.graph_module->graph().size()),
+            2 + 2500 * ExportedTransformerNodesPerLayer());
+  UnflattenResult result = MustUnflatten(program);
+  const std::vector<ModulePath> modules = ListModules(*result.module);
+  EXPECT_EQ(modules.size(), 2u + 2500 * 12);  // root, layers, 12 per layer
+  EXPECT_TRUE(StructurallyEqual(result.module->FindSubmodule("layers.0")->graph(),
+                                result.module->FindSubmodule("layers.2499")->graph()));
+  // One input, q/k/v/proj calls, 13 aten calls, the output.
+  EXPECT_EQ(result.module->FindSubmodule("layers.7.attn")->graph().size(), 19u);
+}
+
+}  // namespace
+}  // namespace fxpp

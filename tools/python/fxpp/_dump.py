@@ -1,0 +1,68 @@
+"""The public writing API: to_json_dict, dumps and dump."""
+
+import json
+import os
+import tempfile
+
+import torch.fx
+
+from . import _capture, _graph, _program, _weights
+
+
+def to_json_dict(obj):
+    """The protobuf-JSON-mapping dict of an ExportedProgram or a GraphModule."""
+    if _program.is_exported_program(obj):
+        return _program.exported_program_dict(obj)
+    if isinstance(obj, torch.fx.GraphModule):
+        return _graph.graph_module_file_dict(obj)
+    raise TypeError(
+        f"fxpp.dump expects a torch.export.ExportedProgram or a torch.fx.GraphModule, "
+        f"not {type(obj).__module__}.{type(obj).__qualname__}")
+
+
+def _format(value, depth, width):
+    """JSON text of `value`: compact where it fits in `width` columns, else one
+    member per line (readable diffs without a line per number)."""
+    compact = json.dumps(value, ensure_ascii=False, allow_nan=False, separators=(", ", ": "))
+    if len(compact) + depth <= width or not isinstance(value, (dict, list)) or not value:
+        return compact
+    pad = " " * (depth + 1)
+    if isinstance(value, dict):
+        items = [f"{pad}{json.dumps(k, ensure_ascii=False)}: {_format(v, depth + 1, width)}"
+                 for k, v in value.items()]
+        return "{\n" + ",\n".join(items) + "\n" + " " * depth + "}"
+    items = [pad + _format(v, depth + 1, width) for v in value]
+    return "[\n" + ",\n".join(items) + "\n" + " " * depth + "]"
+
+
+def dumps(obj, width=100):
+    """`obj` as JSON text (see to_json_dict), ending with a newline."""
+    return _format(to_json_dict(obj), 0, width) + "\n"
+
+
+def dump(obj, path, width=100, weights=True, example_inputs=None):
+    """Writes `obj` to `path` as JSON; the file appears complete or not at all.
+
+    weights: also write its parameters, buffers and constants (and the
+    objects of leaf modules) to the side file `weights_path(path)`
+    (`model.json` -> `model.weights.pt`), which fxpp.load reads.
+    example_inputs: for a GraphModule whose nodes lack tensor metadata
+    (PyTorch 1.13's symbolic_trace and make_fx), run shape propagation on
+    them first.
+    """
+    if example_inputs is not None and isinstance(obj, torch.fx.GraphModule):
+        _capture.propagate_shapes(obj, tuple(example_inputs))
+    text = dumps(obj, width=width)
+    directory = os.path.dirname(os.path.abspath(path))
+    fd, tmp = tempfile.mkstemp(dir=directory, prefix=os.path.basename(path) + ".tmp.")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(text)
+        os.chmod(tmp, 0o644)
+        os.replace(tmp, path)
+    except BaseException:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+        raise
+    if weights:
+        _weights.save_weights(_weights.collect_weights(obj), _weights.weights_path(path))

@@ -1,0 +1,140 @@
+"""The weights side file: the tensors (and leaf-module objects) fxpp's JSON
+only describes.
+
+fxpp's formats keep a module's structure, state names, shapes and dtypes;
+running it again needs the values. `save_weights` writes them with
+torch.save as
+
+    {"format": "fxpp-weights", "version": 1,
+     "tensors": {fully qualified name: tensor},
+     "modules": {path: module object without its tensors or children}}
+
+"modules" holds the ordinary (non-graph) modules a graph calls with
+call_module, e.g. a Conv2d of a symbolic_trace graph: the format records
+only their class, not their constructor arguments (stride, padding...).
+Structure comes from the JSON, values from this file: `load` puts each
+module's children and state back as the JSON describes them (after a split,
+under their new paths).
+"""
+
+import collections
+import copy
+import os
+
+import torch
+import torch.fx
+
+from . import _graph, _program
+
+WEIGHTS_FORMAT = "fxpp-weights"
+WEIGHTS_VERSION = 1
+
+
+def weights_path(json_path):
+    """The side file next to a dump: `model.json` -> `model.weights.pt`."""
+    root, ext = os.path.splitext(json_path)
+    return (root if ext else json_path) + ".weights.pt"
+
+
+def join_path(prefix, name):
+    """`prefix.name`, or `name` at the root."""
+    return f"{prefix}.{name}" if prefix else name
+
+
+def config_only(module):
+    """A shallow copy of `module` without children and with every tensor slot
+    emptied (kept as None, so `self.running_mean is None` tests still read
+    the attribute): what remains is its configuration."""
+    clone = copy.copy(module)
+    clone._modules = collections.OrderedDict()
+    clone._parameters = collections.OrderedDict((k, None) for k in module._parameters)
+    clone._buffers = collections.OrderedDict((k, None) for k in module._buffers)
+    for name, value in vars(module).items():
+        if isinstance(value, torch.Tensor):
+            clone.__dict__[name] = None
+    return clone
+
+
+def _is_plain_container(module):
+    return type(module) is torch.nn.Module
+
+
+def _weights_dict(tensors, modules):
+    return {"format": WEIGHTS_FORMAT, "version": WEIGHTS_VERSION, "tensors": tensors,
+            "modules": modules}
+
+
+def collect_module_weights(root):
+    """{"tensors": ..., "modules": ...} of a module tree (see the module doc)."""
+    tensors, modules = {}, {}
+    seen = set()
+    detached = {}  # id(tensor) -> its detached value: tied weights stay one tensor
+
+    def visit(module, path):
+        if id(module) in seen:  # a module reachable under two names
+            return
+        seen.add(id(module))
+        for name, _, tensor, _ in _graph.module_tensors(module):
+            tensors[join_path(path, name)] = detached.setdefault(id(tensor), tensor.detach())
+        if path and not isinstance(module, torch.fx.GraphModule) and \
+                not _is_plain_container(module):
+            modules[path] = config_only(module)
+        for name, child in module._modules.items():
+            if child is not None:
+                visit(child, join_path(path, name))
+
+    visit(root, "")
+    return _weights_dict(tensors, modules)
+
+
+def collect_program_weights(ep):
+    """The tensors of an ExportedProgram's state_dict and constants, by FQN
+    (custom objects are not tensors and are left out)."""
+    tensors = {name: t.detach() for name, t in ep.state_dict.items()}
+    for name, value in ep.constants.items():
+        if isinstance(value, torch.Tensor):
+            tensors[name] = value.detach()
+    return _weights_dict(tensors, {})
+
+
+def collect_weights(obj):
+    """The weights of an ExportedProgram or a module tree."""
+    if _program.is_exported_program(obj):
+        return collect_program_weights(obj)
+    return collect_module_weights(obj)
+
+
+def save_weights(weights, path):
+    """Writes weights (as collect_weights returns them) to `path` atomically."""
+    tmp = f"{path}.tmp.{os.getpid()}"
+    try:
+        torch.save(weights, tmp)
+        os.replace(tmp, path)
+    except BaseException:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+        raise
+
+
+def read_weights(source):
+    """Weights (as collect_weights returns them) from a side-file path, a
+    dict {name: tensor} such as a state dict, collected weights, or an
+    nn.Module (its tensors and leaf modules)."""
+    if isinstance(source, torch.nn.Module):
+        return collect_module_weights(source)
+    if isinstance(source, dict):
+        if source.get("format") == WEIGHTS_FORMAT:
+            return source
+        return _weights_dict(dict(source), {})
+    path = os.fspath(source)
+    try:
+        # Leaf modules are pickled objects, which weights_only refuses.
+        payload = torch.load(path, map_location="cpu", weights_only=False)
+    except TypeError:  # a torch without weights_only
+        payload = torch.load(path, map_location="cpu")
+    if not isinstance(payload, dict) or payload.get("format") != WEIGHTS_FORMAT:
+        raise ValueError(f"{path} is not an fxpp weights file (see fxpp.save_weights)")
+    if payload.get("version", 0) > WEIGHTS_VERSION:
+        raise ValueError(f"{path} is fxpp weights version {payload['version']}; "
+                         f"this fxpp reads up to {WEIGHTS_VERSION}")
+    return read_weights(payload)
