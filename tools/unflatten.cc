@@ -54,10 +54,7 @@ absl::Status Run(std::vector<std::string> args) {
     ASSIGN_OR_RETURN(rendered, RenderModule(*result.module, to));
   }
   RETURN_IF_ERROR(WriteFileAtomically(out, rendered));
-  if (example) {
-    std::cerr << "unflatten: no input given; ran on the bundled example " << kExample
-              << " (see --help)\n";
-  }
+  if (example) NoteBundledExample("unflatten", kExample);
   return absl::OkStatus();
 }
 

@@ -4,18 +4,10 @@
 # exported program in every output format, stdin, clean failures on bad
 # input, and GraphModules dumped by PyTorch 1.13 (/usr/bin/python3) read back
 # by //tools:fmt.
-set -uo pipefail
+source tools/testlib.sh
 unflatten=tools/unflatten
 fmt=tools/fmt
 programs=testing/exported
-tmp=${TEST_TMPDIR:-$(mktemp -d)}
-failures=0
-passes=0
-
-check() {  # check NAME COMMAND...: the command must succeed
-  local name=$1; shift
-  if "$@"; then passes=$((passes + 1)); else echo "FAIL: $name"; failures=$((failures + 1)); fi
-}
 
 # The bundled transformer: the module tree, then print_readable's classes.
 check "no input shows the example" bash -c "$unflatten >$tmp/example.txt 2>$tmp/stderr.txt"
@@ -41,17 +33,6 @@ check "stdin" bash -c "$unflatten - --format=fxg < $programs/calls_twice.json | 
 check "shared module printed once" bash -c "$unflatten $programs/shared.json | grep -q '^b: same module as a'"
 
 # Errors: non-zero exit, a message naming the problem, and no output file.
-expect_error() {  # expect_error NAME PATTERN COMMAND...
-  local name=$1 pattern=$2; shift 2
-  local err
-  if err=$("$@" 2>&1 >$tmp/stdout.txt); then
-    echo "FAIL: $name: succeeded"; failures=$((failures + 1)); return
-  fi
-  if ! grep -q -- "$pattern" <<<"$err"; then
-    echo "FAIL: $name: message '$err' lacks '$pattern'"; failures=$((failures + 1)); return
-  fi
-  passes=$((passes + 1))
-}
 python3 - $programs/calls_twice.json $tmp/bad_signature.json <<'PY'
 import json, sys
 program = json.load(open(sys.argv[1]))
@@ -131,5 +112,4 @@ check "bridge output prints like PyTorch 1.13 ignoring the users tag" bash -c \
 check "bridge keeps module state" bash -c "$fmt $tmp/literals.json --to=fxg | grep -q '^  parameter weight: f32\[4, 4\] stride=(4, 1) cpu requires_grad'"
 check "bridge refuses no file" bash -c "! ls $tmp/never.json >$tmp/ls.txt 2>&1"
 
-echo "$passes passed, $failures failed"
-[ "$failures" -eq 0 ]
+finish
