@@ -258,30 +258,95 @@ std::string DescribeOutput(const OutputSpec& spec, size_t i) {
   return absl::StrCat(out, ")");
 }
 
+}  // namespace
+
+const StateEntry* StateLookup::Find(absl::string_view path) {
+  const size_t dot = path.rfind('.');
+  const absl::string_view module_path =
+      dot == absl::string_view::npos ? absl::string_view() : path.substr(0, dot);
+  if (!cached_ || module_path != module_path_) {
+    module_ = state_.FindSubmodule(module_path);
+    module_path_ = module_path;
+    cached_ = true;
+  }
+  return module_ == nullptr ? nullptr : module_->FindState(path.substr(dot + 1));
+}
+
+namespace {
+
+// The checks of one spec report errors without saying which spec: their
+// callers prefix that, only on failure (validation runs on every unflatten,
+// so the descriptions are not built up front).
 absl::Status RequireArgKind(const ArgumentSpec& arg, ArgumentSpec::Kind kind,
-                            absl::string_view kind_name, absl::string_view where) {
-  if (arg.kind != kind) return Invalid(where, absl::StrCat("its argument must be a ", kind_name));
+                            absl::string_view kind_name) {
+  if (arg.kind != kind) {
+    return absl::InvalidArgumentError(absl::StrCat("its argument must be a ", kind_name));
+  }
   return absl::OkStatus();
 }
 
 // A state entry of the right kind at `target`.
-absl::Status RequireState(const ExportedProgram& program, const InputSpec& spec,
-                          absl::string_view where) {
-  const StateEntry* entry = program.state->FindStatePath(spec.target);
+absl::Status RequireState(StateLookup& state, const InputSpec& spec) {
+  const StateEntry* entry = state.Find(spec.target);
   if (entry == nullptr) {
-    return Invalid(where, absl::StrCat("'", spec.target, "' is not in the program's state"));
+    return absl::InvalidArgumentError(
+        absl::StrCat("'", spec.target, "' is not in the program's state"));
   }
   StateKind want = StateKind::kParameter;
   if (spec.kind == InputKind::kBuffer) want = StateKind::kBuffer;
   if (spec.kind == InputKind::kConstantTensor) want = StateKind::kConstant;
   if (entry->kind != want) {
-    return Invalid(where, absl::StrCat("'", spec.target, "' is a ", StateKindName(entry->kind),
-                                       " in the program's state, not a ", StateKindName(want)));
+    return absl::InvalidArgumentError(
+        absl::StrCat("'", spec.target, "' is a ", StateKindName(entry->kind),
+                     " in the program's state, not a ", StateKindName(want)));
   }
   if (spec.kind == InputKind::kBuffer && entry->persistent != *spec.persistent) {
-    return Invalid(where, absl::StrCat("the signature says buffer '", spec.target, "' is ",
-                                       *spec.persistent ? "" : "not ",
-                                       "persistent, the program's state says otherwise"));
+    return absl::InvalidArgumentError(absl::StrCat(
+        "the signature says buffer '", spec.target, "' is ", *spec.persistent ? "" : "not ",
+        "persistent, the program's state says otherwise"));
+  }
+  return absl::OkStatus();
+}
+
+absl::Status ValidateInput(StateLookup& state, const InputSpec& spec, size_t i,
+                           const Node& placeholder,
+                           const absl::flat_hash_set<absl::string_view>& custom_objects) {
+  if (spec.arg.name != placeholder.name()) {
+    return absl::InvalidArgumentError(absl::StrCat("names '", spec.arg.name, "' but placeholder #",
+                                                   i, " is '", placeholder.name(), "'"));
+  }
+  const bool wants_target = spec.kind != InputKind::kUserInput && spec.kind != InputKind::kToken;
+  if (wants_target == spec.target.empty()) {
+    return absl::InvalidArgumentError(wants_target ? "has no target" : "must not have a target");
+  }
+  if (spec.persistent.has_value() != (spec.kind == InputKind::kBuffer)) {
+    return absl::InvalidArgumentError(spec.kind == InputKind::kBuffer
+                                          ? "a buffer input needs `persistent`"
+                                          : "only buffers have `persistent`");
+  }
+  switch (spec.kind) {
+    case InputKind::kParameter:
+    case InputKind::kBuffer:
+    case InputKind::kConstantTensor:
+      RETURN_IF_ERROR(RequireArgKind(spec.arg, ArgumentSpec::Kind::kTensor, "tensor"));
+      RETURN_IF_ERROR(RequireState(state, spec));
+      break;
+    case InputKind::kCustomObj:
+      RETURN_IF_ERROR(RequireArgKind(spec.arg, ArgumentSpec::Kind::kCustomObj, "custom object"));
+      if (!custom_objects.contains(spec.target)) {
+        return absl::InvalidArgumentError(
+            absl::StrCat("'", spec.target, "' is not among the program's custom objects"));
+      }
+      break;
+    case InputKind::kToken:
+      RETURN_IF_ERROR(RequireArgKind(spec.arg, ArgumentSpec::Kind::kToken, "token"));
+      break;
+    case InputKind::kUserInput:
+      if (spec.arg.kind == ArgumentSpec::Kind::kToken ||
+          spec.arg.kind == ArgumentSpec::Kind::kCustomObj) {
+        return absl::InvalidArgumentError("a user input cannot be a token or a custom object");
+      }
+      break;
   }
   return absl::OkStatus();
 }
@@ -290,50 +355,61 @@ absl::Status ValidateInputs(const ExportedProgram& program, const std::vector<No
                             const absl::flat_hash_set<absl::string_view>& custom_objects) {
   const std::vector<InputSpec>& specs = program.graph_signature.input_specs;
   if (placeholders.size() != specs.size()) {
-    return absl::InvalidArgumentError(
-        absl::StrCat("the graph has ", placeholders.size(), " placeholders but the signature lists ",
-                     specs.size(), " inputs"));
+    return absl::InvalidArgumentError(absl::StrCat("the graph has ", placeholders.size(),
+                                                   " placeholders but the signature lists ",
+                                                   specs.size(), " inputs"));
   }
+  StateLookup state(*program.state);
   for (size_t i = 0; i < specs.size(); ++i) {
-    const InputSpec& spec = specs[i];
-    const std::string where = DescribeInput(spec, i);
-    if (spec.arg.name != placeholders[i]->name()) {
-      return Invalid(where, absl::StrCat("names '", spec.arg.name, "' but placeholder #", i,
-                                         " is '", placeholders[i]->name(), "'"));
+    absl::Status valid = ValidateInput(state, specs[i], i, *placeholders[i], custom_objects);
+    if (!valid.ok()) return Within(DescribeInput(specs[i], i), valid);
+  }
+  return absl::OkStatus();
+}
+
+absl::Status ValidateOutput(const OutputSpec& spec, size_t i, const Argument& value,
+                            const absl::flat_hash_set<absl::string_view>& buffers,
+                            const absl::flat_hash_set<absl::string_view>& parameters,
+                            const absl::flat_hash_set<absl::string_view>& user_inputs) {
+  if (spec.arg.names_node()) {
+    if (!value.is_node() || value.node()->name() != spec.arg.name) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("names '", spec.arg.name, "' but returned value #", i, " is ",
+                       value.is_node() ? absl::StrCat("'", value.node()->name(), "'")
+                                       : std::string("not a node")));
     }
-    const bool wants_target = spec.kind != InputKind::kUserInput && spec.kind != InputKind::kToken;
-    if (wants_target == spec.target.empty()) {
-      return Invalid(where, wants_target ? "has no target" : "must not have a target");
-    }
-    if (spec.persistent.has_value() != (spec.kind == InputKind::kBuffer)) {
-      return Invalid(where, spec.kind == InputKind::kBuffer ? "a buffer input needs `persistent`"
-                                                            : "only buffers have `persistent`");
-    }
-    switch (spec.kind) {
-      case InputKind::kParameter:
-      case InputKind::kBuffer:
-      case InputKind::kConstantTensor:
-        RETURN_IF_ERROR(RequireArgKind(spec.arg, ArgumentSpec::Kind::kTensor, "tensor", where));
-        RETURN_IF_ERROR(RequireState(program, spec, where));
-        break;
-      case InputKind::kCustomObj:
-        RETURN_IF_ERROR(
-            RequireArgKind(spec.arg, ArgumentSpec::Kind::kCustomObj, "custom object", where));
-        if (!custom_objects.contains(spec.target)) {
-          return Invalid(where, absl::StrCat("'", spec.target,
-                                             "' is not among the program's custom objects"));
-        }
-        break;
-      case InputKind::kToken:
-        RETURN_IF_ERROR(RequireArgKind(spec.arg, ArgumentSpec::Kind::kToken, "token", where));
-        break;
-      case InputKind::kUserInput:
-        if (spec.arg.kind == ArgumentSpec::Kind::kToken ||
-            spec.arg.kind == ArgumentSpec::Kind::kCustomObj) {
-          return Invalid(where, "a user input cannot be a token or a custom object");
-        }
-        break;
-    }
+  } else if (value != spec.arg.value) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("returned value #", i, " differs from the constant"));
+  }
+  const absl::flat_hash_set<absl::string_view>* targets = nullptr;
+  absl::string_view target_kind;
+  switch (spec.kind) {
+    case OutputKind::kBufferMutation:
+      targets = &buffers;
+      target_kind = "buffer input";
+      break;
+    case OutputKind::kGradientToParameter:
+      targets = &parameters;
+      target_kind = "parameter input";
+      break;
+    case OutputKind::kUserInputMutation:
+    case OutputKind::kGradientToUserInput:
+      targets = &user_inputs;
+      target_kind = "user input";
+      break;
+    case OutputKind::kToken:
+      RETURN_IF_ERROR(RequireArgKind(spec.arg, ArgumentSpec::Kind::kToken, "token"));
+      break;
+    case OutputKind::kUserOutput:
+    case OutputKind::kLossOutput:
+      break;
+  }
+  if (targets == nullptr) {
+    if (!spec.target.empty()) return absl::InvalidArgumentError("must not have a target");
+  } else if (!targets->contains(spec.target)) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("its target '", spec.target, "' is not a ", target_kind, " of the signature"));
   }
   return absl::OkStatus();
 }
@@ -344,9 +420,8 @@ absl::Status ValidateOutputs(const ExportedProgram& program, const Node& output)
   const bool is_sequence = returned.kind() == ArgKind::kTuple || returned.kind() == ArgKind::kList;
   const size_t count = is_sequence ? returned.elements().size() : 1;
   if (count != specs.size()) {
-    return absl::InvalidArgumentError(absl::StrCat("the graph returns ", count,
-                                                   " values but the signature lists ",
-                                                   specs.size(), " outputs"));
+    return absl::InvalidArgumentError(absl::StrCat(
+        "the graph returns ", count, " values but the signature lists ", specs.size(), " outputs"));
   }
   absl::flat_hash_set<absl::string_view> buffers, parameters, user_inputs;
   for (const InputSpec& in : program.graph_signature.input_specs) {
@@ -355,49 +430,9 @@ absl::Status ValidateOutputs(const ExportedProgram& program, const Node& output)
     if (in.kind == InputKind::kUserInput) user_inputs.insert(in.arg.name);
   }
   for (size_t i = 0; i < specs.size(); ++i) {
-    const OutputSpec& spec = specs[i];
-    const std::string where = DescribeOutput(spec, i);
     const Argument& value = is_sequence ? returned.elements()[i] : returned;
-    if (spec.arg.names_node()) {
-      if (!value.is_node() || value.node()->name() != spec.arg.name) {
-        return Invalid(where, absl::StrCat("names '", spec.arg.name, "' but returned value #", i,
-                                           " is ",
-                                           value.is_node()
-                                               ? absl::StrCat("'", value.node()->name(), "'")
-                                               : std::string("not a node")));
-      }
-    } else if (value != spec.arg.value) {
-      return Invalid(where, absl::StrCat("returned value #", i, " differs from the constant"));
-    }
-    const absl::flat_hash_set<absl::string_view>* targets = nullptr;
-    absl::string_view target_kind;
-    switch (spec.kind) {
-      case OutputKind::kBufferMutation:
-        targets = &buffers;
-        target_kind = "buffer input";
-        break;
-      case OutputKind::kGradientToParameter:
-        targets = &parameters;
-        target_kind = "parameter input";
-        break;
-      case OutputKind::kUserInputMutation:
-      case OutputKind::kGradientToUserInput:
-        targets = &user_inputs;
-        target_kind = "user input";
-        break;
-      case OutputKind::kToken:
-        RETURN_IF_ERROR(RequireArgKind(spec.arg, ArgumentSpec::Kind::kToken, "token", where));
-        break;
-      case OutputKind::kUserOutput:
-      case OutputKind::kLossOutput:
-        break;
-    }
-    if (targets == nullptr) {
-      if (!spec.target.empty()) return Invalid(where, "must not have a target");
-    } else if (!targets->contains(spec.target)) {
-      return Invalid(where, absl::StrCat("its target '", spec.target, "' is not a ", target_kind,
-                                         " of the signature"));
-    }
+    absl::Status valid = ValidateOutput(specs[i], i, value, buffers, parameters, user_inputs);
+    if (!valid.ok()) return Within(DescribeOutput(specs[i], i), valid);
   }
   return absl::OkStatus();
 }
@@ -420,14 +455,15 @@ absl::Status ValidateModuleCallGraph(const ExportedProgram& program) {
   }
   absl::flat_hash_set<absl::string_view> fqns;
   for (const ModuleCallEntry& entry : entries) {
-    const std::string where = absl::StrCat("module call '", entry.fqn, "'");
-    if (!fqns.insert(entry.fqn).second) return Invalid(where, "is listed twice");
+    // Built only for an error: this runs for every module call.
+    auto where = [&entry] { return absl::StrCat("module call '", entry.fqn, "'"); };
+    if (!fqns.insert(entry.fqn).second) return Invalid(where(), "is listed twice");
     if (!entry.signature.has_value()) continue;
     const ModuleCallSignature& sig = *entry.signature;
     for (const std::vector<ArgumentSpec>* args : {&sig.inputs, &sig.outputs}) {
       for (const ArgumentSpec& arg : *args) {
         if (arg.names_node() && graph.FindNode(arg.name) == nullptr) {
-          return Invalid(where, absl::StrCat("its signature names '", arg.name,
+          return Invalid(where(), absl::StrCat("its signature names '", arg.name,
                                              "', which is not a node of the graph"));
         }
       }
@@ -438,12 +474,12 @@ absl::Status ValidateModuleCallGraph(const ExportedProgram& program) {
     const int64_t inputs = root ? user_inputs : static_cast<int64_t>(sig.inputs.size());
     const int64_t outputs = root ? user_outputs : static_cast<int64_t>(sig.outputs.size());
     if (sig.in_spec.num_leaves() != inputs) {
-      return Invalid(where, absl::StrCat("in_spec ", sig.in_spec.ToString(), " has ",
+      return Invalid(where(), absl::StrCat("in_spec ", sig.in_spec.ToString(), " has ",
                                          sig.in_spec.num_leaves(), " leaves for ", inputs,
                                          " inputs"));
     }
     if (sig.out_spec.num_leaves() != outputs) {
-      return Invalid(where, absl::StrCat("out_spec ", sig.out_spec.ToString(), " has ",
+      return Invalid(where(), absl::StrCat("out_spec ", sig.out_spec.ToString(), " has ",
                                          sig.out_spec.num_leaves(), " leaves for ", outputs,
                                          " outputs"));
     }

@@ -152,6 +152,23 @@ struct ExportedProgram {
   ExportedProgram Clone() const;
 };
 
+// Looks up state entries of a program's state tree by dotted path, as
+// GraphModule::FindStatePath does, remembering the last module found:
+// signatures list consecutive entries of one module (`weight`, `bias`).
+class StateLookup {
+ public:
+  explicit StateLookup(const GraphModule& state) : state_(state) {}
+  // nullptr when there is no entry at `path`. `path` must stay valid until
+  // the next call (it is remembered).
+  const StateEntry* Find(absl::string_view path);
+
+ private:
+  const GraphModule& state_;
+  absl::string_view module_path_;
+  const GraphModule* module_ = nullptr;
+  bool cached_ = false;
+};
+
 // Checks that the signature describes the graph: one input spec per
 // placeholder (same names, in order) and one output spec per returned value;
 // kinds agree with their arguments and targets (parameters and buffers name

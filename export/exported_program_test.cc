@@ -50,6 +50,22 @@ TEST(ExportedProgramTest, BuiltProgramValidates) {
   EXPECT_EQ(program.state->FindStatePath("lin.weight")->kind, StateKind::kParameter);
 }
 
+TEST(ExportedProgramTest, StateLookupFindsEntriesAcrossModules) {
+  ExportedProgram program = SmallProgram();
+  StateLookup state(*program.state);
+  // Same module twice, then another module, then back.
+  EXPECT_EQ(state.Find("lin.weight"), program.state->FindStatePath("lin.weight"));
+  EXPECT_EQ(state.Find("lin.bias"), program.state->FindStatePath("lin.bias"));
+  EXPECT_EQ(state.Find("steps"), program.state->FindStatePath("steps"));
+  EXPECT_EQ(state.Find("lin.weight")->name, "weight");
+  EXPECT_EQ(state.Find("steps")->kind, StateKind::kBuffer);
+  EXPECT_EQ(state.Find("lin.missing"), nullptr);
+  EXPECT_EQ(state.Find("nope.weight"), nullptr);
+  EXPECT_EQ(state.Find("nope.bias"), nullptr);
+  EXPECT_EQ(state.Find("lin"), nullptr);  // a module, not an entry
+  EXPECT_NE(state.Find("lin.bias"), nullptr);
+}
+
 TEST(ExportedProgramTest, JsonAndBinaryRoundTrip) {
   ExportedProgram program = SmallProgram();
   absl::StatusOr<std::string> json = SerializeExportedProgramJson(program);

@@ -184,7 +184,7 @@ class StackReader {
           "node '", node.name(), "' has no nn_module_stack; unflatten needs one on every node"));
     }
     if (raw.size() == 1 && raw[0].key.str() == kEmptyStackKey) return &running;
-    if (has_last_ && raw == last_raw_) return &last_;
+    if (last_raw_ != nullptr && (&raw == last_raw_ || raw == *last_raw_)) return &last_;
     std::vector<StackEntry> stack;
     stack.reserve(raw.size());
     for (const ModuleStackEntry& e : raw) {
@@ -200,9 +200,8 @@ class StackReader {
           absl::StrCat("node '", node.name(), "': its nn_module_stack starts at module '",
                        stack[0].path.str(), "', not at the root"));
     }
-    last_raw_ = raw;
+    last_raw_ = &raw;  // the flat graph outlives the reader and stays unchanged
     last_ = std::move(stack);
-    has_last_ = true;
     return &last_;
   }
 
@@ -235,9 +234,8 @@ class StackReader {
 
   absl::flat_hash_map<Symbol, StackEntry> keys_;
   absl::flat_hash_map<Symbol, Symbol> paths_;
-  std::vector<ModuleStackEntry> last_raw_;
+  const std::vector<ModuleStackEntry>* last_raw_ = nullptr;  // last_'s source
   std::vector<StackEntry> last_;
-  bool has_last_ = false;
 };
 
 // ---- the module objects --------------------------------------------------------
@@ -597,12 +595,10 @@ void ForEachStateEntry(const GraphModule& module, std::string& path, Fn& fn) {
 }
 
 // For each state placeholder of the flat graph, the dotted names its value
-// may be read from, split at the dots: its signature target, then every name
-// that holds the same tensor (tied weights, shared modules), in state order.
+// may be read from: its signature target, then every name that holds the
+// same tensor (tied weights, shared modules), in state order.
 class StateNames {
  public:
-  using Name = std::vector<absl::string_view>;
-
   explicit StateNames(const ExportedProgram& program) {
     absl::flat_hash_map<absl::string_view, absl::string_view> alias_of;
     for (const StateAlias& alias : program.aliases) alias_of.emplace(alias.name, alias.alias_of);
@@ -612,22 +608,30 @@ class StateNames {
       }
       return name;
     };
+    auto add_name = [this](size_t group, absl::string_view name) {
+      std::vector<absl::string_view>& names = groups_[group];
+      if (std::find(names.begin(), names.end(), name) == names.end()) names.push_back(name);
+    };
     absl::flat_hash_map<absl::string_view, size_t> group_of_tensor;
-    absl::flat_hash_set<absl::string_view> targets;
     const Graph& graph = program.graph_module->graph();
-    for (const InputSpec& spec : program.graph_signature.input_specs) {
+    group_of_.assign(graph.id_bound(), kNoGroup);
+    // Validation matched input spec i to the graph's i-th placeholder.
+    const std::vector<InputSpec>& specs = program.graph_signature.input_specs;
+    size_t i = 0;
+    for (const Node* node : graph.nodes()) {
+      if (i == specs.size()) break;
+      if (node->op() != OpKind::kPlaceholder) continue;
+      const InputSpec& spec = specs[i++];
       if (spec.target.empty()) continue;
       auto [it, inserted] = group_of_tensor.try_emplace(canonical(spec.target), groups_.size());
       if (inserted) groups_.emplace_back();
-      if (targets.insert(spec.target).second) groups_[it->second].push_back(Split(spec.target));
-      group_of_.emplace(graph.FindNode(spec.arg.name), it->second);
+      add_name(it->second, spec.target);
+      group_of_[node->id()] = it->second;
     }
     if (program.aliases.empty()) return;
     auto add_alias = [&](absl::string_view name) {
-      if (targets.contains(name)) return;
       auto it = group_of_tensor.find(canonical(name));
-      if (it == group_of_tensor.end()) return;
-      groups_[it->second].push_back(Split(owned_.emplace_back(name)));
+      if (it != group_of_tensor.end()) add_name(it->second, owned_.emplace_back(name));
     };
     for (const CustomObject& object : program.custom_objects) add_alias(object.name);
     std::string path;
@@ -636,24 +640,23 @@ class StateNames {
   }
 
   // nullptr when `placeholder` carries no state.
-  const std::vector<Name>* Find(const Node* placeholder) const {
-    auto it = group_of_.find(placeholder);
-    return it == group_of_.end() ? nullptr : &groups_[it->second];
+  const std::vector<absl::string_view>* Find(const Node* placeholder) const {
+    const size_t group = group_of_[placeholder->id()];
+    return group == kNoGroup ? nullptr : &groups_[group];
   }
 
  private:
-  static Name Split(absl::string_view fqn) { return absl::StrSplit(fqn, '.'); }
+  static constexpr size_t kNoGroup = ~size_t{0};
 
   std::deque<std::string> owned_;  // alias names, which the state walk only lends
-  std::vector<std::vector<Name>> groups_;
-  absl::flat_hash_map<const Node*, size_t> group_of_;
+  std::vector<std::vector<absl::string_view>> groups_;
+  std::vector<size_t> group_of_;  // by flat node id
 };
 
 struct Frame {
   Frame* parent = nullptr;
   std::vector<StackEntry> stack;
   std::string fqn;
-  std::vector<absl::string_view> scope;  // fqn's components
   std::string child_fqn;  // the call name
   ModuleObject* module = nullptr;
   Graph* graph = nullptr;
@@ -863,25 +866,26 @@ class Outliner {
   // sinking would put them when the call finishes (PlaceStateReads).
   Node* ReadState(Frame& frame, const Node* x) {
     if (x->op() != OpKind::kPlaceholder) return nullptr;
-    const std::vector<StateNames::Name>* names = state_names_.Find(x);
+    const std::vector<absl::string_view>* names = state_names_.Find(x);
     if (names == nullptr) return nullptr;
-    const StateNames::Name* owned = nullptr;
-    for (const StateNames::Name& name : *names) {
-      if (name.size() > frame.scope.size() &&
-          std::equal(frame.scope.begin(), frame.scope.end(), name.begin())) {
-        owned = &name;
+    absl::string_view path;
+    for (absl::string_view name : *names) {
+      if (frame.fqn.empty()) {
+        path = name;
+        break;
+      }
+      if (name.size() > frame.fqn.size() + 1 && name[frame.fqn.size()] == '.' &&
+          absl::StartsWith(name, frame.fqn)) {
+        path = name.substr(frame.fqn.size() + 1);
         break;
       }
     }
-    if (owned == nullptr) return nullptr;
-    const std::string path =
-        absl::StrJoin(owned->begin() + static_cast<std::ptrdiff_t>(frame.scope.size()),
-                      owned->end(), ".");
+    if (path.empty()) return nullptr;
     Node* read = frame.graph->GetAttr(path);
     read->set_meta(x->meta());
     frame.placeholders.emplace(x, read);
     frame.state_reads.emplace_back(x, read);
-    state_paths_.emplace_back(frame.module, path);
+    state_paths_.emplace_back(frame.module, std::string(path));
     return read;
   }
 
@@ -909,11 +913,12 @@ class Outliner {
                          Frame& frame) {
     const StackEntry& entry = stack[depth];
     frame.parent = &parent;
+    // Sized once for a typical call rather than grown from empty.
+    frame.copied.reserve(ModulePool::kTypicalModuleNodes);
+    frame.node_map.reserve(ModulePool::kTypicalModuleNodes);
     frame.stack.assign(stack.begin(), stack.begin() + depth + 1);
     frame.fqn = std::string(entry.path.str());
     frame.child_fqn = CallName(frame.fqn, entry.call + 1);
-    // Views into the frame's own fqn, which stays put.
-    frame.scope = absl::StrSplit(frame.fqn, '.', absl::SkipEmpty());
     auto created = created_modules_.find(frame.fqn);
     frame.module = created != created_modules_.end()
                        ? created->second
@@ -1037,10 +1042,11 @@ class Outliner {
     created_modules_.erase(frame.fqn);
     PlaceStateReads(frame);
     Frame& parent = *frame.parent;
-    std::vector<const Node*> outputs;  // flat nodes; nullptr for absent values
+    // Flat nodes; nullptr for absent values. Most calls return one or two.
+    absl::InlinedVector<const Node*, 4> outputs;
     Node* parent_out;
     Argument returned;
-    std::vector<Node*> returned_nodes;
+    absl::InlinedVector<Node*, 4> returned_nodes;
     if (frame.call_signature != nullptr) {
       const ModuleCallSignature& sig = *frame.call_signature;
       std::vector<Argument> leaves;
@@ -1171,15 +1177,35 @@ std::pair<absl::string_view, absl::string_view> SplitLast(absl::string_view fqn)
   return {fqn.substr(0, dot), fqn.substr(dot + 1)};
 }
 
-void AssignState(ModulePool& pool, ModuleObject* root, absl::string_view fqn,
-                 const StateEntry& entry) {
-  auto [module_path, name] = SplitLast(fqn);
-  for (ModuleObject* owner : OwnersOf(pool, root, module_path)) {
-    if (owner->HasState(name)) continue;
-    owner->state.push_back(entry);
-    owner->state.back().name = std::string(name);
+// Puts state entries on the modules that own them. Consecutive entries
+// usually share their module (`weight`, `bias`), whose owners are found once.
+class StateAssigner {
+ public:
+  StateAssigner(ModulePool& pool, ModuleObject* root) : pool_(pool), root_(root) {}
+
+  void Assign(absl::string_view fqn, const StateEntry& entry) {
+    auto [module_path, name] = SplitLast(fqn);
+    if (!has_owners_ || module_path != owners_path_) {
+      // Finding the owners creates the missing modules: asking again for the
+      // same path, with nothing else added in between, gives the same owners.
+      owners_ = OwnersOf(pool_, root_, module_path);
+      owners_path_.assign(module_path.data(), module_path.size());
+      has_owners_ = true;
+    }
+    for (ModuleObject* owner : owners_) {
+      if (owner->HasState(name)) continue;
+      owner->state.push_back(entry);
+      owner->state.back().name = std::string(name);
+    }
   }
-}
+
+ private:
+  ModulePool& pool_;
+  ModuleObject* root_;
+  bool has_owners_ = false;
+  std::string owners_path_;
+  ChildTable::Modules owners_;
+};
 
 void AssignCustomObject(ModulePool& pool, ModuleObject* root, const CustomObject& object) {
   auto [module_path, name] = SplitLast(object.name);
@@ -1191,31 +1217,51 @@ void AssignCustomObject(ModulePool& pool, ModuleObject* root, const CustomObject
   }
 }
 
-// Places the program's state on the modules that own it, in PyTorch's order:
-// the signature's parameters, its buffers, the rest of the state dict, then
-// constants.
-void AssignAllState(const ExportedProgram& program, ModulePool& pool, ModuleObject* root) {
-  absl::flat_hash_set<absl::string_view> assigned;
-  for (InputKind kind : {InputKind::kParameter, InputKind::kBuffer}) {
-    for (const InputSpec& spec : program.graph_signature.input_specs) {
-      if (spec.kind != kind) continue;
-      AssignState(pool, root, spec.target, *program.state->FindStatePath(spec.target));
-      assigned.insert(spec.target);
-    }
-  }
+size_t CountStateEntries(const GraphModule& module) {
+  size_t count = module.state().size();
+  for (const auto& child : module.children()) count += CountStateEntries(*child.second);
+  return count;
+}
+
+// The state entries no signature input names: the rest of the state dict,
+// then constants.
+void AssignRestOfState(const ExportedProgram& program,
+                       const absl::flat_hash_set<absl::string_view>& assigned,
+                       StateAssigner& assigner) {
   auto in_state_dict = [](const StateEntry& entry) {
     return entry.kind == StateKind::kParameter ||
            (entry.kind == StateKind::kBuffer && entry.persistent);
   };
   std::string path;
   auto rest_of_state_dict = [&](absl::string_view fqn, const StateEntry& entry) {
-    if (in_state_dict(entry) && !assigned.contains(fqn)) AssignState(pool, root, fqn, entry);
+    if (in_state_dict(entry) && !assigned.contains(fqn)) assigner.Assign(fqn, entry);
   };
   ForEachStateEntry(*program.state, path, rest_of_state_dict);
   auto constants = [&](absl::string_view fqn, const StateEntry& entry) {
-    if (!in_state_dict(entry) && !assigned.contains(fqn)) AssignState(pool, root, fqn, entry);
+    if (!in_state_dict(entry) && !assigned.contains(fqn)) assigner.Assign(fqn, entry);
   };
   ForEachStateEntry(*program.state, path, constants);
+}
+
+// Places the program's state on the modules that own it, in PyTorch's order:
+// the signature's parameters, its buffers, the rest of the state dict, then
+// constants.
+void AssignAllState(const ExportedProgram& program, ModulePool& pool, ModuleObject* root) {
+  StateAssigner assigner(pool, root);
+  StateLookup state(*program.state);
+  absl::flat_hash_set<absl::string_view> assigned;
+  for (InputKind kind : {InputKind::kParameter, InputKind::kBuffer}) {
+    for (const InputSpec& spec : program.graph_signature.input_specs) {
+      if (spec.kind != kind) continue;
+      assigner.Assign(spec.target, *state.Find(spec.target));
+      assigned.insert(spec.target);
+    }
+  }
+  // Signature targets are distinct entries of the state: when they are as
+  // many as the entries, nothing is left to assign.
+  if (assigned.size() < CountStateEntries(*program.state)) {
+    AssignRestOfState(program, assigned, assigner);
+  }
   for (const CustomObject& object : program.custom_objects) AssignCustomObject(pool, root, object);
 }
 
@@ -1287,25 +1333,21 @@ absl::StatusOr<absl::flat_hash_map<std::string, std::string>> MergeIdenticalCall
 
 // ---- ordering and materializing ------------------------------------------------
 
-// Visits every (path, module) of named_modules(remove_duplicate=False).
-template <typename Fn>
-void ForEachPath(ModuleObject* module, const std::string& path, Fn& fn) {
-  fn(path, module);
-  for (const auto& [name, child] : module->children->Live()) {
-    ForEachPath(child, JoinPath(path, name), fn);
-  }
-}
-
 // PyTorch's _reorder_submodules: children in the order the module call graph
-// lists their paths, others after them in traversal order.
+// lists their paths (`listed`: path -> position), others after them in the
+// order named_modules(remove_duplicate=False) visits them, which is the
+// preorder this walk numbers paths in (`visited`) before reordering them.
 void ReorderSubmodules(ModuleObject* module, const std::string& prefix,
-                       const absl::flat_hash_map<std::string, size_t>& order) {
+                       const absl::flat_hash_map<std::string, size_t>& listed, size_t& visited) {
   std::vector<std::pair<std::string, ModuleObject*>> children = module->children->Live();
   std::vector<std::pair<size_t, size_t>> keys;  // (rank, position)
+  keys.reserve(children.size());
   for (size_t i = 0; i < children.size(); ++i) {
     const std::string path = JoinPath(prefix, children[i].first);
-    ReorderSubmodules(children[i].second, path, order);
-    keys.emplace_back(order.at(path), i);
+    auto it = listed.find(path);
+    keys.emplace_back(it != listed.end() ? it->second : listed.size() + visited, i);
+    ++visited;
+    ReorderSubmodules(children[i].second, path, listed, visited);
   }
   if (std::is_sorted(keys.begin(), keys.end())) return;
   std::stable_sort(keys.begin(), keys.end());
@@ -1323,13 +1365,8 @@ class Materializer {
     auto [it, first] = paths_.emplace(object, path);
     if (!first) return SharedModuleReference(it->second);
     if (object->subgraph != nullptr) return std::move(object->subgraph);
-    std::unique_ptr<GraphModule> module;
-    if (object->graph != nullptr) {
-      module = std::make_unique<GraphModule>(object->class_name);
-      module->set_graph(std::move(object->graph));
-    } else {
-      module = GraphModule::Opaque(object->class_name);
-    }
+    auto module = std::make_unique<GraphModule>(std::move(object->class_name),
+                                                std::move(object->graph));
     for (StateEntry& entry : object->state) RETURN_IF_ERROR(module->AddState(std::move(entry)));
     for (auto& [name, spec] : object->specs) {
       specs_->push_back(SpecAttribute{path, name, std::move(spec)});
@@ -1478,11 +1515,10 @@ absl::StatusOr<UnflattenResult> Unflatten(const ExportedProgram& input,
     AddSubmodule(root, fqn, pool.New(kPlainModuleClass, /*with_graph=*/false),
                  [&](absl::string_view) { return pool.New(kPlainModuleClass, false); });
   }
-  absl::flat_hash_map<std::string, size_t> order;
-  for (const std::string& fqn : fqn_list) order.emplace(fqn, order.size());
-  auto rank = [&](const std::string& path, ModuleObject*) { order.emplace(path, order.size()); };
-  ForEachPath(root, "", rank);
-  ReorderSubmodules(root, "", order);
+  absl::flat_hash_map<std::string, size_t> listed;
+  for (const std::string& fqn : fqn_list) listed.emplace(fqn, listed.size());
+  size_t visited = 0;
+  ReorderSubmodules(root, "", listed, visited);
 
   UnflattenResult result;
   Materializer materializer(&result.specs);

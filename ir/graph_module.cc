@@ -18,10 +18,49 @@ absl::string_view StateKindName(StateKind kind) {
 GraphModule::GraphModule(std::string class_name)
     : class_name_(std::move(class_name)), graph_(std::make_unique<Graph>()) {}
 
+GraphModule::GraphModule(std::string class_name, std::unique_ptr<Graph> graph)
+    : class_name_(std::move(class_name)), graph_(std::move(graph)) {}
+
 std::unique_ptr<GraphModule> GraphModule::Opaque(std::string type_name) {
-  auto module = std::make_unique<GraphModule>(std::move(type_name));
-  module->graph_.reset();
-  return module;
+  return std::make_unique<GraphModule>(std::move(type_name), nullptr);
+}
+
+size_t GraphModule::ChildPosition(absl::string_view name) const {
+  if (!child_index_.empty()) {
+    auto it = child_index_.find(name);
+    return it == child_index_.end() ? kNone : it->second;
+  }
+  for (size_t i = 0; i < children_.size(); ++i) {
+    if (children_[i].first == name) return i;
+  }
+  return kNone;
+}
+
+size_t GraphModule::StatePosition(absl::string_view name) const {
+  if (!state_index_.empty()) {
+    auto it = state_index_.find(name);
+    return it == state_index_.end() ? kNone : it->second;
+  }
+  for (size_t i = 0; i < state_.size(); ++i) {
+    if (state_[i].name == name) return i;
+  }
+  return kNone;
+}
+
+void GraphModule::IndexChildren(size_t from) {
+  if (child_index_.empty()) {
+    if (children_.size() <= kIndexFrom) return;
+    from = 0;
+  }
+  for (size_t i = from; i < children_.size(); ++i) child_index_[children_[i].first] = i;
+}
+
+void GraphModule::IndexState(size_t from) {
+  if (state_index_.empty()) {
+    if (state_.size() <= kIndexFrom) return;
+    from = 0;
+  }
+  for (size_t i = from; i < state_.size(); ++i) state_index_[state_[i].name] = i;
 }
 
 absl::StatusOr<GraphModule*> GraphModule::AddChild(absl::string_view name,
@@ -32,25 +71,24 @@ absl::StatusOr<GraphModule*> GraphModule::AddChild(absl::string_view name,
   if (FindChild(name) != nullptr || FindState(name) != nullptr) {
     return absl::AlreadyExistsError(absl::StrCat("attribute '", name, "' already exists"));
   }
-  child_index_.emplace(std::string(name), children_.size());
   children_.emplace_back(std::string(name), std::move(child));
+  IndexChildren(children_.size() - 1);
   return children_.back().second.get();
 }
 
 std::unique_ptr<GraphModule> GraphModule::RemoveChild(absl::string_view name) {
-  auto it = child_index_.find(name);
-  if (it == child_index_.end()) return nullptr;
-  const size_t position = it->second;
-  child_index_.erase(it);
+  const size_t position = ChildPosition(name);
+  if (position == kNone) return nullptr;
+  child_index_.erase(name);
   std::unique_ptr<GraphModule> removed = std::move(children_[position].second);
   children_.erase(children_.begin() + position);
-  for (size_t i = position; i < children_.size(); ++i) child_index_[children_[i].first] = i;
+  IndexChildren(position);
   return removed;
 }
 
 GraphModule* GraphModule::FindChild(absl::string_view name) const {
-  auto it = child_index_.find(name);
-  return it == child_index_.end() ? nullptr : children_[it->second].second.get();
+  const size_t position = ChildPosition(name);
+  return position == kNone ? nullptr : children_[position].second.get();
 }
 
 GraphModule* GraphModule::FindSubmodule(absl::string_view path) const {
@@ -88,8 +126,8 @@ std::string GraphModule::InstallSubgraph(absl::string_view prefix,
   for (int i = 0;; ++i) {
     std::string name = absl::StrCat(prefix, "_", i);
     if (!HasAttribute(name)) {
-      child_index_.emplace(name, children_.size());
       children_.emplace_back(name, std::move(module));
+      IndexChildren(children_.size() - 1);
       return name;
     }
   }
@@ -102,14 +140,14 @@ absl::Status GraphModule::AddState(StateEntry entry) {
   if (FindState(entry.name) != nullptr || FindChild(entry.name) != nullptr) {
     return absl::AlreadyExistsError(absl::StrCat("attribute '", entry.name, "' already exists"));
   }
-  state_index_.emplace(entry.name, state_.size());
   state_.push_back(std::move(entry));
+  IndexState(state_.size() - 1);
   return absl::OkStatus();
 }
 
 const StateEntry* GraphModule::FindState(absl::string_view name) const {
-  auto it = state_index_.find(name);
-  return it == state_index_.end() ? nullptr : &state_[it->second];
+  const size_t position = StatePosition(name);
+  return position == kNone ? nullptr : &state_[position];
 }
 
 const StateEntry* GraphModule::FindStatePath(absl::string_view path) const {
@@ -155,25 +193,22 @@ absl::Status GraphModule::SetAttrRecursive(absl::string_view path, AttributeRef 
     parent = *created;
   }
   // Replace in place where the kind stays, so the attribute keeps its position.
-  auto child = parent->child_index_.find(leaf);
-  if (child != parent->child_index_.end() && module_copy != nullptr) {
-    parent->children_[child->second].second = std::move(module_copy);
+  const size_t child = parent->ChildPosition(leaf);
+  if (child != kNone && module_copy != nullptr) {
+    parent->children_[child].second = std::move(module_copy);
     return absl::OkStatus();
   }
-  auto state = parent->state_index_.find(leaf);
-  if (state != parent->state_index_.end() && state_copy.has_value()) {
+  const size_t state = parent->StatePosition(leaf);
+  if (state != kNone && state_copy.has_value()) {
     state_copy->name = std::string(leaf);
-    parent->state_[state->second] = std::move(*state_copy);
+    parent->state_[state] = std::move(*state_copy);
     return absl::OkStatus();
   }
   parent->RemoveChild(leaf);
-  if (state != parent->state_index_.end()) {
-    const size_t position = state->second;
-    parent->state_index_.erase(state);
-    parent->state_.erase(parent->state_.begin() + position);
-    for (size_t i = position; i < parent->state_.size(); ++i) {
-      parent->state_index_[parent->state_[i].name] = i;
-    }
+  if (state != kNone) {
+    parent->state_index_.erase(leaf);
+    parent->state_.erase(parent->state_.begin() + state);
+    parent->IndexState(state);
   }
   if (module_copy != nullptr) return parent->AddChild(leaf, std::move(module_copy)).status();
   state_copy->name = std::string(leaf);
@@ -181,8 +216,7 @@ absl::Status GraphModule::SetAttrRecursive(absl::string_view path, AttributeRef 
 }
 
 std::unique_ptr<GraphModule> GraphModule::Clone() const {
-  auto copy = std::make_unique<GraphModule>(class_name_);
-  copy->graph_ = graph_ ? graph_->Clone() : nullptr;
+  auto copy = std::make_unique<GraphModule>(class_name_, graph_ ? graph_->Clone() : nullptr);
   copy->state_ = state_;
   copy->state_index_ = state_index_;
   copy->child_index_ = child_index_;

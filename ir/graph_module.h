@@ -40,6 +40,9 @@ class GraphModule {
  public:
   // A module with a graph (an FX GraphModule) of class `class_name`.
   explicit GraphModule(std::string class_name = "GraphModule");
+  // A module of class `class_name` taking `graph` as it is (nullptr: an
+  // opaque module), without first creating an empty graph of its own.
+  GraphModule(std::string class_name, std::unique_ptr<Graph> graph);
   // A module without a graph: an ordinary nn.Module such as
   // "torch.nn.modules.linear.Linear".
   static std::unique_ptr<GraphModule> Opaque(std::string type_name);
@@ -114,8 +117,19 @@ class GraphModule {
   std::unique_ptr<Graph> graph_;
   std::vector<Child> children_;
   std::vector<StateEntry> state_;
-  // Name -> position in children_ / state_: modules like `layers` can have
-  // tens of thousands of children.
+  // Positions in children_ / state_ (kNone when absent). Most modules have
+  // a few children and state entries, searched in place; past kIndexFrom
+  // they are indexed by name (`layers` can have tens of thousands).
+  static constexpr size_t kNone = ~size_t{0};
+  static constexpr size_t kIndexFrom = 8;
+  size_t ChildPosition(absl::string_view name) const;
+  size_t StatePosition(absl::string_view name) const;
+  // Records the names from position `from` on in the index, building it
+  // once the module is large enough.
+  void IndexChildren(size_t from);
+  void IndexState(size_t from);
+
+  // Name -> position, for large modules only (empty otherwise).
   absl::flat_hash_map<std::string, size_t> child_index_;
   absl::flat_hash_map<std::string, size_t> state_index_;
 };

@@ -1,5 +1,6 @@
 #include "ir/graph_module.h"
 
+#include "absl/strings/str_cat.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "ir/verifier.h"
@@ -30,6 +31,52 @@ TEST(GraphModuleTest, SubmoduleTreeAndPaths) {
   EXPECT_FALSE(root.HasAttribute("layer2"));
   EXPECT_EQ(root.FindSubmodule(""), &root);
   EXPECT_EQ(root.FindSubmodule("layer1.1"), nullptr);
+}
+
+// Modules with many children and state entries index them by name; small
+// ones search in place. Both must agree through additions and removals.
+TEST(GraphModuleTest, LargeModulesFindRemoveAndReplaceByName) {
+  GraphModule root;
+  for (int i = 0; i < 20; ++i) {
+    const std::string name = absl::StrCat("m", i);
+    ASSERT_TRUE(root.AddChild(name, GraphModule::Opaque(absl::StrCat("C", i))).ok());
+    ASSERT_TRUE(root.AddState(Param(absl::StrCat("p", i), {i + 1})).ok());
+    for (int j = 0; j <= i; ++j) {  // every name so far, across the switch to an index
+      ASSERT_NE(root.FindChild(absl::StrCat("m", j)), nullptr) << i << " " << j;
+      ASSERT_NE(root.FindState(absl::StrCat("p", j)), nullptr) << i << " " << j;
+    }
+  }
+  EXPECT_EQ(root.AddChild("m3", GraphModule::Opaque("X")).status().code(),
+            absl::StatusCode::kAlreadyExists);
+  EXPECT_EQ(root.AddState(Param("m3", {1})).code(), absl::StatusCode::kAlreadyExists);
+  EXPECT_NE(root.RemoveChild("m3"), nullptr);
+  EXPECT_EQ(root.FindChild("m3"), nullptr);
+  EXPECT_EQ(root.FindChild("m19")->class_name(), "C19");
+  EXPECT_EQ(root.children()[3].first, "m4");
+  EXPECT_EQ(root.FindChild("m4"), root.children()[3].second.get());
+  // Replacing state in place keeps its position; replacing it by a module
+  // removes it and shifts the others.
+  StateEntry bigger = Param("unused", {99});
+  ASSERT_TRUE(root.SetAttrRecursive("p5", GraphModule::AttributeRef{nullptr, &bigger}).ok());
+  EXPECT_EQ(root.state()[5].tensor.shape[0], 99);
+  EXPECT_EQ(root.FindState("p5"), &root.state()[5]);
+  GraphModule lin("Lin");
+  ASSERT_TRUE(root.SetAttrRecursive("p2", GraphModule::AttributeRef{&lin, nullptr}).ok());
+  EXPECT_EQ(root.FindState("p2"), nullptr);
+  EXPECT_EQ(root.FindChild("p2")->class_name(), "Lin");
+  EXPECT_EQ(root.FindState("p3"), &root.state()[2]);
+  EXPECT_EQ(root.FindState("p19"), &root.state()[18]);
+  // Removing children back below the index size keeps lookups right.
+  for (int i = 0; i < 20; ++i) {
+    if (i != 3) EXPECT_NE(root.RemoveChild(absl::StrCat("m", i)), nullptr) << i;
+  }
+  EXPECT_EQ(root.FindChild("m7"), nullptr);
+  EXPECT_NE(root.FindChild("p2"), nullptr);
+  ASSERT_TRUE(root.AddChild("m7", GraphModule::Opaque("again")).ok());
+  EXPECT_EQ(root.FindChild("m7")->class_name(), "again");
+  std::unique_ptr<GraphModule> copy = root.Clone();
+  EXPECT_EQ(copy->FindState("p19")->tensor.shape[0], 20);
+  EXPECT_EQ(copy->FindChild("m7")->class_name(), "again");
 }
 
 TEST(GraphModuleTest, DuplicateAndInvalidNamesAreErrors) {

@@ -83,6 +83,32 @@ TEST(GraphTest, ReplaceAllUsesWithAndFilterAndMeta) {
   EXPECT_EQ(y->num_users(), 1u);
 }
 
+TEST(GraphTest, SetMetaCopiesMovesAndClears) {
+  Graph g;
+  Node* x = g.Placeholder("x");
+  Node* y = g.Placeholder("y");
+  x->mutable_meta().tag = Symbol::Intern("t");
+  x->mutable_meta().seq_nr = 7;
+  y->set_meta(x->meta());  // a copy into a node without metadata
+  EXPECT_EQ(y->meta(), x->meta());
+  EXPECT_NE(&y->meta(), &x->meta());
+  NodeMeta other;
+  other.seq_nr = 9;
+  y->set_meta(other);  // a copy over existing metadata
+  EXPECT_EQ(y->meta().seq_nr, 9);
+  EXPECT_FALSE(y->meta().tag.has_value());
+  EXPECT_EQ(x->meta().seq_nr, 7);
+  NodeMeta moved;
+  moved.tag = Symbol::Intern("m");
+  y->set_meta(std::move(moved));
+  EXPECT_EQ(y->meta().tag, Symbol::Intern("m"));
+  y->set_meta(NodeMeta());  // empty metadata clears it
+  EXPECT_FALSE(y->has_meta());
+  const NodeMeta empty;
+  x->set_meta(empty);
+  EXPECT_FALSE(x->has_meta());
+}
+
 TEST(GraphTest, EraseRequiresNoUsersAndKeepsIterationStable) {
   Graph g;
   Node* x = g.Placeholder("x");

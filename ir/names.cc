@@ -170,7 +170,12 @@ NameSpace::Entry* NameSpace::Create(absl::string_view raw_candidate, absl::strin
     absl::StrAppend(&candidate_, "_", num);
     return absl::string_view(candidate_);
   };
-  absl::string_view name = split.has_num ? numbered() : split.base;
+  // A suffix without leading zeros already reads as `base_num`: most
+  // candidates are names copied from another graph ("add_3").
+  const bool canonical_suffix = split.has_num && sanitized_[split.base.size() + 1] != '0';
+  absl::string_view name = !split.has_num ? split.base
+                           : canonical_suffix ? absl::string_view(sanitized_)
+                                              : numbered();
   auto count = base_count_.end();
   if (num == 0) {
     count = base_count_.find(split.base);

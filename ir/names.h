@@ -6,6 +6,7 @@
 #ifndef FXPP_IR_NAMES_H_
 #define FXPP_IR_NAMES_H_
 
+#include <algorithm>
 #include <cstdint>
 #include <string>
 
@@ -70,8 +71,12 @@ class NameSpace {
   Entry* ClaimEntry(absl::string_view name, absl::string_view attached);
   // The entry of a taken name; nullptr for names never created or claimed.
   Entry* Find(absl::string_view name) const;
-  // Sizes the table for `names` names in all.
-  void Reserve(size_t names) { entries_.reserve(names); }
+  // Sizes the table for `names` names in all (and the suffix counts for a
+  // typical number of distinct bases: most graphs use a few op names).
+  void Reserve(size_t names) {
+    entries_.reserve(names);
+    base_count_.reserve(std::min(names, kTypicalBases));
+  }
   // Fetches the table memory a lookup or insertion of `name` will touch.
   void Prefetch(absl::string_view name) const { entries_.prefetch(name); }
 
@@ -91,6 +96,8 @@ class NameSpace {
       return Name(a) == Name(b);
     }
   };
+
+  static constexpr size_t kTypicalBases = 4;
 
   // Adds `name` (not reserved, not checked for being taken) and returns its
   // entry; nullptr when it is taken. One hash and one probe.

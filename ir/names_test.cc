@@ -19,6 +19,19 @@ TEST(NameSpaceTest, FollowsFxCreateName) {
   EXPECT_EQ(ns.CreateName("mul"), "mul_6");
 }
 
+// FX reads the suffix as a number: `x_05` is `x_5`; `x_0` counts on from
+// the base's last number when taken.
+TEST(NameSpaceTest, SuffixesAreNumbers) {
+  NameSpace ns;
+  EXPECT_EQ(ns.CreateName("x_05"), "x_5");
+  EXPECT_EQ(ns.CreateName("x_5"), "x_6");
+  EXPECT_EQ(ns.CreateName("x_0"), "x_0");
+  EXPECT_EQ(ns.CreateName("x_00"), "x_7");  // x_0 is taken: count on from 6
+  EXPECT_EQ(ns.CreateName("y_12"), "y_12");
+  EXPECT_EQ(ns.CreateName("y_12"), "y_13");
+  EXPECT_EQ(ns.CreateName("y.12"), "y_14");
+}
+
 TEST(NameSpaceTest, SanitizesLikeFx) {
   NameSpace ns;
   EXPECT_EQ(ns.CreateName("layer1.0.conv"), "layer1_0_conv");

@@ -221,7 +221,17 @@ NodeMeta& Node::mutable_meta() {
   return *meta_;
 }
 
-void Node::set_meta(NodeMeta meta) {
+void Node::set_meta(const NodeMeta& meta) {
+  if (meta.empty()) {
+    meta_.reset();
+  } else if (meta_ != nullptr) {
+    *meta_ = meta;
+  } else {
+    meta_ = std::make_unique<NodeMeta>(meta);
+  }
+}
+
+void Node::set_meta(NodeMeta&& meta) {
   if (meta.empty()) {
     meta_.reset();
   } else {

@@ -131,7 +131,10 @@ class Node {
   // An empty NodeMeta when none was set.
   const NodeMeta& meta() const;
   NodeMeta& mutable_meta();
-  void set_meta(NodeMeta meta);
+  // Copying another node's metadata builds the copy in place, without a
+  // temporary: passes and graph rewrites do it for most nodes they create.
+  void set_meta(const NodeMeta& meta);
+  void set_meta(NodeMeta&& meta);
 
   // Neighbours in graph order; nullptr at either end.
   Node* next() const;

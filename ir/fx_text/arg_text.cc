@@ -308,9 +308,6 @@ bool ArgPrinter::PrintNamedTuple(const Argument& tuple, ArgSyntax syntax) {
 // ---- parsing: backtracking ----------------------------------------------------
 
 namespace {
-// Bounds the search on adversarial text; real statements need a handful of
-// attempts at most.
-constexpr int kMaxAttempts = 1 << 14;
 constexpr uint32_t kUnbounded = ~uint32_t{0};
 }  // namespace
 
@@ -322,7 +319,13 @@ template <typename Fn>
 bool ArgParser::Search(size_t begin, size_t end, Fn&& attempt) {
   choices_.clear();
   failed_ = false;
-  for (int attempts = 0;; ++attempts) {
+  for (;;) {
+    if (attempts_left_ == 0) {
+      fail_offset_ = begin;
+      fail_message_ = "cannot split this statement's arguments: too many ambiguous readings";
+      return false;
+    }
+    --attempts_left_;
     pos_ = begin;
     end_ = end;
     next_choice_ = 0;
@@ -338,11 +341,6 @@ bool ArgParser::Search(size_t begin, size_t end, Fn&& attempt) {
     if (exhausted_) choices_.pop_back();
     if (choices_.empty()) return false;
     ++choices_.back();
-    if (attempts == kMaxAttempts) {
-      fail_offset_ = begin;
-      fail_message_ = "cannot split this statement's arguments: too many ambiguous readings";
-      return false;
-    }
   }
 }
 

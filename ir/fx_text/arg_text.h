@@ -141,6 +141,15 @@ class ArgParser {
   // The text after "return ", [begin, end).
   bool ParseReturn(size_t begin, size_t end, Argument* value);
 
+  // Bounds the search on adversarial text (the most ambiguous fixtures,
+  // testing/graphs/*/hand_string_args.fx, need at most 16 attempts). One
+  // budget covers every parse of a statement, whatever number of line
+  // extents (continuation lines) the caller tries, so parsing time stays
+  // linear in the text: call StartStatement before a statement's first
+  // parse.
+  static constexpr int kMaxAttemptsPerStatement = 256;
+  void StartStatement() { attempts_left_ = kMaxAttemptsPerStatement; }
+
   // After a successful parse.
   const std::vector<PendingRef>& pending_refs() const { return pending_; }
   std::vector<NamedTupleFact> TakeNamedTuples() { return std::move(named_tuples_); }
@@ -207,6 +216,7 @@ class ArgParser {
   std::vector<uint32_t> choices_;
   size_t next_choice_ = 0;
   bool exhausted_ = false;  // the last choice point has no such option
+  int attempts_left_ = kMaxAttemptsPerStatement;
 
   bool failed_ = false;
   size_t fail_offset_ = 0;

@@ -208,6 +208,7 @@ absl::Status GraphParser::Statement(size_t begin, size_t line_end, size_t* stmt_
 // error of the one-line reading.
 template <typename Fn>
 absl::Status GraphParser::WithContinuation(size_t line_end, size_t* stmt_end, Fn&& parse) {
+  arg_parser_->StartStatement();
   absl::Status first;
   size_t end = line_end;
   for (int extra = 0;; ++extra) {
@@ -291,7 +292,32 @@ absl::Status GraphParser::NodeStatement(size_t begin, size_t line_end, size_t* s
   while (call != absl::string_view::npos && line.substr(call, 9) != "](args = ") {
     call = line.find(']', call + 1);
   }
-  if (IsCallOp(*op) || (typed_ && call != absl::string_view::npos)) {
+  // A placeholder's target ends at the first ']' that ends the line or
+  // starts a default (npos when there is none).
+  size_t placeholder_close = absl::string_view::npos;
+  bool has_default = false;
+  if (*op == OpKind::kPlaceholder) {
+    for (size_t close = line.find(']'); close != absl::string_view::npos;
+         close = line.find(']', close + 1)) {
+      has_default = line.substr(close + 1, 9) == "(default=";
+      if (close + 1 == line.size() || has_default) {
+        placeholder_close = close;
+        break;
+      }
+    }
+  }
+  // "](args = " after a target starts call arguments (in typed text, the
+  // general form of any op); one in a placeholder's default does not count.
+  const bool args_follow_target =
+      call != absl::string_view::npos &&
+      (*op != OpKind::kPlaceholder || call < placeholder_close);
+  if (!typed_ && args_follow_target && (*op == OpKind::kPlaceholder || *op == OpKind::kGetAttr)) {
+    // FX text would accept it as part of the target, but no printing of that
+    // target could be read back (the typed form would take it as arguments).
+    return src_.Error(target_begin + call,
+                      absl::StrCat("a ", op_name, " target cannot contain '](args = '"));
+  }
+  if (IsCallOp(*op) || (typed_ && args_follow_target)) {
     if (call == absl::string_view::npos) {
       return src_.Error(target_begin, "expected the target and '](args = ...' on this line");
     }
@@ -305,19 +331,10 @@ absl::Status GraphParser::NodeStatement(size_t begin, size_t line_end, size_t* s
     target_end = line_end - 1;
     *stmt_end = line_end;
   } else if (*op == OpKind::kPlaceholder) {
-    // The target ends at the first ']' that ends the line or starts a default.
-    size_t close = 0;
-    bool has_default = false;
-    for (;; ++close) {
-      close = line.find(']', close);
-      if (close == absl::string_view::npos) return src_.Expected(line_end, "']' after the target");
-      if (close + 1 == line.size()) break;
-      if (line.substr(close + 1, 9) == "(default=") {
-        has_default = true;
-        break;
-      }
+    if (placeholder_close == absl::string_view::npos) {
+      return src_.Expected(line_end, "']' after the target");
     }
-    target_end = target_begin + close;
+    target_end = target_begin + placeholder_close;
     *stmt_end = line_end;
     if (has_default) {
       const size_t value_begin = target_end + 10;
@@ -440,6 +457,7 @@ absl::StatusOr<ParsedFxGraph> ParseFxGraphAt(const SourceText& source, size_t* o
 
 absl::StatusOr<ParsedFxGraph> ParseFxGraph(absl::string_view text, absl::string_view filename) {
   const SourceText source(text, filename);
+  RETURN_IF_ERROR(source.CheckUtf8());
   size_t offset = 0;
   ASSIGN_OR_RETURN(ParsedFxGraph parsed, ParseFxGraphAt(source, &offset, nullptr));
   // Only empty lines may follow.

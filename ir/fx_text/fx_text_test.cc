@@ -455,6 +455,21 @@ TEST(FxText, NamedTuplesKeepTheirSpelling) {
 
 // ---- bad input --------------------------------------------------------------------
 
+// Found by //testing/fuzz:fx_text_fuzzer: a typed placeholder whose default
+// held "](args = " was read back as the general form.
+TEST(FxText, TypedDefaultsThatLookLikeCallArgumentsRoundTrip) {
+  for (const char* fx : {"graph():\n    %x : [num_users=1] = placeholder[target=x](default=](args = )\n"
+                         "    return x\n",
+                         "graph():\n    %x : [num_users=1] = placeholder[target=x](default=a](default=b)\n"
+                         "    return x\n"}) {
+    const ParsedFxGraph parsed = MustParse(fx);
+    const std::string typed = PrintFxGraph(*parsed.graph, Typed());
+    const ParsedFxGraph reparsed = MustParse(typed);
+    EXPECT_EQ(PrintFxGraph(*reparsed.graph, Typed()), typed);
+    EXPECT_EQ(PrintFxGraph(*reparsed.graph, parsed.print_options()), fx);
+  }
+}
+
 TEST(FxText, BadInputErrors) {
   struct Case {
     const char* name;
@@ -481,6 +496,8 @@ TEST(FxText, BadInputErrors) {
        "call_function, call_method or call_module)"},
       {"output as node", "graph():\n    %o : [num_users=0] = output[target=output]\n",
        "bad.fx:2:26: an output node prints as 'return ...'"},
+      {"output as call", x + "    %o : [num_users=0] = output[target=output](args = (%x,), kwargs = {})\n",
+       "bad.fx:3:26: an output node prints as 'return ...'"},
       {"mixed dialects", x + "    %y : [#users=0] = placeholder[target=y]\n",
        "bad.fx:3:10: '[#users=' does not match the earlier '[num_users=': a graph is printed "
        "by one PyTorch"},
@@ -529,6 +546,30 @@ TEST(FxText, BadInputErrors) {
        "bad.fx:2:12: expected a value, found '%'"},
       {"trailing text", x + "    return x\n\nmore\n",
        "bad.fx:5:1: expected a statement indented by 4 spaces, found 'more'"},
+      // Found by //testing/fuzz:fx_text_fuzzer: non-UTF-8 text was accepted
+      // and then written to protobuf, which cannot read it back.
+      {"not utf-8", x + "    %y : [num_users=0] = call_function[target=m.\x92" "f](args = (%x,), "
+                        "kwargs = {})\n",
+       "bad.fx:3:49: invalid UTF-8 (byte 0x92)"},
+      // Found by //testing/fuzz:fx_text_fuzzer: the typed form (fxg) of such a
+      // target read back as call arguments.
+      {"args in placeholder target",
+       x + "    %y : [num_users=0] = placeholder[target=p](args = (q]\n",
+       "bad.fx:3:46: a placeholder target cannot contain '](args = '"},
+      {"args in get_attr target", x + "    %y : [num_users=0] = get_attr[target=p](args = (q]\n",
+       "bad.fx:3:43: a get_attr target cannot contain '](args = '"},
+      // Found by //testing/fuzz:fx_text_fuzzer: each continuation line retried
+      // the whole search with a fresh attempt budget (seconds for a few
+      // hundred lines); testing/fuzz/regressions/fx_text has a 4000-line case.
+      {"ambiguous then many lines",
+       x + "    %y : [num_users=0] = call_function[target=f](args = (%x,), kwargs = { : [a, b, "
+           "c, d, e, f, g, h, i, j, k, l, m, n, o, p, q, r, s, t, u, v, w, x, y)\n" +
+           std::string(200, 'z') + "\nz\nz\n    return None\n",
+       "bad.fx:3:49: cannot split this statement's arguments: too many ambiguous readings"},
+      {"surrogate escape",
+       "graph():  # typed\n    %x : [num_users=1] = placeholder[target=x]\n"
+       "    %y : [num_users=0] = call_function[target=f](args = (%x, '\\udc80'), kwargs = {})\n",
+       "bad.fx:3:63: surrogate escape (not representable in UTF-8)"},
   };
   for (const Case& c : cases) {
     absl::StatusOr<ParsedFxGraph> parsed = ParseFxGraph(c.text, "bad.fx");

@@ -4,6 +4,7 @@
 #include <utility>
 
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
 #include "ir/fx_text/py_repr.h"
 
 namespace fxpp {
@@ -54,6 +55,13 @@ std::string SourceText::Found(size_t offset) const {
 
 absl::Status SourceText::Expected(size_t offset, absl::string_view expected) const {
   return Error(offset, absl::StrCat("expected ", expected, ", found ", Found(offset)));
+}
+
+absl::Status SourceText::CheckUtf8() const {
+  const size_t bad = FindInvalidUtf8(text_);
+  if (bad == absl::string_view::npos) return absl::OkStatus();
+  return Error(bad, absl::StrFormat("invalid UTF-8 (byte 0x%02x)",
+                                    static_cast<unsigned char>(text_[bad])));
 }
 
 absl::Status Cursor::ExpectedLiteral(absl::string_view literal) const {

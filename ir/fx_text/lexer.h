@@ -59,6 +59,9 @@ class SourceText {
   std::string Found(size_t offset) const;
   // Error(offset, "expected <expected>, found <Found(offset)>").
   absl::Status Expected(size_t offset, absl::string_view expected) const;
+  // An error at the first byte that is not valid UTF-8: the formats hold
+  // Python str text, and protobuf output requires UTF-8.
+  absl::Status CheckUtf8() const;
 
  private:
   absl::string_view text_;

@@ -73,24 +73,32 @@ std::string PyFloatRepr(double value) {
 
 namespace {
 
-// Decodes one UTF-8 sequence at text[i]; returns its length (0 when invalid).
+bool IsSurrogate(uint32_t cp) { return cp >= 0xD800 && cp <= 0xDFFF; }
+
+// Decodes one UTF-8 sequence at text[i]; returns its length (0 when invalid:
+// truncated, overlong, a surrogate or beyond U+10FFFF, as protobuf and
+// Python's codec reject them).
 size_t DecodeUtf8(absl::string_view text, size_t i, uint32_t* code_point) {
   const auto byte = [&](size_t k) { return static_cast<unsigned char>(text[k]); };
   const unsigned char b0 = byte(i);
   size_t len;
   uint32_t cp;
+  uint32_t min_cp;  // smaller values are overlong encodings
   if (b0 < 0x80) {
     *code_point = b0;
     return 1;
   } else if ((b0 & 0xE0) == 0xC0) {
     len = 2;
     cp = b0 & 0x1F;
+    min_cp = 0x80;
   } else if ((b0 & 0xF0) == 0xE0) {
     len = 3;
     cp = b0 & 0x0F;
+    min_cp = 0x800;
   } else if ((b0 & 0xF8) == 0xF0) {
     len = 4;
     cp = b0 & 0x07;
+    min_cp = 0x10000;
   } else {
     return 0;
   }
@@ -99,6 +107,7 @@ size_t DecodeUtf8(absl::string_view text, size_t i, uint32_t* code_point) {
     if ((byte(i + k) & 0xC0) != 0x80) return 0;
     cp = (cp << 6) | (byte(i + k) & 0x3F);
   }
+  if (cp < min_cp || cp > 0x10FFFF || IsSurrogate(cp)) return 0;
   *code_point = cp;
   return len;
 }
@@ -334,6 +343,9 @@ PyStringLiteral ParsePyStringLiteral(absl::string_view text, size_t pos) {
           cp = cp * 16 + static_cast<uint32_t>(h);
         }
         if (cp > 0x10FFFF) return fail(escape, "escape beyond U+10FFFF");
+        // A lone surrogate has no UTF-8 encoding, so no fxpp format could
+        // hold the decoded text.
+        if (IsSurrogate(cp)) return fail(escape, "surrogate escape (not representable in UTF-8)");
         AppendUtf8(cp, &lit.value);
         break;
       }
@@ -349,6 +361,29 @@ PyStringLiteral ParsePyStringLiteral(absl::string_view text, size_t pos) {
         return fail(escape, "invalid escape sequence");
     }
   }
+}
+
+size_t FindInvalidUtf8(absl::string_view text) {
+  for (size_t i = 0; i < text.size();) {
+    // ASCII, the common case, eight bytes at a time.
+    uint64_t word;
+    if (text.size() - i >= sizeof(word)) {
+      std::memcpy(&word, text.data() + i, sizeof(word));
+      if ((word & 0x8080808080808080u) == 0) {
+        i += sizeof(word);
+        continue;
+      }
+    }
+    if (static_cast<unsigned char>(text[i]) < 0x80) {
+      ++i;
+      continue;
+    }
+    uint32_t cp;
+    const size_t len = DecodeUtf8(text, i, &cp);
+    if (len == 0) return i;
+    i += len;
+  }
+  return absl::string_view::npos;
 }
 
 }  // namespace fxpp

@@ -40,6 +40,10 @@ bool ParsePyFloat(absl::string_view text, double* value);
 // True when `text` is repr() of a complex number: "2j", "(1+2j)", "(-0-1j)".
 bool IsPyComplex(absl::string_view text);
 
+// Offset of the first byte of `text` that does not start a valid UTF-8
+// sequence (truncated, overlong, surrogate, beyond U+10FFFF), or npos.
+size_t FindInvalidUtf8(absl::string_view text);
+
 // A quoted string literal read from text.
 struct PyStringLiteral {
   bool ok = false;
@@ -51,7 +55,8 @@ struct PyStringLiteral {
 // Reads the '...' or "..." literal starting at text[pos] (an error when there
 // is none), with the escapes repr() writes (\\ \' \" \n \r \t \a \b \f \v,
 // octal \0-\777, \xNN, \uNNNN, \UNNNNNNNN). A raw newline ends the literal
-// with an error, as in Python.
+// with an error, as in Python; so does an escaped lone surrogate, which
+// UTF-8 cannot encode.
 PyStringLiteral ParsePyStringLiteral(absl::string_view text, size_t pos);
 
 }  // namespace fxpp

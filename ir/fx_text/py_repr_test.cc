@@ -164,6 +164,20 @@ TEST(ParsePyStringLiteral, DecodesWhatReprWrites) {
   EXPECT_EQ(octal.value, std::string("\0AA\xc3\xa9\xf0\x9f\x98\x80", 9));
 }
 
+TEST(FindInvalidUtf8, RejectsWhatProtobufRejects) {
+  EXPECT_EQ(FindInvalidUtf8(""), absl::string_view::npos);
+  EXPECT_EQ(FindInvalidUtf8("ascii \xc3\xa9 \xe2\x80\xa8 \xf0\x9f\x98\x80"), absl::string_view::npos);
+  EXPECT_EQ(FindInvalidUtf8("ab\x92"), 2u);                 // stray continuation byte
+  EXPECT_EQ(FindInvalidUtf8("a\xc3"), 1u);                  // truncated
+  EXPECT_EQ(FindInvalidUtf8("a\xc0\xaf"), 1u);              // overlong '/'
+  EXPECT_EQ(FindInvalidUtf8("\xed\xa0\x80"), 0u);           // surrogate U+D800
+  EXPECT_EQ(FindInvalidUtf8("\xf4\x90\x80\x80"), 0u);       // beyond U+10FFFF
+  // Past the eight-byte ASCII steps.
+  EXPECT_EQ(FindInvalidUtf8("abcdefgh\xc3\xa9ijklmnopq"), absl::string_view::npos);
+  EXPECT_EQ(FindInvalidUtf8("abcdefghijklmnopq\xff"), 17u);
+  EXPECT_EQ(FindInvalidUtf8("abcdefghijklmno\xe2\x82"), 15u);
+}
+
 TEST(ParsePyStringLiteral, Errors) {
   struct Case {
     const char* text;
@@ -175,7 +189,8 @@ TEST(ParsePyStringLiteral, Errors) {
                         Case{"'ab\\", 0, "unterminated string literal"},
                         Case{"'a\\q'", 2, "invalid escape sequence"},
                         Case{"'\\x4'", 1, "truncated \\x/\\u/\\U escape"},
-                        Case{"'\\U00110000'", 1, "escape beyond U+10FFFF"}}) {
+                        Case{"'\\U00110000'", 1, "escape beyond U+10FFFF"},
+                        Case{"'a\\ud800'", 2, "surrogate escape (not representable in UTF-8)"}}) {
     const size_t start = absl::string_view(c.text).find('\'');
     const PyStringLiteral lit = ParsePyStringLiteral(c.text, start);
     EXPECT_FALSE(lit.ok) << c.text;

@@ -209,6 +209,7 @@ std::string PrintFxg(const GraphModule& module) {
 absl::StatusOr<std::unique_ptr<GraphModule>> ParseFxg(absl::string_view text,
                                                       absl::string_view filename) {
   const SourceText source(text, filename);
+  RETURN_IF_ERROR(source.CheckUtf8());
   return FxgParser(source).Parse();
 }
 

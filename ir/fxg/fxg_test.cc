@@ -319,6 +319,7 @@ TEST(Fxg, BadInputErrors) {
        "f.fxg:3:23: expected end of line, found ' '"},
       {"graph error", root + "    %x : [num_users=2] = placeholder[target=x]\n",
        "f.fxg:4:21: 'x' has 0 users in the parsed graph, but the text says num_users=2"},
+      {"not utf-8", "fxg 1\nopaque: X\xff\n", "f.fxg:2:10: invalid UTF-8 (byte 0xff)"},
       {"meta first", root + "        # val: None\n",
        "f.fxg:4:1: annotation before the first statement"},
       {"meta field", x + "        # colour: 'red'\n",

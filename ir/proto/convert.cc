@@ -306,6 +306,15 @@ absl::Status Error(const FieldPath& at, const Where& where, absl::string_view wh
   return status;
 }
 
+// fxg and FX text print class names, targets and type annotations verbatim
+// on one line; PyTorch never puts a line break in them, and a module that
+// held one could not be written in those formats and read back.
+absl::Status CheckOneLine(absl::string_view text, absl::string_view what, const FieldPath& at,
+                          const Where& where) {
+  if (text.find('\n') == absl::string_view::npos) return absl::OkStatus();
+  return Error(at, where, absl::StrCat(what, " contains a line break"));
+}
+
 // Reads a proto enum value as the IR enum; 0 (UNSPECIFIED) counts as missing.
 template <typename IrEnum>
 absl::StatusOr<IrEnum> ReadEnum(int value, bool (*is_valid)(int), absl::string_view what,
@@ -571,6 +580,9 @@ absl::Status ReadGraph(const proto::Graph& in, const FieldPath& at, Where where,
     where.node = node.name();
     ASSIGN_OR_RETURN(OpKind op, ReadEnum<OpKind>(node.op(), proto::OpKind_IsValid, "op",
                                                  node_at.Field("op"), where));
+    RETURN_IF_ERROR(CheckOneLine(node.target(), "target", node_at.Field("target"), where));
+    RETURN_IF_ERROR(CheckOneLine(node.type_annotation(), "type annotation",
+                                 node_at.Field("type_annotation"), where));
     std::vector<Argument> args;
     args.reserve(node.args_size());
     for (int a = 0; a < node.args_size(); ++a) {
@@ -614,6 +626,7 @@ absl::StatusOr<std::unique_ptr<GraphModule>> ReadModule(const proto::Module& in,
                                                         const FieldPath& at,
                                                         const std::string& path) {
   const Where where{&path, {}};
+  RETURN_IF_ERROR(CheckOneLine(in.class_name(), "class name", at.Field("class_name"), where));
   std::unique_ptr<GraphModule> module = in.has_graph()
                                             ? std::make_unique<GraphModule>(in.class_name())
                                             : GraphModule::Opaque(in.class_name());

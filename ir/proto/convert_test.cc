@@ -534,6 +534,15 @@ TEST(ConvertTest, MutatedInputNeverCrashes) {
   }
 }
 
+TEST(ConvertTest, ClassNameWithLineBreakIsRejected) {
+  proto::GraphModule message = ToProto(*BuildModule());
+  message.mutable_module()->set_class_name("G\nopaque: X");
+  absl::StatusOr<std::unique_ptr<GraphModule>> module =
+      ParseBinary(message.SerializeAsString(), "m.pb");
+  ASSERT_FALSE(module.ok());
+  EXPECT_EQ(Message(module.status()), "m.pb: root module: class name contains a line break");
+}
+
 TEST(ConvertTest, BinaryValidationErrors) {
   auto graph_with = [](auto edit) {
     proto::GraphModule message = ToProto(*BuildModule());
@@ -571,6 +580,12 @@ TEST(ConvertTest, BinaryValidationErrors) {
        "m.pb: root module, node 'fx_config': value metadata has no value"},
       {graph_with([](proto::Graph* g) { g->mutable_nodes(3)->mutable_kwargs(0)->clear_value(); }),
        "m.pb: root module, node 'fx_config': keyword argument 'cfg' has no value"},
+      // Found by //testing/fuzz:proto_binary_fuzzer: fxg printed these
+      // verbatim and could not read them back.
+      {graph_with([](proto::Graph* g) { g->mutable_nodes(3)->set_target("f\nopaque x: y"); }),
+       "m.pb: root module, node 'fx_config': target contains a line break"},
+      {graph_with([](proto::Graph* g) { g->mutable_nodes(3)->set_type_annotation("T\n"); }),
+       "m.pb: root module, node 'fx_config': type annotation contains a line break"},
   };
   for (const auto& [bytes, error] : cases) {
     absl::StatusOr<std::unique_ptr<GraphModule>> module = ParseBinary(bytes, "m.pb");

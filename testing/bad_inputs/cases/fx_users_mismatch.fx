@@ -1,0 +1,3 @@
+graph():
+    %x : [num_users=2] = placeholder[target=x]
+    return x

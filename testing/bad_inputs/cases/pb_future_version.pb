@@ -1,0 +1,8 @@
+cM
+GraphModule>
+
+xx
+
+neg	torch.neg*:x
+
+outputoutput*:neg

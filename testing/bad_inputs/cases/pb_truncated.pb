@@ -1,0 +1,6 @@
+M
+GraphModule>
+
+xx
+
+neg	

@@ -1,0 +1,68 @@
+#include "testing/fuzz/fuzz_checks.h"
+
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+
+#include "absl/status/statusor.h"
+#include "absl/strings/str_cat.h"
+#include "google/protobuf/stubs/logging.h"
+#include "ir/verifier.h"
+
+namespace fxpp {
+namespace fuzz {
+namespace {
+
+// Protobuf logs each invalid UTF-8 string it rejects, and fuzzing makes
+// millions of them; the Status errors say the same.
+[[maybe_unused]] const bool kProtobufLogsDiscarded =
+    (google::protobuf::SetLogHandler(nullptr), true);
+
+}  // namespace
+
+void Violation(absl::string_view what, const absl::Status& status) {
+  std::fprintf(stderr, "fuzz property violated: %.*s: %s\n", static_cast<int>(what.size()),
+               what.data(), status.ToString().c_str());
+  std::abort();
+}
+
+void CheckOk(absl::string_view what, const absl::Status& status) {
+  if (!status.ok()) Violation(what, status);
+}
+
+void CheckRendersAndReparses(const GraphModule& module, const FxPrintOptions& fx_print,
+                             bool fx_text_source) {
+  // Graphs read from FX text carry no module state, so attribute targets
+  // cannot be checked; the structural invariants still apply.
+  const bool verifies =
+      VerifyGraphModule(module, ModuleVerifyOptions{/*check_attributes=*/false}).ok();
+  const std::string fxg = RenderModule(module, Format::kFxg).value();
+  for (Format format : {Format::kFx, Format::kFxg, Format::kJson, Format::kPb, Format::kReadable}) {
+    absl::StatusOr<std::string> rendered = RenderModule(module, format, fx_print);
+    if (!rendered.ok() || !verifies || format == Format::kReadable) continue;
+    const bool fx = format == Format::kFx;
+    if (fx && !fx_text_source) continue;
+    absl::StatusOr<LoadedModule> reparsed = ParseModule(*rendered, "<rendered>", format);
+    CheckOk(absl::StrCat("re-parsing rendered ", FormatName(format)), reparsed.status());
+    // FX text must print the same text again; the lossless formats must keep
+    // every field, which fxg shows.
+    const std::string& expected = fx ? *rendered : fxg;
+    const std::string actual =
+        RenderModule(*reparsed->module, fx ? Format::kFx : Format::kFxg, reparsed->fx_print)
+            .value();
+    if (actual != expected) {
+      Violation(absl::StrCat(FormatName(format), " round trip"),
+                absl::DataLossError(absl::StrCat("expected:\n", expected, "\nactual:\n", actual)));
+    }
+  }
+}
+
+void FuzzParser(Format format, const uint8_t* data, size_t size) {
+  const absl::string_view text(reinterpret_cast<const char*>(data), size);
+  absl::StatusOr<LoadedModule> loaded = ParseModule(text, "<fuzz>", format);
+  if (!loaded.ok()) return;
+  CheckRendersAndReparses(*loaded->module, loaded->fx_print, format == Format::kFx);
+}
+
+}  // namespace fuzz
+}  // namespace fxpp

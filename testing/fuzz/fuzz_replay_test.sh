@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# Replays every fuzz target's seeds made from the FX text fixtures (as
+# tools/fuzz.sh makes them, less ir/readable's JSON modules, which live in
+# another package) and its committed crash reproducers
+# (regressions/<target>/) through the target's replay driver. A crash, an
+# abort on a broken property, or a sanitizer report fails the test.
+set -euo pipefail
+
+cd "${TEST_SRCDIR}/fxpp"
+seeds="$TEST_TMPDIR/seeds"
+mapfile -t fixtures < <(find testing/graphs -name '*.fx' | sort)
+testing/fuzz/make_seeds.sh tools/fmt "$seeds" "${fixtures[@]}"
+
+failed=0
+for target in fx_text fxg pipeline proto_binary proto_json; do
+  inputs=("$seeds/$target")
+  [ -d "testing/fuzz/regressions/$target" ] && inputs+=("testing/fuzz/regressions/$target")
+  if testing/fuzz/${target}_fuzzer "${inputs[@]}" 2>"$TEST_TMPDIR/$target.log"; then
+    echo "ok   $target: $(tail -n 1 "$TEST_TMPDIR/$target.log")"
+  else
+    echo "FAIL $target:"
+    tail -n 30 "$TEST_TMPDIR/$target.log"
+    failed=1
+  fi
+done
+exit "$failed"

@@ -1,0 +1,10 @@
+// Fuzzes the protobuf JSON (ir/proto: ParseJson) reader and the printers of whatever it accepts.
+#include <cstddef>
+#include <cstdint>
+
+#include "testing/fuzz/fuzz_checks.h"
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+  fxpp::fuzz::FuzzParser(fxpp::Format::kJson, data, size);
+  return 0;
+}

@@ -1,0 +1,103 @@
+#!/usr/bin/env bash
+# Builds fxpp's libFuzzer targets (testing/fuzz/) with clang 14 and runs each
+# on a seed corpus made from the fixtures (docs/FUZZING.md).
+#
+#   tools/fuzz.sh [--seconds=N] [--runs=N] [--corpus=DIR] [TARGET...] [-- LIBFUZZER_FLAG...]
+#
+# TARGET is fx_text, fxg, proto_binary, proto_json or pipeline (default: all).
+# Each target runs for N seconds (default 10) or N executions, whichever is
+# given (--runs wins), one after the other. New inputs go to
+# DIR/corpus/<target> (default: a temporary directory, removed at exit), so a
+# long run can be resumed with the same --corpus. Crash reproducers are kept
+# in DIR/artifacts/<target>/ (the temporary directory is then kept too).
+# Exits non-zero when any target crashed, leaked, timed out or broke a
+# property. Uses its own Bazel output base ($FXPP_FUZZ_OUTPUT_BASE, default
+# ~/.cache/fxpp-fuzz-base-<checkout hash>), so the shared gcc build is never
+# disturbed.
+set -euo pipefail
+
+all_targets=(fx_text fxg proto_binary proto_json pipeline)
+seconds=10
+runs=""
+work=""
+targets=()
+extra=()
+while (($#)); do
+  case "$1" in
+    --seconds=*) seconds=${1#*=} ;;
+    --runs=*) runs=${1#*=} ;;
+    --corpus=*) work=${1#*=} ;;
+    --) shift; extra=("$@"); break ;;
+    -h|--help) awk 'NR > 1 && !/^#/ { exit } NR > 1 { sub(/^# ?/, ""); print }' "$0"; exit 0 ;;
+    -*) echo "fuzz.sh: unknown flag '$1' (see --help)" >&2; exit 2 ;;
+    *)
+      if [[ " ${all_targets[*]} " != *" $1 "* ]]; then
+        echo "fuzz.sh: unknown target '$1' (expected one of: ${all_targets[*]})" >&2
+        exit 2
+      fi
+      targets+=("$1") ;;
+  esac
+  shift
+done
+((${#targets[@]})) || targets=("${all_targets[@]}")
+for n in "$seconds" ${runs:+"$runs"}; do
+  [[ "$n" =~ ^[0-9]+$ ]] || { echo "fuzz.sh: '$n' is not a whole number" >&2; exit 2; }
+done
+
+cd "$(dirname "$0")/.."
+for tool in clang-14 bazel; do
+  command -v "$tool" >/dev/null || { echo "fuzz.sh: $tool not found; run tools/setup.sh" >&2; exit 2; }
+done
+
+# One output base per checkout: an output base belongs to one workspace.
+checkout=$(pwd -P | md5sum | head -c 8)
+output_base=${FXPP_FUZZ_OUTPUT_BASE:-$HOME/.cache/fxpp-fuzz-base-$checkout}
+# The server of this output base exits after 10 idle minutes (not 3 hours).
+bazel_fuzz=(bazel "--output_base=$output_base" --max_idle_secs=600)
+build_targets=(//tools:fmt)
+for t in "${targets[@]}"; do build_targets+=("//testing/fuzz:${t}_fuzzer"); done
+# --symlink_prefix=/: leave the workspace's bazel-bin/bazel-out links pointing
+# at the shared build.
+"${bazel_fuzz[@]}" build --config=fuzz --symlink_prefix=/ "${build_targets[@]}"
+bin=$("${bazel_fuzz[@]}" info --config=fuzz bazel-bin 2>/dev/null)
+
+if [ -z "$work" ]; then
+  work=$(mktemp -d "${TMPDIR:-/tmp}/fxpp-fuzz.XXXXXX")
+  trap 'find "$work/artifacts" -type f 2>/dev/null | grep -q . || rm -rf "$work"' EXIT
+fi
+mkdir -p "$work"
+# FX text fixtures, plus modules with full metadata (shapes, stack traces,
+# module stacks) for the formats that carry it.
+mapfile -t fixtures < <({ find testing/graphs -name "*.fx"; find ir/readable/testdata -name "*.json"; } | sort)
+rm -rf "$work/seeds"
+testing/fuzz/make_seeds.sh "$bin/tools/fmt" "$work/seeds" "${fixtures[@]}"
+
+limit=(-max_total_time="$seconds")
+[ -z "$runs" ] || limit=(-runs="$runs")
+failed=()
+for t in "${targets[@]}"; do
+  mkdir -p "$work/corpus/$t" "$work/artifacts/$t"
+  # pipeline reads FX text too.
+  dict_file=testing/fuzz/${t/#pipeline/fx_text}.dict
+  dict=()
+  [ -f "$dict_file" ] && dict=(-dict="$dict_file")
+  log="$work/$t.log"
+  echo "fuzz.sh: $t (${limit[*]}) ..." >&2
+  # Seeds are read-only input; new coverage goes to the corpus directory.
+  # Real models take milliseconds; 10 s for one input means a hang.
+  if "$bin/testing/fuzz/${t}_fuzzer" "${limit[@]}" -timeout=10 -print_final_stats=1 \
+      -artifact_prefix="$work/artifacts/$t/" "${dict[@]}" "${extra[@]}" \
+      "$work/corpus/$t" "$work/seeds/$t" >"$log" 2>&1; then
+    stats=$(grep -E '^#[0-9]+.*(DONE|cov:)' "$log" | tail -n 1 || true)
+    echo "ok     $t: ${stats:-no stats}"
+  else
+    echo "CRASH  $t: see $log and $work/artifacts/$t/"
+    grep -E 'ERROR|property violated|SUMMARY' "$log" | head -n 5 | sed 's/^/         /'
+    failed+=("$t")
+  fi
+done
+if ((${#failed[@]})); then
+  echo "fuzz.sh: ${#failed[@]} target(s) failed: ${failed[*]} (reproducers in $work/artifacts)" >&2
+  exit 1
+fi
+echo "fuzz.sh: ${#targets[@]} target(s) ran without a crash" >&2

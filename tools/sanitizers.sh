@@ -1,0 +1,51 @@
+#!/usr/bin/env bash
+# Runs the test suite under AddressSanitizer (+ LeakSanitizer) and
+# UndefinedBehaviorSanitizer, the `asan` and `ubsan` configs of .bazelrc.
+#
+#   tools/sanitizers.sh [--config=asan|ubsan]... [TARGET...]
+#
+# Default: both configs, one after the other, on //... . Each config builds in
+# its own Bazel output base (~/.cache/fxpp-asan-base-<checkout hash>, and
+# likewise for ubsan; $FXPP_SANITIZER_BASE_DIR replaces ~/.cache), so its
+# objects never replace those of the ordinary build; all share the disk cache
+# of .bazelrc. Exits non-zero when any test fails (a sanitizer report fails
+# its test).
+set -euo pipefail
+
+configs=()
+targets=()
+for arg in "$@"; do
+  case "$arg" in
+    --config=asan|--config=ubsan) configs+=("${arg#--config=}") ;;
+    -h|--help) awk 'NR > 1 && !/^#/ { exit } NR > 1 { sub(/^# ?/, ""); print }' "$0"; exit 0 ;;
+    -//*) targets+=("$arg") ;;  # a subtracted target pattern
+    -*) echo "sanitizers.sh: unknown flag '$arg' (see --help)" >&2; exit 2 ;;
+    *) targets+=("$arg") ;;
+  esac
+done
+((${#configs[@]})) || configs=(asan ubsan)
+((${#targets[@]})) || targets=(//...)
+
+cd "$(dirname "$0")/.."
+base_dir=${FXPP_SANITIZER_BASE_DIR:-$HOME/.cache}
+# One output base per checkout: an output base belongs to one workspace.
+checkout=$(pwd -P | md5sum | head -c 8)
+failed=()
+for config in "${configs[@]}"; do
+  start=$SECONDS
+  echo "sanitizers.sh: bazel test --config=$config ${targets[*]}" >&2
+  # --symlink_prefix=/: leave the workspace's bazel-bin/bazel-out links
+  # pointing at the ordinary build. --keep_going: report every failure.
+  # --max_idle_secs: its server exits after 10 idle minutes (not 3 hours).
+  if bazel "--output_base=$base_dir/fxpp-$config-base-$checkout" --max_idle_secs=600 \
+      test "--config=$config" --symlink_prefix=/ --keep_going -- "${targets[@]}"; then
+    echo "sanitizers.sh: $config passed in $((SECONDS - start)) s" >&2
+  else
+    echo "sanitizers.sh: $config FAILED after $((SECONDS - start)) s" >&2
+    failed+=("$config")
+  fi
+done
+if ((${#failed[@]})); then
+  echo "sanitizers.sh: failed under ${failed[*]}" >&2
+  exit 1
+fi
