@@ -68,7 +68,9 @@ TEST(GraphModuleTest, LargeModulesFindRemoveAndReplaceByName) {
   EXPECT_EQ(root.FindState("p19"), &root.state()[18]);
   // Removing children back below the index size keeps lookups right.
   for (int i = 0; i < 20; ++i) {
-    if (i != 3) EXPECT_NE(root.RemoveChild(absl::StrCat("m", i)), nullptr) << i;
+    if (i != 3) {
+      EXPECT_NE(root.RemoveChild(absl::StrCat("m", i)), nullptr) << i;
+    }
   }
   EXPECT_EQ(root.FindChild("m7"), nullptr);
   EXPECT_NE(root.FindChild("p2"), nullptr);
