@@ -4,7 +4,7 @@
 #
 #   tools/sanitizers.sh [--config=asan|ubsan]... [TARGET...]
 #
-# Default: both configs, one after the other, on //... . Each config builds in
+# Default: both configs, one after the other, on every source package. Each config builds in
 # its own Bazel output base (~/.cache/fxpp-asan-base-<checkout hash>, and
 # likewise for ubsan; $FXPP_SANITIZER_BASE_DIR replaces ~/.cache), so its
 # objects never replace those of the ordinary build; all share the disk cache
@@ -24,9 +24,17 @@ for arg in "$@"; do
   esac
 done
 ((${#configs[@]})) || configs=(asan ubsan)
-((${#targets[@]})) || targets=(//...)
-
 cd "$(dirname "$0")/.."
+# Not //...: in another output base the main build's bazel-<name> link is an
+# ordinary directory to Bazel, which would walk into it. The source packages:
+if ((${#targets[@]} == 0)); then
+  targets=(//:all)
+  for dir in */; do
+    dir=${dir%/}
+    [[ $dir == bazel-* ]] && continue
+    [ -n "$(find "$dir" -name BUILD -print -quit)" ] && targets+=("//$dir/...")
+  done
+fi
 base_dir=${FXPP_SANITIZER_BASE_DIR:-$HOME/.cache}
 # One output base per checkout: an output base belongs to one workspace.
 checkout=$(pwd -P | md5sum | head -c 8)
