@@ -44,9 +44,10 @@ for config in "${configs[@]}"; do
   echo "sanitizers.sh: bazel test --config=$config ${targets[*]}" >&2
   # --symlink_prefix=/: leave the workspace's bazel-bin/bazel-out links
   # pointing at the ordinary build. --keep_going: report every failure.
+  # --build_tests_only: benchmarks and the like need no sanitized build.
   # --max_idle_secs: its server exits after 10 idle minutes (not 3 hours).
   if bazel "--output_base=$base_dir/fxpp-$config-base-$checkout" --max_idle_secs=600 \
-      test "--config=$config" --symlink_prefix=/ --keep_going -- "${targets[@]}"; then
+      test "--config=$config" --symlink_prefix=/ --keep_going --build_tests_only -- "${targets[@]}"; then
     echo "sanitizers.sh: $config passed in $((SECONDS - start)) s" >&2
   else
     echo "sanitizers.sh: $config FAILED after $((SECONDS - start)) s" >&2
