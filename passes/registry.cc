@@ -175,7 +175,10 @@ absl::StatusOr<std::unique_ptr<Pass>> PassRegistry::Create(absl::string_view nam
   absl::StatusOr<std::vector<std::pair<std::string, std::string>>> given = SplitOptions(options);
   if (!given.ok()) return error(given.status().message());
   PassOptions values;
-  for (auto& [option, value] : *given) {
+  for (const auto& entry : *given) {
+    // Named copies, not structured bindings: lambdas below capture them.
+    const std::string& option = entry.first;
+    const std::string& value = entry.second;
     auto spec = std::find_if(info->options.begin(), info->options.end(),
                              [&](const PassOptionSpec& o) { return o.name == option; });
     if (spec == info->options.end()) {
