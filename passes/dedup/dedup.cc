@@ -182,9 +182,12 @@ void Deduplicator::AddOrderingEdges() {
   mutates_.assign(graph_.id_bound(), false);
   bool has_barrier = false;
   // Most nodes cannot mutate anything, which for calls without keyword
-  // arguments depends on op and target only: asked once per target.
+  // arguments depends on op and target only: asked once per target. Only
+  // calls are asked at all (the others' targets are not interned symbols,
+  // and a placeholder or get_attr mutates nothing).
   absl::flat_hash_map<uint64_t, bool> may_mutate_by_target;
   auto may_mutate = [&](const Node& n) {
+    if (n.op() != OpKind::kCallFunction && n.op() != OpKind::kCallMethod) return false;
     if (!n.kwargs().empty()) return MayMutateArguments(n);
     const uint64_t key = static_cast<uint64_t>(n.op()) << 32 | n.target_symbol().id();
     auto [it, inserted] = may_mutate_by_target.try_emplace(key);

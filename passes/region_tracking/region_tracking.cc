@@ -77,10 +77,17 @@ class Tracker {
 
   // The keys of `seeds`' groups worth growing, latest group first.
   std::vector<uint32_t> SeedOrder(const NodesByKey& seeds) const;
+  template <typename MemberAt>
+  static Node* QueueFront(Growing& region, size_t size, MemberAt member);
   void GrowGroup(absl::Span<Node* const> seeds);
+  bool GrowAlongFirstRegion(std::vector<Growing>& growing, absl::Span<Node* const> seeds,
+                            std::vector<Node*>& members);
+  void GrowInLockStep(std::vector<Growing>& growing, absl::Span<Node* const> seeds,
+                      std::vector<Node*>& members);
   void ExtendWithCopies(std::vector<Region>& regions);
   absl::optional<Region> MatchRegion(const Region& reference, Node* seed);
-  bool CanJoin(const Growing& region, const Node* candidate, const Node* reference) const;
+  // Whether `candidate`, with key `key` to match, may join `region`.
+  bool CanJoin(const Growing& region, const Node* candidate, uint32_t key) const;
   // Whether collapsing region `index` (whose nodes precede `max_position`)
   // plus `candidate` would create a cycle.
   bool WouldCreateCycle(int32_t index, uint32_t max_position, const Node* candidate) const;
@@ -184,11 +191,11 @@ bool Tracker::WouldCreateCycle(int32_t index, uint32_t max_position,
   return false;
 }
 
-bool Tracker::CanJoin(const Growing& region, const Node* candidate, const Node* reference) const {
+bool Tracker::CanJoin(const Growing& region, const Node* candidate, uint32_t key) const {
   const NodeState& s = state(candidate);
   // A candidate is an input of a member: if nothing else uses it, collapsing
   // cannot route a path out of the region and back through it.
-  return s.key != NodeKeys::kNoKey && s.key == state(reference).key && s.owner == kUnclaimed &&
+  return s.key != NodeKeys::kNoKey && s.key == key && s.owner == kUnclaimed &&
          (candidate->num_users() == 1 ||
           !WouldCreateCycle(region.index, region.max_position, candidate));
 }
@@ -197,51 +204,165 @@ void Tracker::Release(const Region& region) {
   for (const Node* n : region) state(n).owner = kUnclaimed;
 }
 
+// The next candidate of `region`'s breadth-first queue over its members'
+// inputs (advancing past members whose inputs are all taken), or nullptr
+// when the queue is empty. `member(i)` is the region's i-th node; it has
+// `size`.
+template <typename MemberAt>
+Node* Tracker::QueueFront(Growing& region, size_t size, MemberAt member) {
+  for (; region.next_member < size; ++region.next_member, region.next_input = 0) {
+    const Node* m = member(region.next_member);
+    if (region.next_input < m->num_inputs()) return m->input(region.next_input);
+  }
+  return nullptr;
+}
+
 void Tracker::GrowGroup(absl::Span<Node* const> seeds) {
-  // The regions grow in lock-step, one node each per step, so they always
-  // have the same size: region r's i-th node is members[i * n + r] (one
-  // array for all regions of the group rather than a vector each).
   std::vector<Growing> growing;
-  std::vector<Node*> members;
-  std::vector<uint32_t> positions;  // of members, alike
+  std::vector<Node*> claimed_seeds;
   for (Node* seed : seeds) {
     NodeState& s = state(seed);
     if (s.owner != kUnclaimed) continue;
     s.owner = next_region_index_;
     growing.push_back(Growing{next_region_index_++, s.position});
-    members.push_back(seed);
-    positions.push_back(s.position);
+    claimed_seeds.push_back(seed);
   }
   const size_t n = growing.size();
-  auto release = [&] {
+  if (static_cast<int64_t>(n) < options_.min_regions) {
+    for (const Node* seed : claimed_seeds) state(seed).owner = kUnclaimed;
+    return;
+  }
+  // Region r's i-th node is members[r * size + i].
+  std::vector<Node*> members;
+  if (!options_.replay_first_region || !GrowAlongFirstRegion(growing, claimed_seeds, members)) {
+    GrowInLockStep(growing, claimed_seeds, members);
+  }
+  const size_t size = members.size() / n;
+  int64_t computing = 0;
+  for (size_t i = 0; i < size; ++i) computing += members[i]->target() != "operator.getitem";
+  if (computing < options_.min_region_size) {
     for (const Node* m : members) state(m).owner = kUnclaimed;
-  };
-  if (static_cast<int64_t>(n) < options_.min_regions) return release();
-  // Region r's next candidate (advancing past members whose inputs are all
-  // taken), or nullptr when its queue is empty.
-  auto front = [&](size_t r) -> Node* {
-    Growing& g = growing[r];
-    const size_t size = members.size() / n;
-    for (; g.next_member < size; ++g.next_member, g.next_input = 0) {
-      const Node* member = members[g.next_member * n + r];
-      if (g.next_input < member->num_inputs()) return member->input(g.next_input);
+    return;
+  }
+  // Every member precedes its region's seed.
+  spans_.resize(next_region_index_);
+  for (size_t r = 0; r < n; ++r) {
+    uint32_t first = growing[r].max_position;
+    for (size_t i = 0; i < size; ++i) first = std::min(first, state(members[r * size + i]).position);
+    spans_[growing[r].index] = {first, growing[r].max_position};
+  }
+  // Topological order, by the first region's positions, applied to all.
+  std::vector<size_t> order(size);
+  std::iota(order.begin(), order.end(), 0);
+  std::sort(order.begin(), order.end(), [&](size_t a, size_t b) {
+    return state(members[a]).position < state(members[b]).position;
+  });
+  std::vector<Region> regions(n);
+  for (size_t r = 0; r < n; ++r) {
+    regions[r].reserve(size);
+    for (size_t i : order) regions[r].push_back(members[r * size + i]);
+  }
+  ExtendWithCopies(regions);
+  for (RegionGroup& group : SplitByWiring(std::move(regions))) groups_.push_back(std::move(group));
+}
+
+// The regions of a group must grow in lock-step (see GrowInLockStep), but
+// in a large graph they lie far apart, and a step that visits every region
+// misses the cache at each. Grows region 0 alone and records its steps,
+// then replays them on each other region in turn, touching one region's
+// nodes at a time. The outcome is the lock-step one unless a replay
+// disagrees with region 0 (a region refuses or runs out of candidates where
+// region 0 took one, or took a node another region takes in lock-step —
+// which shows as a refusal of the later region): then everything grown is
+// released and false returned, for the lock-step to decide. With no
+// disagreement every step is taken by every region and every taken node
+// was unclaimed throughout, so lock-step would take the same steps.
+bool Tracker::GrowAlongFirstRegion(std::vector<Growing>& growing,
+                                   absl::Span<Node* const> seeds, std::vector<Node*>& members) {
+  // Per step of region 0: the key of the node it took, or kNoKey.
+  std::vector<uint32_t> steps;
+  members.assign(1, seeds[0]);
+  Growing& first = growing[0];
+  while (Node* candidate = QueueFront(first, members.size(), [&](size_t i) { return members[i]; })) {
+    ++first.next_input;
+    const uint32_t key = state(candidate).key;
+    if (CanJoin(first, candidate, key)) {
+      state(candidate).owner = first.index;
+      // Its inputs are read when the queue reaches it.
+      __builtin_prefetch(candidate->input_storage());
+      members.push_back(candidate);
+      steps.push_back(key);
+    } else {
+      steps.push_back(NodeKeys::kNoKey);
     }
-    return nullptr;
+  }
+  const size_t n = growing.size();
+  const size_t size = members.size();
+  members.resize(n * size, nullptr);
+  for (size_t r = 1; r < n; ++r) {
+    // Start on the next region's seed and its inputs while this one grows.
+    if (r + 1 < n) {
+      __builtin_prefetch(seeds[r + 1]);
+      __builtin_prefetch(seeds[r + 1]->input_storage());
+    }
+    Node** mine = &members[r * size];
+    mine[0] = seeds[r];
+    size_t count = 1;
+    Growing& region = growing[r];
+    bool agrees = true;
+    for (uint32_t key : steps) {
+      Node* candidate = QueueFront(region, count, [&](size_t i) { return mine[i]; });
+      if (candidate == nullptr) {
+        agrees = key == NodeKeys::kNoKey;
+        if (!agrees) break;
+        continue;
+      }
+      ++region.next_input;
+      if (key == NodeKeys::kNoKey) continue;
+      agrees = CanJoin(region, candidate, key);
+      if (!agrees) break;
+      state(candidate).owner = region.index;
+      __builtin_prefetch(candidate->input_storage());
+      mine[count++] = candidate;
+    }
+    if (agrees) continue;
+    // Release all but the seeds, from regions 0..r.
+    for (size_t q = 0; q <= r; ++q) {
+      for (size_t i = 1; i < size && members[q * size + i] != nullptr; ++i) {
+        state(members[q * size + i]).owner = kUnclaimed;
+      }
+    }
+    for (Growing& g : growing) g.next_member = g.next_input = 0;
+    return false;
+  }
+  return true;
+}
+
+void Tracker::GrowInLockStep(std::vector<Growing>& growing, absl::Span<Node* const> seeds,
+                             std::vector<Node*>& members) {
+  // The regions grow in lock-step, one node each per step, so they always
+  // have the same size: while growing, region r's i-th node is
+  // interleaved[i * n + r] (one array for all regions of the group rather
+  // than a vector each).
+  const size_t n = growing.size();
+  std::vector<Node*> interleaved(seeds.begin(), seeds.end());
+  auto front = [&](size_t r) -> Node* {
+    return QueueFront(growing[r], interleaved.size() / n,
+                      [&](size_t i) { return interleaved[i * n + r]; });
   };
-  // Lock-step expansion: every region takes its next candidate; all join or
-  // none does. Queues advance together, which keeps the regions aligned. A
-  // candidate is claimed as soon as it may join, so that no other region
-  // takes it in the same step, and released if a later region refuses.
+  // Every region takes its next candidate; all join or none does. Queues
+  // advance together, which keeps the regions aligned. A candidate is
+  // claimed as soon as it may join, so that no other region takes it in
+  // the same step, and released if a later region refuses.
   std::vector<Node*> chosen;
-  std::vector<uint32_t> chosen_positions;
-  // In a large graph the regions lie far apart, and each step reads one
-  // chain of pointers per region (member, its input edges, the candidate,
-  // the candidate's state), missing the cache at every link: start the
-  // links of regions ahead while checking this one.
+  // Each step reads one chain of pointers per far-apart region (member, its
+  // input edges, the candidate, the candidate's state), missing the cache
+  // at every link: start the links of regions ahead while checking this
+  // one.
   constexpr size_t kAhead = 8;
   auto member_at = [&](size_t r) -> const Node* {
     const size_t index = growing[r].next_member * n + r;
-    return index < members.size() ? members[index] : nullptr;
+    return index < interleaved.size() ? interleaved[index] : nullptr;
   };
   auto prefetch_ahead = [&](size_t r) {
     if (r + 3 * kAhead < n) {
@@ -260,8 +381,8 @@ void Tracker::GrowGroup(absl::Span<Node* const> seeds) {
     }
   };
   while (const Node* reference = front(0)) {
+    const uint32_t key = state(reference).key;
     chosen.clear();
-    chosen_positions.clear();
     bool all_join = true;
     for (size_t r = 0; r < n; ++r) {
       prefetch_ahead(r);
@@ -274,44 +395,23 @@ void Tracker::GrowGroup(absl::Span<Node* const> seeds) {
       // Once one region refuses, the step only advances the queues: the
       // candidates are neither checked nor kept, so they are not even read.
       if (!all_join) continue;
-      all_join = CanJoin(growing[r], candidate, reference);
+      all_join = CanJoin(growing[r], candidate, key);
       if (all_join) {
-        NodeState& s = state(candidate);
-        s.owner = growing[r].index;
+        state(candidate).owner = growing[r].index;
         chosen.push_back(candidate);
-        chosen_positions.push_back(s.position);
       }
     }
     if (all_join) {
-      members.insert(members.end(), chosen.begin(), chosen.end());
-      positions.insert(positions.end(), chosen_positions.begin(), chosen_positions.end());
+      interleaved.insert(interleaved.end(), chosen.begin(), chosen.end());
     } else {
       for (const Node* c : chosen) state(c).owner = kUnclaimed;
     }
   }
-  const size_t size = members.size() / n;
-  int64_t computing = 0;
-  for (size_t i = 0; i < size; ++i) computing += members[i * n]->target() != "operator.getitem";
-  if (computing < options_.min_region_size) return release();
-  // Every member precedes its region's seed.
-  spans_.resize(next_region_index_);
+  const size_t size = interleaved.size() / n;
+  members.resize(interleaved.size());
   for (size_t r = 0; r < n; ++r) {
-    uint32_t first = growing[r].max_position;
-    for (size_t i = 0; i < size; ++i) first = std::min(first, positions[i * n + r]);
-    spans_[growing[r].index] = {first, growing[r].max_position};
+    for (size_t i = 0; i < size; ++i) members[r * size + i] = interleaved[i * n + r];
   }
-  // Topological order, by the first region's positions, applied to all.
-  std::vector<size_t> order(size);
-  std::iota(order.begin(), order.end(), 0);
-  std::sort(order.begin(), order.end(),
-            [&](size_t a, size_t b) { return positions[a * n] < positions[b * n]; });
-  std::vector<Region> regions(n);
-  for (size_t r = 0; r < n; ++r) {
-    regions[r].reserve(size);
-    for (size_t i : order) regions[r].push_back(members[i * n + r]);
-  }
-  ExtendWithCopies(regions);
-  for (RegionGroup& group : SplitByWiring(std::move(regions))) groups_.push_back(std::move(group));
 }
 
 // Seeding by context key sets apart copies whose surroundings differ, such

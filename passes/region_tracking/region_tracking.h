@@ -37,6 +37,11 @@ struct RegionTrackingOptions {
   // Work bound (nodes visited) of one cycle check; past it the candidate is
   // rejected, which is always safe. Only pathological graphs reach it.
   int64_t cycle_check_budget = 1 << 16;
+  // How a group's regions grow: region 0 alone, its steps then replayed on
+  // each other region (cache-friendly; falls back to lock-step when a replay
+  // disagrees), or all in lock-step. The regions found are the same either
+  // way; tests compare the two.
+  bool replay_first_region = true;
 };
 
 // The identical-region groups of `graph`, biggest regions first formed:

@@ -1,5 +1,7 @@
 #include "passes/region_tracking/region_tracking.h"
 
+#include <algorithm>
+#include <random>
 #include <string>
 #include <vector>
 
@@ -186,6 +188,91 @@ TEST(FindIdenticalRegionsTest, RejectsAGraphThatIsNotTopologicallySorted) {
   EXPECT_EQ(groups.status().code(), absl::StatusCode::kFailedPrecondition);
   EXPECT_THAT(groups.status().message(),
               ::testing::HasSubstr("node 'cos' uses 'sin' before it is defined"));
+}
+
+// Both seeds read `c`: growing alone, the first region would take it, but
+// in lock-step the second region refuses it (claimed), so neither has it.
+// Replaying the first region's steps must notice and give the lock-step
+// result.
+TEST(FindIdenticalRegionsTest, SharedInputJoinsNoRegion) {
+  Graph g;
+  Node* x = g.Placeholder("x");
+  Node* c = g.CallFunction("torch.relu", {Ref(x)});
+  std::vector<Argument> outs;
+  for (int i = 0; i < 2; ++i) {
+    Node* a = g.CallFunction("torch.neg", {Ref(c)});
+    outs.push_back(Ref(g.CallFunction("torch.sin", {Ref(a)})));
+  }
+  g.Output(Argument::Tuple(outs));
+  for (bool replay : {true, false}) {
+    RegionTrackingOptions options;
+    options.replay_first_region = replay;
+    EXPECT_EQ(Describe(Regions(g, options)), "{[neg, sin] [neg_1, sin_1]}") << replay;
+  }
+}
+
+// Random graphs of repeated blocks, wired to each other, to shared nodes and
+// to noise in random ways: replaying the first region's steps finds exactly
+// the regions lock-step growth finds.
+TEST(FindIdenticalRegionsTest, ReplayFindsWhatLockStepFinds) {
+  std::mt19937 random(20261121);
+  auto pick = [&](size_t n) { return std::uniform_int_distribution<size_t>(0, n - 1)(random); };
+  const std::vector<absl::string_view> unary = {"torch.sin", "torch.relu", "torch.neg"};
+  int graphs_with_regions = 0;
+  for (int trial = 0; trial < 300; ++trial) {
+    Graph g;
+    std::vector<Node*> nodes = {g.Placeholder("x"), g.Placeholder("y")};
+    // A block: `size` ops, each unary or binary, each argument an earlier op
+    // of the block or (by index into `nodes`, counted back from the block's
+    // start) a node before it.
+    struct Op {
+      bool binary;
+      size_t target;
+      std::vector<int64_t> args;  // >= 0: op of the block; < 0: nodes[start + arg]
+    };
+    const size_t size = 2 + pick(5);
+    std::vector<Op> block;
+    for (size_t i = 0; i < size; ++i) {
+      Op op{pick(2) == 1, pick(unary.size()), {}};
+      for (int a = 0; a < (op.binary ? 2 : 1); ++a) {
+        const bool inside = i > 0 && pick(3) != 0;
+        op.args.push_back(inside ? static_cast<int64_t>(pick(i)) : -1 - static_cast<int64_t>(pick(3)));
+      }
+      block.push_back(op);
+    }
+    const size_t copies = 2 + pick(5);
+    for (size_t copy = 0; copy < copies; ++copy) {
+      const int64_t start = static_cast<int64_t>(nodes.size());
+      std::vector<Node*> ops;
+      for (const Op& op : block) {
+        std::vector<Argument> args;
+        for (int64_t a : op.args) {
+          args.push_back(Ref(a >= 0 ? ops[a] : nodes[std::max<int64_t>(0, start + a)]));
+        }
+        ops.push_back(op.binary ? g.CallFunction("operator.add", std::move(args))
+                                : g.CallFunction(unary[op.target], std::move(args)));
+        nodes.push_back(ops.back());
+      }
+      // Noise between copies: ops on random earlier nodes.
+      for (size_t k = pick(3); k > 0; --k) {
+        nodes.push_back(g.CallFunction(unary[pick(unary.size())], {Ref(nodes[pick(nodes.size())])}));
+      }
+    }
+    std::vector<Argument> outs;
+    for (Node* n : nodes) {
+      if (n->op() == OpKind::kCallFunction) outs.push_back(Ref(n));
+    }
+    g.Output(Argument::Tuple(outs));
+    RegionTrackingOptions lock_step;
+    lock_step.replay_first_region = false;
+    const std::vector<RegionGroup> expected = Regions(g, lock_step);
+    const std::vector<RegionGroup> replayed = Regions(g);
+    ASSERT_EQ(Describe(replayed), Describe(expected)) << "trial " << trial;
+    ExpectDisjoint(replayed);
+    graphs_with_regions += !expected.empty();
+  }
+  // The generator must exercise region growth, not only empty results.
+  EXPECT_GT(graphs_with_regions, 100);
 }
 
 // A residual stack of 1,000 identical transformer layers (aten ops, tensor
