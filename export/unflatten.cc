@@ -463,7 +463,7 @@ absl::Status InplaceBufferMutations(ExportedProgram& program) {
       auto after = graph.InsertingAfter(mutation);
       copy = graph.CallFunction(kCopy, {Argument::Ref(buffer), Argument::Ref(mutation)});
     }
-    copy->set_meta(mutation->meta());
+    copy->CopyMetaFrom(*mutation);
     mutation->ReplaceAllUsesWith(copy, /*propagate_meta=*/false,
                                  [copy](Node* user) { return user != copy; });
   }
@@ -513,7 +513,7 @@ class IntermediateValues {
     auto at_start = graph.InsertingBefore(nullptr);
     Node* read = graph.CreateNode(OpKind::kGetAttr, AttributeName(value.name()), {}, {}, {},
                                   value.type_annotation());
-    read->set_meta(value.meta());
+    read->CopyMetaFrom(value);
     return read;
   }
 
@@ -561,11 +561,11 @@ class IntermediateValues {
       auto after = graph.InsertingAfter(node);
       attribute = graph.CreateNode(OpKind::kGetAttr, AttributeName(node->name()), {}, {}, {},
                                    node->type_annotation());
-      attribute->set_meta(node->meta());
+      attribute->CopyMetaFrom(*node);
     }
     auto after = graph.InsertingAfter(attribute);
     Node* copy = graph.CallFunction(kCopy, {Argument::Ref(attribute), Argument::Ref(node)});
-    copy->set_meta(node->meta());
+    copy->CopyMetaFrom(*node);
   }
 
   absl::flat_hash_map<std::string, TensorMeta> storage_;
@@ -833,7 +833,7 @@ class Outliner {
         auto at_start = frame.graph->InsertingBefore(nullptr);
         placeholder = frame.graph->Placeholder(x->name(), x->type_annotation());
       }
-      placeholder->set_meta(x->meta());
+      placeholder->CopyMetaFrom(*x);
       frame.placeholders.emplace(x, placeholder);
       auto before_call = frame.parent->graph->InsertingBefore(frame.parent_call);
       ASSIGN_OR_RETURN(Node* outer, RemapInput(*frame.parent, x));
@@ -850,7 +850,7 @@ class Outliner {
       RETURN_IF_ERROR(status);
       Node* copy = frame.graph->CreateNode(OpKind::kCallFunction, x->target(), std::move(args),
                                            std::move(kwargs), FxCallFunctionName(x->target()));
-      copy->set_meta(x->meta());
+      copy->CopyMetaFrom(*x);
       frame.Map(x, copy);
       return copy;
     }
@@ -882,7 +882,7 @@ class Outliner {
     }
     if (path.empty()) return nullptr;
     Node* read = frame.graph->GetAttr(path);
-    read->set_meta(x->meta());
+    read->CopyMetaFrom(*x);
     frame.placeholders.emplace(x, read);
     frame.state_reads.emplace_back(x, read);
     state_paths_.emplace_back(frame.module, std::string(path));
@@ -987,7 +987,7 @@ class Outliner {
             constant ? absl::StrCat("_constant_", i) : input.name);
         if (constant) continue;
         if (const Node* seen = Seen(input.name)) {
-          item->set_meta(seen->meta());
+          item->CopyMetaFrom(*seen);
           frame.placeholders[seen] = item;
         }
       }

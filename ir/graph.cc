@@ -19,12 +19,16 @@ namespace {
 constexpr uint64_t kEndGap = uint64_t{1} << 32;
 constexpr uint64_t kMaxKey = std::numeric_limits<uint64_t>::max();
 
-// Node storage chunk k holds 16 * 2^k nodes up to kMaxChunk, so chunks
-// below kFullChunks hold the first kFirstFullId ids.
+// Node storage chunk k holds kFirstChunk * 2^k nodes up to kMaxChunk, so
+// chunks below kFullChunks hold the first kFirstFullId ids. The first chunk
+// is small because many graphs are: unflatten and split create a submodule
+// graph of a few nodes per module call.
+constexpr uint32_t kFirstChunk = 4;
 constexpr uint32_t kMaxChunk = 1024;
-constexpr size_t kFullChunks = 6;
-constexpr uint32_t kFirstFullId = 16 * ((1u << kFullChunks) - 1);
-uint32_t ChunkCapacity(size_t k) { return k >= kFullChunks ? kMaxChunk : 16u << k; }
+constexpr size_t kFullChunks = 8;  // kFirstChunk << kFullChunks == kMaxChunk
+constexpr uint32_t kFirstFullId = kFirstChunk * ((1u << kFullChunks) - 1);
+static_assert(kFirstChunk << kFullChunks == kMaxChunk);
+uint32_t ChunkCapacity(size_t k) { return k >= kFullChunks ? kMaxChunk : kFirstChunk << k; }
 
 // Turns every node reference in `a` into None, in place: erasing a node
 // must not rebuild (reallocate) its arguments' lists.
@@ -68,9 +72,9 @@ Node* Graph::NodeWithId(uint32_t id) const {
   size_t chunk;
   uint32_t index;
   if (id < kFirstFullId) {
-    // Chunk k starts at id 16 * (2^k - 1).
-    chunk = absl::bit_width(id / 16 + 1) - 1;
-    index = id - 16 * ((1u << chunk) - 1);
+    // Chunk k starts at id kFirstChunk * (2^k - 1).
+    chunk = absl::bit_width(id / kFirstChunk + 1) - 1;
+    index = id - kFirstChunk * ((1u << chunk) - 1);
   } else {
     chunk = kFullChunks + (id - kFirstFullId) / kMaxChunk;
     index = (id - kFirstFullId) % kMaxChunk;
@@ -276,7 +280,7 @@ Node* Graph::NodeCopy(const Node& node, absl::FunctionRef<Argument(Node*)> remap
   for (const KwArg& kw : node.kwargs()) kwargs.push_back(KwArg{kw.name, kw.value.MapNodes(remap)});
   Node* copy = CreateNode(node.op(), node.target(), std::move(args), std::move(kwargs),
                           node.name(), node.type_annotation());
-  if (node.meta_ != nullptr) copy->meta_ = std::make_unique<NodeMeta>(*node.meta_);
+  copy->CopyMetaFrom(node);
   return copy;
 }
 
@@ -346,21 +350,31 @@ std::unique_ptr<Graph> Graph::Clone(absl::flat_hash_map<const Node*, Node*>* map
   copy->Reserve(size_);
   absl::flat_hash_map<const Node*, Node*> local;
   absl::flat_hash_map<const Node*, Node*>& map = mapping != nullptr ? *mapping : local;
-  auto remap = [&map](Node* n) -> Argument {
-    auto it = map.find(n);
-    // A reference to a node outside the graph (or later in it) is kept as is;
-    // the verifier reports it.
-    return Argument::Ref(it == map.end() ? n : it->second);
-  };
-  for (Node* node : nodes()) {
+  // A node's arguments with every node reference taken through `remap`.
+  auto copy_arguments = [](const Node& node, auto&& remap) {
     std::vector<Argument> args;
-    args.reserve(node->args_.size());
-    for (const Argument& a : node->args_) args.push_back(a.MapNodes(remap));
+    args.reserve(node.args_.size());
+    for (const Argument& a : node.args_) args.push_back(a.MapNodes(remap));
     KwArgs kwargs;
-    kwargs.reserve(node->kwargs().size());
-    for (const KwArg& kw : node->kwargs()) {
-      kwargs.push_back(KwArg{kw.name, kw.value.MapNodes(remap)});
-    }
+    kwargs.reserve(node.kwargs().size());
+    for (const KwArg& kw : node.kwargs()) kwargs.push_back(KwArg{kw.name, kw.value.MapNodes(remap)});
+    return std::make_pair(std::move(args), std::move(kwargs));
+  };
+  // An input not copied yet (defined later: an unsorted graph, or a cycle)
+  // is None for now, and the copy is rewired once every node has its copy.
+  // Referring to the original instead would make the copy a user of a node
+  // of this graph, which would then outlive the copy's use of it.
+  bool deferred = false;
+  auto remap_copied = [&map, &deferred](Node* n) -> Argument {
+    auto it = map.find(n);
+    if (it != map.end()) return Argument::Ref(it->second);
+    deferred = true;
+    return Argument::None();
+  };
+  std::vector<std::pair<const Node*, Node*>> rewire;
+  for (Node* node : nodes()) {
+    deferred = false;
+    auto [args, kwargs] = copy_arguments(*node, remap_copied);
     // Names are unique in this graph, so claiming them in the copy succeeds.
     // The target stays where the original keeps it (set_target interns).
     NameSpace::Entry* name = copy->names_.ClaimEntry(
@@ -369,8 +383,19 @@ std::unique_ptr<Graph> Graph::Clone(absl::flat_hash_map<const Node*, Node*>* map
     if (!node->local_target_) target = node->target_;
     Node* n = copy->NewNode(node->op_, name, target, std::move(args), std::move(kwargs),
                             node->type_);
-    if (node->meta_ != nullptr) n->meta_ = std::make_unique<NodeMeta>(*node->meta_);
+    n->CopyMetaFrom(*node);
     map[node] = n;
+    if (deferred) rewire.emplace_back(node, n);
+  }
+  // A reference to a node outside the graph is kept as is; the verifier
+  // reports it.
+  auto remap_any = [&map](Node* n) {
+    auto it = map.find(n);
+    return Argument::Ref(it == map.end() ? n : it->second);
+  };
+  for (auto [node, n] : rewire) {
+    auto [args, kwargs] = copy_arguments(*node, remap_any);
+    n->SetArgsKwargs(std::move(args), std::move(kwargs));
   }
   return copy;
 }

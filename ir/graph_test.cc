@@ -109,6 +109,37 @@ TEST(GraphTest, SetMetaCopiesMovesAndClears) {
   EXPECT_FALSE(x->has_meta());
 }
 
+// Copied metadata is shared until one side changes it: neither node ever
+// sees the other's later changes, whichever writes first.
+TEST(GraphTest, CopiedMetaIsSharedCopyOnWrite) {
+  Graph g;
+  Node* x = g.Placeholder("x");
+  x->mutable_meta().seq_nr = 1;
+  Node* y = g.Placeholder("y");
+  y->CopyMetaFrom(*x);
+  EXPECT_EQ(&y->meta(), &x->meta());  // shared, not copied
+  y->mutable_meta().seq_nr = 2;       // the copy writes first
+  EXPECT_EQ(x->meta().seq_nr, 1);
+  EXPECT_EQ(y->meta().seq_nr, 2);
+
+  Node* z = g.NodeCopy(*x, [](Node* n) { return Argument::Ref(n); });
+  EXPECT_EQ(&z->meta(), &x->meta());
+  x->mutable_meta().seq_nr = 3;  // the original writes first
+  EXPECT_EQ(z->meta().seq_nr, 1);
+  x->set_meta(NodeMeta());  // clearing one leaves the other
+  EXPECT_EQ(z->meta().seq_nr, 1);
+  NodeMeta replacement;
+  replacement.seq_nr = 4;
+  Node* w = g.Placeholder("w");
+  w->CopyMetaFrom(*z);
+  w->set_meta(replacement);  // replacing a shared one
+  EXPECT_EQ(z->meta().seq_nr, 1);
+  EXPECT_EQ(w->meta().seq_nr, 4);
+  Node* v = g.Placeholder("v");  // without metadata: stays without
+  v->CopyMetaFrom(*g.Placeholder("u"));
+  EXPECT_FALSE(v->has_meta());
+}
+
 TEST(GraphTest, EraseRequiresNoUsersAndKeepsIterationStable) {
   Graph g;
   Node* x = g.Placeholder("x");
@@ -259,6 +290,35 @@ TEST(GraphTest, CloneIsDeepAndIndependent) {
   ASSERT_TRUE(copy->EraseNode(copy->output_node()).ok());
   EXPECT_EQ(g.size(), 3u);
   EXPECT_EQ(copy->CallFunction("torch.relu")->name(), "relu_1");
+}
+
+// Unsorted graphs and cycles are legal IR (topo_sort repairs or rejects
+// them): a clone must refer to its own nodes even for inputs defined later,
+// and leave the original's users alone (found by the pipeline fuzzer: the
+// copy had become a user of the original's node, which kept a dangling use
+// once the copy was destroyed).
+TEST(GraphTest, CloneOfAnUnsortedGraphRefersToItsOwnNodes) {
+  Graph g;
+  Node* x = g.Placeholder("x");
+  Node* a = g.CallFunction("torch.relu", {Ref(x)});
+  Node* b = g.CallFunction("torch.neg", {Ref(a)});
+  a->SetArgs({Ref(x), Ref(b)});  // a reads b, which comes later: a cycle
+  Node* c = g.CallFunction("torch.sin", {Ref(x)});
+  b->SetArgs({Ref(a), Ref(c)});  // b reads c, defined after it
+  g.Output(Ref(b));
+  for (int round = 0; round < 2; ++round) {  // the second clone reads what the first left
+    absl::flat_hash_map<const Node*, Node*> mapping;
+    std::unique_ptr<Graph> copy = g.Clone(&mapping);
+    const Node* ca = mapping.at(a);
+    const Node* cb = mapping.at(b);
+    EXPECT_EQ(ca->args()[1].node(), cb);
+    EXPECT_EQ(cb->args()[0].node(), ca);
+    EXPECT_EQ(cb->args()[1].node(), mapping.at(c));
+    EXPECT_EQ(mapping.at(c)->num_users(), 1u);
+    EXPECT_THAT(a->UserVector(), ElementsAre(b));
+    EXPECT_THAT(b->UserVector(), ::testing::UnorderedElementsAre(a, g.output_node()));
+    EXPECT_THAT(c->UserVector(), ElementsAre(b));
+  }
 }
 
 TEST(GraphTest, CreateNamedNodeRejectsDuplicatesAndBadNames) {

@@ -194,7 +194,7 @@ std::vector<Node*> Node::ReplaceAllUsesWith(Node* replacement, bool propagate_me
 
 std::vector<Node*> Node::ReplaceAllUsesWith(Node* replacement, bool propagate_meta,
                                             absl::FunctionRef<bool(Node*)> should_replace) {
-  if (propagate_meta && meta_ != nullptr) replacement->mutable_meta() = *meta_;
+  if (propagate_meta && meta_ != nullptr) replacement->CopyMetaFrom(*this);
   std::vector<Node*> changed;
   for (Node* user : UserVector()) {
     if (!should_replace(user)) continue;
@@ -217,25 +217,31 @@ const NodeMeta& Node::meta() const {
 }
 
 NodeMeta& Node::mutable_meta() {
-  if (!meta_) meta_ = std::make_unique<NodeMeta>();
+  if (!meta_) {
+    meta_ = std::make_shared<NodeMeta>();
+  } else if (meta_.use_count() > 1) {
+    meta_ = std::make_shared<NodeMeta>(*meta_);
+  }
   return *meta_;
 }
 
 void Node::set_meta(const NodeMeta& meta) {
   if (meta.empty()) {
     meta_.reset();
-  } else if (meta_ != nullptr) {
+  } else if (meta_ != nullptr && meta_.use_count() == 1) {
     *meta_ = meta;
   } else {
-    meta_ = std::make_unique<NodeMeta>(meta);
+    meta_ = std::make_shared<NodeMeta>(meta);
   }
 }
 
 void Node::set_meta(NodeMeta&& meta) {
   if (meta.empty()) {
     meta_.reset();
+  } else if (meta_ != nullptr && meta_.use_count() == 1) {
+    *meta_ = std::move(meta);
   } else {
-    mutable_meta() = std::move(meta);
+    meta_ = std::make_shared<NodeMeta>(std::move(meta));
   }
 }
 

@@ -130,9 +130,16 @@ class Node {
   bool has_meta() const { return meta_ != nullptr && !meta_->empty(); }
   // An empty NodeMeta when none was set.
   const NodeMeta& meta() const;
+  // This node's own metadata: if it still shares it with the node it was
+  // copied from (see CopyMetaFrom), it gets a private copy first. Do not
+  // keep the reference across a copy of this node's metadata to another
+  // node: the copy shares it.
   NodeMeta& mutable_meta();
-  // Copying another node's metadata builds the copy in place, without a
-  // temporary: passes and graph rewrites do it for most nodes they create.
+  // Gives this node `other`'s metadata. Passes and graph rewrites (node
+  // copies, replacements, unflatten's placeholders) do it for most nodes
+  // they create, so the metadata is shared, copy-on-write, rather than
+  // copied: a reference, where a copy would be several allocations.
+  void CopyMetaFrom(const Node& other) { meta_ = other.meta_; }
   void set_meta(const NodeMeta& meta);
   void set_meta(NodeMeta&& meta);
 
@@ -200,7 +207,7 @@ class Node {
   std::unique_ptr<KwArgs> kwargs_;  // boxed: most nodes have none
   std::unique_ptr<Use[]> inputs_;
   Use* first_user_ = nullptr;
-  std::unique_ptr<NodeMeta> meta_;
+  std::shared_ptr<NodeMeta> meta_;  // shared copy-on-write, see CopyMetaFrom
 };
 
 class Node::UserIterator {

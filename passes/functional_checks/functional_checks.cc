@@ -173,12 +173,12 @@ absl::StatusOr<EffectTokenReport> LiftEffectTokens(GraphModule& module,
       std::vector<Argument> args = {Argument::Ref(token), Argument::Opaque(op)};
       args.insert(args.end(), n->args().begin(), n->args().end());
       Node* call = graph.CreateNode(OpKind::kCallFunction, kWithEffects, std::move(args), n->kwargs());
-      call->set_meta(n->meta());
+      call->CopyMetaFrom(*n);
       call->mutable_meta().val.reset();
       token = graph.CallFunction(kGetItem, {Argument::Ref(call), Argument::Int(0)});
       if (n->num_users() > 0) {
         Node* result = graph.CallFunction(kGetItem, {Argument::Ref(call), Argument::Int(1)});
-        result->set_meta(n->meta());
+        result->CopyMetaFrom(*n);
         n->ReplaceAllUsesWith(result);
       }
       RETURN_IF_ERROR(graph.EraseNode(n));

@@ -81,7 +81,7 @@ absl::StatusOr<std::unique_ptr<Graph>> Extract(const Graph& joint, const std::ve
   std::vector<char> invalid(joint.id_bound(), 0);
   for (Node* input : inputs) {
     Node* p = graph->Placeholder(input->name());
-    p->set_meta(input->meta());
+    p->CopyMetaFrom(*input);
     env[input->id()] = p;
   }
   for (Node* n : joint.nodes()) {

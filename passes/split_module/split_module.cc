@@ -386,7 +386,7 @@ class ModuleSplitter {
         const Node& node = *region.node;
         Node* copy = partition.graph->CreateNode(node.op(), node.target(), node.args(), {}, {},
                                                  node.type_annotation());
-        if (node.has_meta()) copy->set_meta(node.meta());
+        copy->CopyMetaFrom(node);
         partition.environment[region.node] = copy;
       }
     }
@@ -415,7 +415,7 @@ class ModuleSplitter {
                                                  input->type_annotation());
           passed_in.Add(input);
         }
-        if (input->has_meta()) stand_in->set_meta(input->meta());
+        stand_in->CopyMetaFrom(*input);
         partition.environment[input] = stand_in;
       }
       partition.inputs = std::move(passed_in);
@@ -465,7 +465,7 @@ class ModuleSplitter {
           node->op(), target, std::move(args), std::move(kwargs),
           options_.keep_original_node_name ? node->name() : absl::string_view(),
           node->type_annotation());
-      if (node->has_meta()) copy->set_meta(node->meta());
+      copy->CopyMetaFrom(*node);
       partition.environment[node] = copy;
     }
     return absl::OkStatus();
@@ -482,7 +482,7 @@ class ModuleSplitter {
         Node* copy = partition.graph->CreateNode(
             exit.op(), exit.target(), {Argument::Ref(partition.environment.at(region->node))}, {},
             {}, exit.type_annotation());
-        if (exit.has_meta()) copy->set_meta(exit.meta());
+        copy->CopyMetaFrom(exit);
       }
     }
   }
@@ -504,7 +504,7 @@ class ModuleSplitter {
     } else {
       return absl::OkStatus();
     }
-    if (node->has_meta()) copy->set_meta(node->meta());
+    copy->CopyMetaFrom(*node);
     base_env_[node] = copy;
     return absl::OkStatus();
   }
