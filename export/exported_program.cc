@@ -1,7 +1,6 @@
 #include "export/exported_program.h"
 
 #include <climits>
-#include <cstring>
 #include <utility>
 
 #include "absl/container/flat_hash_map.h"
@@ -50,46 +49,15 @@ absl::Status Within(absl::string_view where, const absl::Status& status) {
 
 // ConstantArgument values are Python scalars; fxpp.proto's Argument spells them.
 absl::StatusOr<Argument> ReadConstantValue(const proto::Argument& in, absl::string_view where) {
-  switch (in.value_case()) {
-    case proto::Argument::kNone:
-      return Argument::None();
-    case proto::Argument::kBoolValue:
-      return Argument::Bool(in.bool_value());
-    case proto::Argument::kIntValue:
-      return Argument::Int(in.int_value());
-    case proto::Argument::kFloatValue:
-      return Argument::Float(in.float_value());
-    case proto::Argument::kFloatBits: {
-      double value;
-      const uint64_t bits = in.float_bits();
-      std::memcpy(&value, &bits, sizeof value);
-      return Argument::Float(value);
-    }
-    case proto::Argument::kStringValue:
-      return Argument::String(in.string_value());
-    default:
-      return Invalid(where, "a constant argument must be None, a bool, an int, a float or a str");
+  absl::optional<Argument> value = ReadScalarArgument(in);
+  if (!value.has_value()) {
+    return Invalid(where, "a constant argument must be None, a bool, an int, a float or a str");
   }
+  return *std::move(value);
 }
 
 void WriteConstantValue(const Argument& value, proto::Argument* out) {
-  switch (value.kind()) {
-    case ArgKind::kBool:
-      out->set_bool_value(value.bool_value());
-      return;
-    case ArgKind::kInt:
-      out->set_int_value(value.int_value());
-      return;
-    case ArgKind::kFloat:
-      out->set_float_value(value.float_value());
-      return;
-    case ArgKind::kString:
-      out->set_string_value(std::string(value.text()));
-      return;
-    default:
-      out->mutable_none();
-      return;
-  }
+  if (!WriteScalarArgument(value, out)) out->mutable_none();
 }
 
 absl::StatusOr<ArgumentSpec> ReadArgumentSpec(const ep::ArgumentSpec& in, absl::string_view where) {

@@ -63,23 +63,60 @@ void SetFloat(double value, Message* out) {
 
 // ---- IR -> proto -------------------------------------------------------------
 
-void WriteArgument(const Argument& arg, proto::Argument* out) {
+}  // namespace
+
+bool WriteScalarArgument(const Argument& arg, proto::Argument* out) {
   switch (arg.kind()) {
     case ArgKind::kNone:
       out->mutable_none();
-      return;
+      return true;
     case ArgKind::kBool:
       out->set_bool_value(arg.bool_value());
-      return;
+      return true;
     case ArgKind::kInt:
       out->set_int_value(arg.int_value());
-      return;
+      return true;
     case ArgKind::kFloat:
       SetFloat(arg.float_value(), out);
-      return;
+      return true;
     case ArgKind::kString:
       out->set_string_value(std::string(arg.text()));
-      return;
+      return true;
+    default:
+      return false;
+  }
+}
+
+absl::optional<Argument> ReadScalarArgument(const proto::Argument& in) {
+  switch (in.value_case()) {
+    case proto::Argument::kNone:
+      return Argument::None();
+    case proto::Argument::kBoolValue:
+      return Argument::Bool(in.bool_value());
+    case proto::Argument::kIntValue:
+      return Argument::Int(in.int_value());
+    case proto::Argument::kFloatValue:
+      return Argument::Float(in.float_value());
+    case proto::Argument::kFloatBits:
+      return Argument::Float(FromBits(in.float_bits()));
+    case proto::Argument::kStringValue:
+      return Argument::String(in.string_value());
+    default:
+      return absl::nullopt;
+  }
+}
+
+namespace {
+
+void WriteArgument(const Argument& arg, proto::Argument* out) {
+  if (WriteScalarArgument(arg, out)) return;
+  switch (arg.kind()) {
+    case ArgKind::kNone:
+    case ArgKind::kBool:
+    case ArgKind::kInt:
+    case ArgKind::kFloat:
+    case ArgKind::kString:
+      return;  // written above
     case ArgKind::kNode:
       out->set_node(std::string(arg.node()->name()));
       return;
@@ -449,19 +486,8 @@ struct GraphScope {
 
 absl::StatusOr<Argument> ReadArgument(const proto::Argument& in, const FieldPath& at,
                                       const Where& where, const GraphScope& scope) {
+  if (absl::optional<Argument> scalar = ReadScalarArgument(in)) return *std::move(scalar);
   switch (in.value_case()) {
-    case proto::Argument::kNone:
-      return Argument::None();
-    case proto::Argument::kBoolValue:
-      return Argument::Bool(in.bool_value());
-    case proto::Argument::kIntValue:
-      return Argument::Int(in.int_value());
-    case proto::Argument::kFloatValue:
-      return Argument::Float(in.float_value());
-    case proto::Argument::kFloatBits:
-      return Argument::Float(FromBits(in.float_bits()));
-    case proto::Argument::kStringValue:
-      return Argument::String(in.string_value());
     case proto::Argument::kNode: {
       const std::string& name = in.node();
       auto it = scope.index_by_name.find(name);
@@ -551,6 +577,13 @@ absl::StatusOr<Argument> ReadArgument(const proto::Argument& in, const FieldPath
       return Argument::EllipsisValue();
     case proto::Argument::kOpaque:
       return Argument::Opaque(in.opaque());
+    case proto::Argument::kNone:
+    case proto::Argument::kBoolValue:
+    case proto::Argument::kIntValue:
+    case proto::Argument::kFloatValue:
+    case proto::Argument::kFloatBits:
+    case proto::Argument::kStringValue:
+      break;  // read above
     case proto::Argument::VALUE_NOT_SET:
       break;
   }

@@ -21,10 +21,19 @@
 
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
+#include "absl/types/optional.h"
 #include "ir/graph_module.h"
 #include "ir/proto/fxpp.pb.h"
 
 namespace fxpp {
+
+// Arguments of the scalar kinds (None, bool, int, float, str), as the other
+// readers of fxpp.proto's Argument (export's constant inputs) need them:
+// floats bit for bit in both encodings. WriteScalarArgument returns false,
+// writing nothing, for other kinds; ReadScalarArgument returns nullopt for
+// other value cases.
+bool WriteScalarArgument(const Argument& arg, proto::Argument* out);
+absl::optional<Argument> ReadScalarArgument(const proto::Argument& in);
 
 // The format_version ToProto writes and the newest FromProto accepts.
 inline constexpr uint32_t kProtoFormatVersion = 1;

@@ -71,7 +71,9 @@ std::string RunMode(const GraphModule& input, FunctionalizeOptions options, bool
   // The result is functional: only the copy_ into inputs it added write.
   absl::StatusOr<int64_t> copies = AssertFunctionalGraph(module->graph());
   EXPECT_TRUE(copies.ok()) << copies.status();
-  if (copies.ok()) EXPECT_EQ(*copies, report->copies_added);
+  if (copies.ok()) {
+    EXPECT_EQ(*copies, report->copies_added);
+  }
 
   const std::string reference_path =
       absl::StrCat(case_path, keep ? ".keep.torch26.fx" : ".outputs.torch26.fx");
@@ -85,7 +87,9 @@ std::string RunMode(const GraphModule& input, FunctionalizeOptions options, bool
     if (!keep) {
       absl::StatusOr<std::string> signature = ReadRunfile(absl::StrCat(case_path, ".outputs.torch26.sig"));
       EXPECT_TRUE(signature.ok()) << signature.status();
-      if (signature.ok()) EXPECT_EQ(report->SignatureText(*module), *signature);
+      if (signature.ok()) {
+        EXPECT_EQ(report->SignatureText(*module), *signature);
+      }
     }
   }
   return absl::StrCat(PrintFxGraph(module->graph()), report->ToText());
