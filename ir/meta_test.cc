@@ -88,7 +88,7 @@ TEST(NodeMetaTest, CopyKeepsTheValue) {
   meta.seq_nr = 4;
   NodeMeta copy = meta;
   EXPECT_EQ(copy, meta);
-  EXPECT_EQ(copy.val->elements()[0].tensor().shape, DimVector({3}));
+  EXPECT_EQ(copy.val->elements()[0].tensor().shape, (DimVector{SymDim(3)}));
 }
 
 }  // namespace

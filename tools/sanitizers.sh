@@ -1,10 +1,13 @@
 #!/usr/bin/env bash
 # Runs the test suite under AddressSanitizer (+ LeakSanitizer) and
-# UndefinedBehaviorSanitizer, the `asan` and `ubsan` configs of .bazelrc.
+# UndefinedBehaviorSanitizer, the `asan` and `ubsan` configs of .bazelrc
+# (gcc, one sanitizer each), or `fuzz` (clang 14, both at once, plus
+# libFuzzer's coverage instrumentation: the fuzz targets' build, which
+# tools/fuzz.sh then reuses, so CI builds one sanitized tree, not three).
 #
-#   tools/sanitizers.sh [--config=asan|ubsan]... [TARGET...]
+#   tools/sanitizers.sh [--config=asan|ubsan|fuzz]... [TARGET...]
 #
-# Default: both configs, one after the other, on every source package. Each config builds in
+# Default: asan and ubsan, one after the other, on every source package. Each config builds in
 # its own Bazel output base (~/.cache/fxpp-asan-base-<checkout hash>, and
 # likewise for ubsan; $FXPP_SANITIZER_BASE_DIR replaces ~/.cache), so its
 # objects never replace those of the ordinary build; all share the disk cache
@@ -16,7 +19,7 @@ configs=()
 targets=()
 for arg in "$@"; do
   case "$arg" in
-    --config=asan|--config=ubsan) configs+=("${arg#--config=}") ;;
+    --config=asan|--config=ubsan|--config=fuzz) configs+=("${arg#--config=}") ;;
     -h|--help) awk 'NR > 1 && !/^#/ { exit } NR > 1 { sub(/^# ?/, ""); print }' "$0"; exit 0 ;;
     -//*) targets+=("$arg") ;;  # a subtracted target pattern
     -*) echo "sanitizers.sh: unknown flag '$arg' (see --help)" >&2; exit 2 ;;

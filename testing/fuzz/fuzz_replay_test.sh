@@ -2,8 +2,10 @@
 # Replays every fuzz target's seeds made from the FX text fixtures (as
 # tools/fuzz.sh makes them, less ir/readable's JSON modules, which live in
 # another package) and its committed crash reproducers
-# (regressions/<target>/) through the target's replay driver. A crash, an
-# abort on a broken property, or a sanitizer report fails the test.
+# (regressions/<target>/) through the target: its replay driver in the
+# ordinary build, libFuzzer under --config=fuzz, which with -runs=0 runs
+# each input of the directories once and stops. A crash, an abort on a
+# broken property, or a sanitizer report fails the test.
 set -euo pipefail
 
 cd "${TEST_SRCDIR}/fxpp"
@@ -15,7 +17,7 @@ failed=0
 for target in fx_text fxg pipeline proto_binary proto_json; do
   inputs=("$seeds/$target")
   [ -d "testing/fuzz/regressions/$target" ] && inputs+=("testing/fuzz/regressions/$target")
-  if testing/fuzz/${target}_fuzzer "${inputs[@]}" 2>"$TEST_TMPDIR/$target.log"; then
+  if testing/fuzz/${target}_fuzzer -runs=0 "${inputs[@]}" 2>"$TEST_TMPDIR/$target.log"; then
     echo "ok   $target: $(tail -n 1 "$TEST_TMPDIR/$target.log")"
   else
     echo "FAIL $target:"

@@ -1,8 +1,10 @@
 // main() for fuzz targets built without libFuzzer (the ordinary gcc build,
 // and asan/ubsan): runs LLVMFuzzerTestOneInput once on each file named on the
 // command line, or on each file of a named directory, so that the test suite
-// replays seed corpora and committed crash reproducers.
-//   replay FILE_OR_DIR...
+// replays seed corpora and committed crash reproducers. Arguments starting
+// with '-' are libFuzzer flags, which this driver ignores: a test calls a
+// target the same way whichever driver it was linked with.
+//   replay [-FLAG...] FILE_OR_DIR...
 #include <cstdint>
 #include <cstdio>
 #include <filesystem>
@@ -17,6 +19,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size);
 int main(int argc, char** argv) {
   std::vector<std::string> inputs;
   for (int i = 1; i < argc; ++i) {
+    if (argv[i][0] == '-') continue;
     std::error_code error;
     if (std::filesystem::is_directory(argv[i], error)) {
       for (const auto& entry : std::filesystem::directory_iterator(argv[i])) {
