@@ -21,13 +21,13 @@
 #include "absl/strings/strip.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
-#include "ir/fx_text/fx_text.h"
 #include "ir/fxg/fxg.h"
 #include "ir/verifier.h"
 #include "passes/split_by_tags/split_by_tags.h"
 #include "passes/split_by_tags/split_description.h"
 #include "passes/split_by_tags/tagging.h"
 #include "testing/golden.h"
+#include "testing/torch_reference.h"
 #include "testing/unified_diff.h"
 
 namespace fxpp {
@@ -46,31 +46,24 @@ std::string DescribeSplit(const std::vector<std::string>& tags, bool return_tupl
 }
 
 TEST(SplitByTagsTorch26Test, SameSplitAsPyTorch) {
-  const std::vector<std::string> references =
-      ListRunfiles("passes/split_by_tags/testdata/torch26", ".torch26.txt");
-  ASSERT_GE(references.size(), 7u) << "reference cases missing from the runfiles";
-  for (const std::string& reference_path : references) {
-    SCOPED_TRACE(reference_path);
-    const std::string base(absl::StripSuffix(reference_path, ".torch26.txt"));
-    absl::StatusOr<std::string> reference = ReadRunfile(reference_path);
-    absl::StatusOr<std::string> fx = ReadRunfile(base + ".fx");
-    absl::StatusOr<std::string> tags_file = ReadRunfile(base + ".tags");
-    ASSERT_TRUE(reference.ok() && fx.ok() && tags_file.ok());
-
+  absl::StatusOr<std::vector<TorchReferenceCase>> cases = ReadTorchReferenceCases(
+      "passes/split_by_tags/testdata/torch26", ".torch26.txt", ".tags");
+  ASSERT_TRUE(cases.ok()) << cases.status();
+  ASSERT_GE(cases->size(), 7u) << "reference cases missing from the runfiles";
+  for (const TorchReferenceCase& c : *cases) {
+    SCOPED_TRACE(c.base);
+    const std::string& reference = c.reference;
     // The first two lines give the tag order and return_tuple.
-    std::vector<absl::string_view> lines = absl::StrSplit(*reference, '\n');
+    std::vector<absl::string_view> lines = absl::StrSplit(reference, '\n');
     ASSERT_GE(lines.size(), 2u);
     ASSERT_TRUE(absl::ConsumePrefix(&lines[0], "tags: "));
     const std::vector<std::string> tags = absl::StrSplit(lines[0], ", ");
     const bool return_tuple = lines[1] == "return_tuple: True";
 
-    absl::StatusOr<ParsedFxGraph> parsed = ParseFxGraph(*fx, base + ".fx");
-    ASSERT_TRUE(parsed.ok()) << parsed.status();
-    GraphModule module;
-    module.set_graph(std::move(parsed->graph));
+    GraphModule& module = *c.module;
     TaggingOptions tagging;
     tagging.source = TagSource::kFile;
-    tagging.tags_file = *tags_file;
+    tagging.tags_file = c.side;
     ASSERT_TRUE(AssignTags(module.graph(), tagging).ok());
 
     SplitByTagsOptions options;
@@ -82,7 +75,7 @@ TEST(SplitByTagsTorch26Test, SameSplitAsPyTorch) {
     const absl::Status verified = VerifyGraphModule(*split->module, {/*check_attributes=*/false});
     EXPECT_TRUE(verified.ok()) << verified;
     const std::string actual = DescribeSplit(tags, return_tuple, *split);
-    EXPECT_EQ(actual, *reference) << UnifiedDiff(*reference, actual, "PyTorch 2.6", "fxpp");
+    EXPECT_EQ(actual, reference) << UnifiedDiff(reference, actual, "PyTorch 2.6", "fxpp");
   }
 }
 

@@ -18,14 +18,13 @@
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
-#include "absl/strings/strip.h"
 #include "gtest/gtest.h"
-#include "ir/fx_text/fx_text.h"
 #include "ir/fxg/fxg.h"
 #include "ir/verifier.h"
 #include "passes/split_by_tags/split_description.h"
 #include "passes/split_module/split_module.h"
 #include "testing/golden.h"
+#include "testing/torch_reference.h"
 #include "testing/unified_diff.h"
 
 namespace fxpp {
@@ -39,23 +38,16 @@ std::string QualnameLines(const std::vector<std::pair<std::string, std::string>>
 }
 
 TEST(SplitModuleTorch26Test, SameSplitAsPyTorch) {
-  const std::vector<std::string> references =
-      ListRunfiles("passes/split_module/testdata/torch26", ".torch26.txt");
-  ASSERT_GE(references.size(), 7u) << "reference cases missing from the runfiles";
-  for (const std::string& reference_path : references) {
-    SCOPED_TRACE(reference_path);
-    const std::string base(absl::StripSuffix(reference_path, ".torch26.txt"));
-    absl::StatusOr<std::string> reference = ReadRunfile(reference_path);
-    absl::StatusOr<std::string> fx = ReadRunfile(base + ".fx");
-    absl::StatusOr<std::string> partitions = ReadRunfile(base + ".partitions");
-    ASSERT_TRUE(reference.ok() && fx.ok() && partitions.ok());
-
-    absl::StatusOr<ParsedFxGraph> parsed = ParseFxGraph(*fx, base + ".fx");
-    ASSERT_TRUE(parsed.ok()) << parsed.status();
-    GraphModule module;
-    module.set_graph(std::move(parsed->graph));
+  absl::StatusOr<std::vector<TorchReferenceCase>> cases = ReadTorchReferenceCases(
+      "passes/split_module/testdata/torch26", ".torch26.txt", ".partitions");
+  ASSERT_TRUE(cases.ok()) << cases.status();
+  ASSERT_GE(cases->size(), 7u) << "reference cases missing from the runfiles";
+  for (const TorchReferenceCase& c : *cases) {
+    SCOPED_TRACE(c.base);
+    const std::string& reference = c.reference;
+    const GraphModule& module = *c.module;
     absl::flat_hash_map<const Node*, int64_t> partition_of;
-    for (absl::string_view line : absl::StrSplit(*partitions, '\n', absl::SkipEmpty())) {
+    for (absl::string_view line : absl::StrSplit(c.side, '\n', absl::SkipEmpty())) {
       if (absl::StartsWith(line, "#")) continue;
       std::vector<absl::string_view> fields = absl::StrSplit(line, ' ');
       ASSERT_EQ(fields.size(), 2u) << line;
@@ -64,10 +56,10 @@ TEST(SplitModuleTorch26Test, SameSplitAsPyTorch) {
       ASSERT_TRUE(absl::SimpleAtoi(fields[1], &partition_of[node])) << line;
     }
     SplitModuleOptions options;
-    options.keep_original_order = absl::StartsWith(*reference, "keep_original_order: True\n");
+    options.keep_original_order = absl::StartsWith(reference, "keep_original_order: True\n");
     options.require_attributes = false;  // FX text carries no module state
     absl::StatusOr<SplitModuleResult> split = SplitModule(module, partition_of, options);
-    if (absl::StrContains(*reference, "\nerror: ")) {
+    if (absl::StrContains(reference, "\nerror: ")) {
       EXPECT_FALSE(split.ok()) << "PyTorch failed on this case; fxpp succeeded";
       continue;
     }
@@ -78,7 +70,7 @@ TEST(SplitModuleTorch26Test, SameSplitAsPyTorch) {
         absl::StrCat("keep_original_order: ", options.keep_original_order ? "True" : "False",
                      "\n", DescribeSplitModule(*split->module),
                      QualnameLines(split->qualname_map, "qualname "));
-    EXPECT_EQ(actual, *reference) << UnifiedDiff(*reference, actual, "PyTorch 2.6", "fxpp");
+    EXPECT_EQ(actual, reference) << UnifiedDiff(reference, actual, "PyTorch 2.6", "fxpp");
   }
 }
 
