@@ -6,22 +6,15 @@
 #include "gtest/gtest.h"
 #include "ir/fx_text/fx_text.h"
 #include "ir/verifier.h"
+#include "testing/fx_module.h"
 
 namespace fxpp {
 namespace {
 
 using ::testing::HasSubstr;
 
-std::unique_ptr<GraphModule> Module(absl::string_view text) {
-  absl::StatusOr<ParsedFxGraph> parsed = ParseFxGraph(text, "test.fx");
-  EXPECT_TRUE(parsed.ok()) << parsed.status();
-  auto module = std::make_unique<GraphModule>();
-  if (parsed.ok()) module->set_graph(std::move(parsed->graph));
-  return module;
-}
-
 TEST(AssertFunctionalGraphTest, CountsCopiesIntoInputs) {
-  auto m = Module(R"(graph():
+  auto m = ModuleFromFxText(R"(graph():
     %x : [num_users=2] = placeholder[target=x]
     %y : [num_users=2] = placeholder[target=y]
     %add : [num_users=2] = call_function[target=torch.ops.aten.add.Tensor](args = (%x, %y), kwargs = {})
@@ -38,7 +31,7 @@ TEST(AssertFunctionalGraphTest, CountsCopiesIntoInputs) {
 }
 
 TEST(AssertFunctionalGraphTest, RejectsOtherWrites) {
-  auto inplace = Module(R"(graph():
+  auto inplace = ModuleFromFxText(R"(graph():
     %x : [num_users=1] = placeholder[target=x]
     %mul : [num_users=1] = call_function[target=torch.ops.aten.mul.Tensor](args = (%x, 2), kwargs = {})
     %add_ : [num_users=1] = call_function[target=torch.ops.aten.add_.Tensor](args = (%mul, 1), kwargs = {})
@@ -48,7 +41,7 @@ TEST(AssertFunctionalGraphTest, RejectsOtherWrites) {
   ASSERT_FALSE(result.ok());
   EXPECT_THAT(result.status().message(), HasSubstr("node 'add_' (torch.ops.aten.add_.Tensor)"));
 
-  auto copy_intermediate = Module(R"(graph():
+  auto copy_intermediate = ModuleFromFxText(R"(graph():
     %x : [num_users=2] = placeholder[target=x]
     %mul : [num_users=1] = call_function[target=torch.ops.aten.mul.Tensor](args = (%x, 2), kwargs = {})
     %copy_ : [num_users=1] = call_function[target=torch.ops.aten.copy_.default](args = (%mul, %x), kwargs = {})
@@ -58,14 +51,14 @@ TEST(AssertFunctionalGraphTest, RejectsOtherWrites) {
   ASSERT_FALSE(result.ok());
   EXPECT_THAT(result.status().message(), HasSubstr("writes 'mul', which is not a graph input"));
 
-  auto method = Module(R"(graph():
+  auto method = ModuleFromFxText(R"(graph():
     %x : [num_users=1] = placeholder[target=x]
     %relu_ : [num_users=1] = call_method[target=relu_](args = (%x,), kwargs = {})
     return relu_
 )");
   EXPECT_FALSE(AssertFunctionalGraph(method->graph()).ok());
 
-  auto batch_norm = Module(R"(graph():
+  auto batch_norm = ModuleFromFxText(R"(graph():
     %x : [num_users=1] = placeholder[target=x]
     %m : [num_users=1] = placeholder[target=m]
     %v : [num_users=1] = placeholder[target=v]
@@ -76,7 +69,7 @@ TEST(AssertFunctionalGraphTest, RejectsOtherWrites) {
 }
 
 TEST(PropagateInputMutationStackTracesTest, CopiesTheSourceTrace) {
-  auto m = Module(R"(graph():
+  auto m = ModuleFromFxText(R"(graph():
     %x : [num_users=2] = placeholder[target=x]
     %add : [num_users=1] = call_function[target=torch.ops.aten.add.Tensor](args = (%x, 1), kwargs = {})
     %copy_ : [num_users=0] = call_function[target=torch.ops.aten.copy_.default](args = (%x, %add), kwargs = {})
@@ -90,7 +83,7 @@ TEST(PropagateInputMutationStackTracesTest, CopiesTheSourceTrace) {
 }
 
 TEST(PropagateInputMutationStackTracesTest, RejectsTwoCopiesIntoOneInput) {
-  auto m = Module(R"(graph():
+  auto m = ModuleFromFxText(R"(graph():
     %x : [num_users=3] = placeholder[target=x]
     %add : [num_users=2] = call_function[target=torch.ops.aten.add.Tensor](args = (%x, 1), kwargs = {})
     %copy_ : [num_users=0] = call_function[target=torch.ops.aten.copy_.default](args = (%x, %add), kwargs = {})
@@ -103,7 +96,7 @@ TEST(PropagateInputMutationStackTracesTest, RejectsTwoCopiesIntoOneInput) {
 }
 
 TEST(EffectTokensTest, CustomEffectfulOpWithAResult) {
-  auto m = Module(R"(graph():
+  auto m = ModuleFromFxText(R"(graph():
     %x : [num_users=1] = placeholder[target=x]
     %log : [num_users=1] = call_function[target=torch.ops.mylib.log_and_scale.default](args = (%x,), kwargs = {})
     %relu : [num_users=1] = call_function[target=torch.ops.aten.relu.default](args = (%log,), kwargs = {})
@@ -127,7 +120,7 @@ TEST(EffectTokensTest, CustomEffectfulOpWithAResult) {
 }
 
 TEST(EffectTokensTest, NothingToDo) {
-  auto m = Module(R"(graph():
+  auto m = ModuleFromFxText(R"(graph():
     %x : [num_users=1] = placeholder[target=x]
     %relu : [num_users=1] = call_function[target=torch.ops.aten.relu.default](args = (%x,), kwargs = {})
     return relu
@@ -142,7 +135,7 @@ TEST(EffectTokensTest, NothingToDo) {
 }
 
 TEST(CopyForwardMetadataToBackwardTest, FirstForwardNodeOfASeqNrWins) {
-  auto m = Module(R"(graph():
+  auto m = ModuleFromFxText(R"(graph():
     %x : [num_users=1] = placeholder[target=x]
     %tangents_1 : [num_users=1] = placeholder[target=tangents_1]
     %relu : [num_users=2] = call_function[target=torch.ops.aten.relu.default](args = (%x,), kwargs = {})

@@ -6,6 +6,7 @@
 #include "gtest/gtest.h"
 #include "ir/fx_text/fx_text.h"
 #include "ir/verifier.h"
+#include "testing/fx_module.h"
 #include "passes/functional_checks/functional_checks.h"
 #include "testing/node_names.h"
 
@@ -15,16 +16,8 @@ namespace {
 using ::testing::ElementsAre;
 using ::testing::HasSubstr;
 
-std::unique_ptr<GraphModule> Module(absl::string_view text) {
-  absl::StatusOr<ParsedFxGraph> parsed = ParseFxGraph(text, "test.fx");
-  EXPECT_TRUE(parsed.ok()) << parsed.status();
-  auto module = std::make_unique<GraphModule>();
-  if (parsed.ok()) module->set_graph(std::move(parsed->graph));
-  return module;
-}
-
 TEST(FunctionalizePassTest, ChangedFlagAndVerifiedResult) {
-  auto m = Module(R"(graph():
+  auto m = ModuleFromFxText(R"(graph():
     %x : [num_users=1] = placeholder[target=x]
     %mul : [num_users=1] = call_function[target=torch.ops.aten.mul.Tensor](args = (%x, 2), kwargs = {})
     %add_ : [num_users=1] = call_function[target=torch.ops.aten.add_.Tensor](args = (%mul, 1), kwargs = {})
@@ -48,7 +41,7 @@ TEST(FunctionalizePassTest, ChangedFlagAndVerifiedResult) {
 }
 
 TEST(FunctionalizeTest, GetAttrBufferMutationIsReportedAsABuffer) {
-  auto m = Module(R"(graph():
+  auto m = ModuleFromFxText(R"(graph():
     %x : [num_users=1] = placeholder[target=x]
     %steps : [num_users=1] = get_attr[target=steps]
     %add_ : [num_users=0] = call_function[target=torch.ops.aten.add_.Tensor](args = (%steps, 1), kwargs = {})
@@ -75,7 +68,7 @@ TEST(FunctionalizeTest, GetAttrBufferMutationIsReportedAsABuffer) {
 }
 
 TEST(FunctionalizeTest, KeptMutationsAreCopiesThatSurviveDeadCodeElimination) {
-  auto m = Module(R"(graph():
+  auto m = ModuleFromFxText(R"(graph():
     %x : [num_users=1] = placeholder[target=x]
     %mul_ : [num_users=0] = call_function[target=torch.ops.aten.mul_.Tensor](args = (%x, 2), kwargs = {})
     return None
@@ -101,7 +94,7 @@ TEST(FunctionalizeTest, KeptMutationsAreCopiesThatSurviveDeadCodeElimination) {
 }
 
 TEST(FunctionalizeTest, BadOptionsFailWithoutChangingTheModule) {
-  auto m = Module(R"(graph():
+  auto m = ModuleFromFxText(R"(graph():
     %b : [num_users=1] = placeholder[target=b]
     %add : [num_users=1] = call_function[target=torch.ops.aten.add.Tensor](args = (%b, 1), kwargs = {})
     %relu_ : [num_users=1] = call_function[target=torch.ops.aten.relu_.default](args = (%add,), kwargs = {})
@@ -124,7 +117,7 @@ TEST(FunctionalizeTest, BadOptionsFailWithoutChangingTheModule) {
 
 TEST(FunctionalizeTest, AssignmentOfAValueMutatedLater) {
   // self.buf = b + 1; self.buf.relu_(): the buffer's new value is the relu.
-  auto m = Module(R"(graph():
+  auto m = ModuleFromFxText(R"(graph():
     %b : [num_users=1] = placeholder[target=b]
     %add : [num_users=1] = call_function[target=torch.ops.aten.add.Tensor](args = (%b, 1), kwargs = {})
     %relu_ : [num_users=0] = call_function[target=torch.ops.aten.relu_.default](args = (%add,), kwargs = {})
@@ -143,7 +136,7 @@ TEST(FunctionalizeTest, AssignmentOfAValueMutatedLater) {
 
 TEST(FunctionalizeTest, GetItemOfUnknownValueIsFineUntilWritten) {
   // Without meta, x[0] may index a tensor or a tuple: reading it is fine...
-  auto read = Module(R"(graph():
+  auto read = ModuleFromFxText(R"(graph():
     %x : [num_users=1] = placeholder[target=x]
     %getitem : [num_users=1] = call_function[target=operator.getitem](args = (%x, 0), kwargs = {})
     %relu : [num_users=1] = call_function[target=torch.relu](args = (%getitem,), kwargs = {})
@@ -151,7 +144,7 @@ TEST(FunctionalizeTest, GetItemOfUnknownValueIsFineUntilWritten) {
 )");
   EXPECT_TRUE(Functionalize(*read).ok());
   // ...writing through it is not.
-  auto write = Module(R"(graph():
+  auto write = ModuleFromFxText(R"(graph():
     %x : [num_users=1] = placeholder[target=x]
     %getitem : [num_users=1] = call_function[target=operator.getitem](args = (%x, 0), kwargs = {})
     %relu_ : [num_users=1] = call_method[target=relu_](args = (%getitem,), kwargs = {})
@@ -164,7 +157,7 @@ TEST(FunctionalizeTest, GetItemOfUnknownValueIsFineUntilWritten) {
 
 TEST(FunctionalizeTest, ViewsOfAMaybeViewAreCheckedToo) {
   // b views a, which is x or a copy of it: after x changes, b is ambiguous.
-  auto m = Module(R"(graph():
+  auto m = ModuleFromFxText(R"(graph():
     %x : [num_users=2] = placeholder[target=x]
     %a : [num_users=1] = call_method[target=contiguous](args = (%x,), kwargs = {})
     %b : [num_users=1] = call_method[target=transpose](args = (%a, 0, 1), kwargs = {})
