@@ -50,8 +50,12 @@ struct RegionTrackingOptions {
 // arguments, one node per region at a time, while the candidate nodes are
 // unclaimed, identical, not placeholders/get_attrs, and keep every region
 // free of cycles. `extra` are ordering edges that collapsing must respect
-// too (e.g. mutation order). Fails with FailedPrecondition, naming a node
-// and the later node it reads, when `graph` is not topologically sorted.
+// too (e.g. mutation order). (Lock-step is the semantics; by default the
+// growth replays the first region's steps on each region in turn, which
+// gives the same regions with far fewer cache misses, see
+// RegionTrackingOptions::replay_first_region.) Fails with
+// FailedPrecondition, naming a node and the later node it reads, when
+// `graph` is not topologically sorted.
 absl::StatusOr<std::vector<RegionGroup>> FindIdenticalRegions(
     const Graph& graph, const RegionTrackingOptions& options = {},
     const OrderingEdges& extra = {});
