@@ -36,6 +36,12 @@ absl::Status CheckOpShape(const Node& node) {
       if (node.target().empty()) return NodeError(node, "empty target");
       break;
   }
+  // Python has no empty keyword, and the protobuf readers reject one.
+  for (size_t k = 0; k < node.kwargs().size(); ++k) {
+    if (node.kwargs()[k].name.str().empty()) {
+      return NodeError(node, absl::StrCat("keyword argument #", k, " has no name"));
+    }
+  }
   return absl::OkStatus();
 }
 

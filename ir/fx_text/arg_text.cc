@@ -791,6 +791,7 @@ bool ArgParser::ParseCallArgs(size_t begin, size_t end, std::vector<Argument>* a
       for (;;) {
         std::string quoted;
         absl::string_view name;
+        const size_t name_at = pos_;
         if (typed_ && pos_ < end_ && (text_[pos_] == '\'' || text_[pos_] == '"')) {
           if (!Quoted(&quoted)) return false;
           name = quoted;
@@ -800,6 +801,7 @@ bool ArgParser::ParseCallArgs(size_t begin, size_t end, std::vector<Argument>* a
           name = text_.substr(pos_, name_end - pos_);
           pos_ = name_end;
         }
+        if (name.empty()) return Fail(name_at, "a keyword argument name");
         Argument value;
         if (!Expect(": ") || !Element(syntax, value_ctx, &value)) return false;
         kwargs->push_back(KwArg{Symbol::Intern(name), std::move(value)});

@@ -256,8 +256,7 @@ TEST(FxText, TypedRoundTripOfEveryKindNested) {
                                    Argument::Slice(Argument::None(), Argument::Int(1),
                                                    Argument::SymInt("s0"))));
   KwArgs kwargs = {{Symbol::Intern("dim"), Argument::Int(1)},
-                   {Symbol::Intern("odd name: x"), Argument::List(nested)},
-                   {Symbol::Intern(""), Argument::String("empty name")}};
+                   {Symbol::Intern("odd name: x"), Argument::List(nested)}};
   Node* f = graph->CallFunction("torch.ops.aten.foo.default", nested, kwargs);
   graph->Placeholder("p")->SetArgs({Argument::Tuple(leaves)});
   later = graph->CallMethod("relu", {Argument::Ref(f)});
@@ -518,6 +517,9 @@ TEST(FxText, BadInputErrors) {
        "bad.fx:3:62: expected ')' to close '(' at 3:57, found end of input"},
       {"truncated line", x + "    %y : [num_users=0] = call_function[target=f](args = (%x,\n",
        "bad.fx:3:61: expected ')' to close '(' at 3:57, found end of line"},
+      {"empty keyword",
+       x + "    %y : [num_users=0] = call_function[target=f](args = (%x,), kwargs = {: 1})\n",
+       "bad.fx:3:74: expected a keyword argument name, found ':'"},
       {"no kwargs", x + "    %y : [num_users=0] = call_function[target=f](args = (%x,))\n",
        "bad.fx:3:62: expected ', kwargs = {', found ')'"},
       {"no args", x + "    %y : [num_users=0] = call_function[target=f]\n",
