@@ -667,6 +667,12 @@ absl::StatusOr<std::vector<RegionGroup>> FindIdenticalRegions(
     const Graph& graph, const RegionTrackingOptions& options, const OrderingEdges& extra) {
   const NodeKeys keys(graph);
   if (const Node* user = keys.first_out_of_order_user(); user != nullptr) {
+    // Sorting cannot help a graph with a cycle: say so, and where.
+    const std::vector<Node*> cycle = FindCycle(graph);
+    if (!cycle.empty()) {
+      return absl::FailedPreconditionError(
+          absl::StrCat("the graph has a dependency cycle: ", FormatCycle(cycle)));
+    }
     return absl::FailedPreconditionError(absl::StrCat(
         "the graph is not topologically sorted: node '", user->name(),
         "' uses '", keys.its_later_input()->name(), "' before it is defined (run topo_sort first)"));

@@ -54,8 +54,8 @@ struct RegionTrackingOptions {
 // growth replays the first region's steps on each region in turn, which
 // gives the same regions with far fewer cache misses, see
 // RegionTrackingOptions::replay_first_region.) Fails with
-// FailedPrecondition, naming a node and the later node it reads, when
-// `graph` is not topologically sorted.
+// FailedPrecondition when `graph` is not topologically sorted, naming a
+// node and the later node it reads, or the nodes of a cycle if it has one.
 absl::StatusOr<std::vector<RegionGroup>> FindIdenticalRegions(
     const Graph& graph, const RegionTrackingOptions& options = {},
     const OrderingEdges& extra = {});

@@ -275,6 +275,19 @@ TEST(FindIdenticalRegionsTest, ReplayFindsWhatLockStepFinds) {
   EXPECT_GT(graphs_with_regions, 100);
 }
 
+TEST(FindIdenticalRegionsTest, NamesTheCycleOfACyclicGraph) {
+  Graph g;
+  Node* x = g.Placeholder("x");
+  Node* a = g.CallFunction("torch.sin", {Ref(x)});
+  Node* b = g.CallFunction("torch.cos", {Ref(a)});
+  a->SetArgs({Ref(b)});
+  g.Output(Ref(b));
+  absl::StatusOr<std::vector<RegionGroup>> groups = FindIdenticalRegions(g);
+  EXPECT_EQ(groups.status().code(), absl::StatusCode::kFailedPrecondition);
+  EXPECT_THAT(groups.status().message(),
+              ::testing::HasSubstr("dependency cycle: sin -> cos -> sin"));
+}
+
 // A residual stack of 1,000 identical transformer layers (aten ops, tensor
 // meta, get_attr weights): every layer becomes one region of all its compute
 // nodes, and nothing is quadratic.
