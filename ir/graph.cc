@@ -30,6 +30,19 @@ constexpr uint32_t kFirstFullId = kFirstChunk * ((1u << kFullChunks) - 1);
 static_assert(kFirstChunk << kFullChunks == kMaxChunk);
 uint32_t ChunkCapacity(size_t k) { return k >= kFullChunks ? kMaxChunk : kFirstChunk << k; }
 
+// `node`'s arguments and keyword arguments with every node reference taken
+// through `remap` (NodeCopy and Clone).
+std::pair<std::vector<Argument>, KwArgs> MapArguments(const Node& node,
+                                                      absl::FunctionRef<Argument(Node*)> remap) {
+  std::vector<Argument> args;
+  args.reserve(node.args().size());
+  for (const Argument& a : node.args()) args.push_back(a.MapNodes(remap));
+  KwArgs kwargs;
+  kwargs.reserve(node.kwargs().size());
+  for (const KwArg& kw : node.kwargs()) kwargs.push_back(KwArg{kw.name, kw.value.MapNodes(remap)});
+  return {std::move(args), std::move(kwargs)};
+}
+
 // Turns every node reference in `a` into None, in place: erasing a node
 // must not rebuild (reallocate) its arguments' lists.
 void DropNodeReferences(Argument& a) {
@@ -272,12 +285,7 @@ Node* Graph::Output(Argument result, absl::string_view type_annotation) {
 }
 
 Node* Graph::NodeCopy(const Node& node, absl::FunctionRef<Argument(Node*)> remap) {
-  std::vector<Argument> args;
-  args.reserve(node.args().size());
-  for (const Argument& a : node.args()) args.push_back(a.MapNodes(remap));
-  KwArgs kwargs;
-  kwargs.reserve(node.kwargs().size());
-  for (const KwArg& kw : node.kwargs()) kwargs.push_back(KwArg{kw.name, kw.value.MapNodes(remap)});
+  auto [args, kwargs] = MapArguments(node, remap);
   Node* copy = CreateNode(node.op(), node.target(), std::move(args), std::move(kwargs),
                           node.name(), node.type_annotation());
   copy->CopyMetaFrom(node);
@@ -350,16 +358,6 @@ std::unique_ptr<Graph> Graph::Clone(absl::flat_hash_map<const Node*, Node*>* map
   copy->Reserve(size_);
   absl::flat_hash_map<const Node*, Node*> local;
   absl::flat_hash_map<const Node*, Node*>& map = mapping != nullptr ? *mapping : local;
-  // A node's arguments with every node reference taken through `remap`.
-  auto copy_arguments = [](const Node& node, auto&& remap) {
-    std::vector<Argument> args;
-    args.reserve(node.args_.size());
-    for (const Argument& a : node.args_) args.push_back(a.MapNodes(remap));
-    KwArgs kwargs;
-    kwargs.reserve(node.kwargs().size());
-    for (const KwArg& kw : node.kwargs()) kwargs.push_back(KwArg{kw.name, kw.value.MapNodes(remap)});
-    return std::make_pair(std::move(args), std::move(kwargs));
-  };
   // An input not copied yet (defined later: an unsorted graph, or a cycle)
   // is None for now, and the copy is rewired once every node has its copy.
   // Referring to the original instead would make the copy a user of a node
@@ -374,7 +372,7 @@ std::unique_ptr<Graph> Graph::Clone(absl::flat_hash_map<const Node*, Node*>* map
   std::vector<std::pair<const Node*, Node*>> rewire;
   for (Node* node : nodes()) {
     deferred = false;
-    auto [args, kwargs] = copy_arguments(*node, remap_copied);
+    auto [args, kwargs] = MapArguments(*node, remap_copied);
     // Names are unique in this graph, so claiming them in the copy succeeds.
     // The target stays where the original keeps it (set_target interns).
     NameSpace::Entry* name = copy->names_.ClaimEntry(
@@ -394,7 +392,7 @@ std::unique_ptr<Graph> Graph::Clone(absl::flat_hash_map<const Node*, Node*>* map
     return Argument::Ref(it == map.end() ? n : it->second);
   };
   for (auto [node, n] : rewire) {
-    auto [args, kwargs] = copy_arguments(*node, remap_any);
+    auto [args, kwargs] = MapArguments(*node, remap_any);
     n->SetArgsKwargs(std::move(args), std::move(kwargs));
   }
   return copy;
