@@ -286,6 +286,13 @@ class ChildTable {
     if (!index_.empty()) index_.erase(name);
     return true;
   }
+  // Calls fn(name, module) for the live entries, in order, copying nothing.
+  template <typename Fn>
+  void ForEachLive(Fn&& fn) const {
+    for (const auto& [name, module] : entries_) {
+      if (module != nullptr) fn(name, module);
+    }
+  }
   // (name, module) of the live entries, in order.
   std::vector<std::pair<std::string, ModuleObject*>> Live() const {
     std::vector<std::pair<std::string, ModuleObject*>> out;
@@ -380,8 +387,7 @@ class ModulePool {
   static constexpr size_t kTypicalModuleNodes = 8;
 
   ModuleObject* New(absl::string_view class_name, bool with_graph) {
-    objects_.push_back(std::make_unique<ModuleObject>());
-    ModuleObject* m = objects_.back().get();
+    ModuleObject* m = &objects_.emplace_back();
     m->class_name = std::string(class_name);
     if (with_graph) {
       m->graph = std::make_unique<Graph>();
@@ -393,7 +399,9 @@ class ModulePool {
   }
 
  private:
-  std::vector<std::unique_ptr<ModuleObject>> objects_;
+  // A deque: stable addresses, and objects allocated in blocks rather than
+  // one by one (there is one per module call).
+  std::deque<ModuleObject> objects_;
 };
 
 // The module at dotted `path` below `root`, or nullptr.
@@ -680,6 +688,27 @@ struct Frame {
   std::vector<Argument> call_args;
   KwArgs call_kwargs;
 
+  // Empties the frame for another call, keeping its containers' storage
+  // (calls at one depth reuse one frame).
+  void Reset() {
+    parent = nullptr;
+    stack.clear();
+    fqn.clear();
+    child_fqn.clear();
+    module = nullptr;
+    graph = nullptr;
+    call_signature = nullptr;
+    preserved = false;
+    copied.clear();
+    node_map.clear();
+    placeholders.clear();
+    state_reads.clear();
+    parent_call = nullptr;
+    prepended.clear();
+    call_args.clear();
+    call_kwargs.clear();
+  }
+
   void Map(const Node* flat, Node* local) {
     if (node_map.emplace(flat, local).second) {
       copied.emplace_back(flat, local);
@@ -724,7 +753,10 @@ class Outliner {
       seen_[nodes_[i]->id()] = 1;
       ++i;
     }
+    // The frames of the running calls, innermost last; frames past
+    // `running` are spare, kept for the next call at their depth.
     std::vector<std::unique_ptr<Frame>> frames;
+    size_t running = 0;
     Frame* top = &root;
     while (i < nodes_.size()) {
       const Node* node = nodes_[i];
@@ -739,14 +771,16 @@ class Outliner {
         // The running call has ended.
         RETURN_IF_ERROR(FinishCall(*top));
         top = top->parent;
-        frames.pop_back();
+        --running;
         continue;
       }
       if (stack->size() > depth) {
         // A new call starts here.
-        frames.push_back(std::make_unique<Frame>());
-        RETURN_IF_ERROR(StartCall(*top, *stack, depth, *frames.back()));
-        top = frames.back().get();
+        if (running == frames.size()) frames.push_back(std::make_unique<Frame>());
+        Frame& frame = *frames[running++];
+        frame.Reset();
+        RETURN_IF_ERROR(StartCall(*top, *stack, depth, frame));
+        top = &frame;
         continue;
       }
       if (node->op() == OpKind::kGetAttr) NoteAttribute(top->child_fqn, node->target());
@@ -1371,10 +1405,13 @@ class Materializer {
     for (auto& [name, spec] : object->specs) {
       specs_->push_back(SpecAttribute{path, name, std::move(spec)});
     }
-    for (const auto& [name, child] : object->children->Live()) {
-      ASSIGN_OR_RETURN(std::unique_ptr<GraphModule> built, Build(child, JoinPath(path, name)));
-      RETURN_IF_ERROR(module->AddChild(name, std::move(built)).status());
-    }
+    absl::Status status;
+    object->children->ForEachLive([&](const std::string& name, ModuleObject* child) {
+      if (!status.ok()) return;
+      absl::StatusOr<std::unique_ptr<GraphModule>> built = Build(child, JoinPath(path, name));
+      status = built.ok() ? module->AddChild(name, *std::move(built)).status() : built.status();
+    });
+    RETURN_IF_ERROR(status);
     for (auto& [name, attribute] : object->attributes) {
       RETURN_IF_ERROR(module->AddChild(name, std::move(attribute)).status());
     }
@@ -1477,7 +1514,8 @@ absl::StatusOr<UnflattenResult> Unflatten(const ExportedProgram& input,
     ModuleObject* m = pending.back();
     pending.pop_back();
     if (!reachable.insert(m).second) continue;
-    for (const auto& entry : m->children->Live()) pending.push_back(entry.second);
+    m->children->ForEachLive(
+        [&](const std::string&, ModuleObject* child) { pending.push_back(child); });
   }
   absl::flat_hash_set<const ModuleObject*> unsunk;
   for (const auto& [module, path] : outliner.state_paths()) {

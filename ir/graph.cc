@@ -22,10 +22,11 @@ constexpr uint64_t kMaxKey = std::numeric_limits<uint64_t>::max();
 // Node storage chunk k holds kFirstChunk * 2^k nodes up to kMaxChunk, so
 // chunks below kFullChunks hold the first kFirstFullId ids. The first chunk
 // is small because many graphs are: unflatten and split create a submodule
-// graph of a few nodes per module call.
-constexpr uint32_t kFirstChunk = 4;
+// graph of a few nodes per module call (a linear layer's has five; with a
+// first chunk of 4 those took two chunks and 12 slots).
+constexpr uint32_t kFirstChunk = 8;
 constexpr uint32_t kMaxChunk = 1024;
-constexpr size_t kFullChunks = 8;  // kFirstChunk << kFullChunks == kMaxChunk
+constexpr size_t kFullChunks = 7;  // kFirstChunk << kFullChunks == kMaxChunk
 constexpr uint32_t kFirstFullId = kFirstChunk * ((1u << kFullChunks) - 1);
 static_assert(kFirstChunk << kFullChunks == kMaxChunk);
 uint32_t ChunkCapacity(size_t k) { return k >= kFullChunks ? kMaxChunk : kFirstChunk << k; }
@@ -62,12 +63,11 @@ Graph::Iterator& Graph::Iterator::operator++() {
 }
 
 Graph::Graph()
-    : sentinel_(std::make_unique<Node>(Node::ConstructionKey(), this,
-                                       std::numeric_limits<uint32_t>::max(), OpKind::kOutput,
-                                       nullptr, Symbol(), Symbol())) {
-  sentinel_->prev_ = sentinel_.get();
-  sentinel_->next_ = sentinel_.get();
-  insert_anchor_ = sentinel_.get();
+    : sentinel_(Node::ConstructionKey(), this, std::numeric_limits<uint32_t>::max(),
+                OpKind::kOutput, nullptr, Symbol(), Symbol()) {
+  sentinel_.prev_ = &sentinel_;
+  sentinel_.next_ = &sentinel_;
+  insert_anchor_ = &sentinel_;
 }
 
 Graph::~Graph() {
@@ -105,7 +105,7 @@ Node* Graph::AllocateNode() {
 }
 
 Graph::NodeRange Graph::nodes() const {
-  Node* end = sentinel_.get();
+  Node* end = &sentinel_;
   return NodeRange{Iterator(end->next_, end), Iterator(end, end)};
 }
 
@@ -116,8 +116,8 @@ std::vector<Node*> Graph::NodeVector() const {
   return out;
 }
 
-Node* Graph::first_node() const { return size_ == 0 ? nullptr : sentinel_->next_; }
-Node* Graph::last_node() const { return size_ == 0 ? nullptr : sentinel_->prev_; }
+Node* Graph::first_node() const { return size_ == 0 ? nullptr : sentinel_.next_; }
+Node* Graph::last_node() const { return size_ == 0 ? nullptr : sentinel_.prev_; }
 
 Graph::ScopedInsertPoint::~ScopedInsertPoint() {
   graph_->insert_anchor_ = saved_anchor_;
@@ -127,7 +127,7 @@ Graph::ScopedInsertPoint::~ScopedInsertPoint() {
 Graph::ScopedInsertPoint Graph::InsertingBefore(Node* node) {
   Node* saved_anchor = insert_anchor_;
   const bool saved_after = insert_after_anchor_;
-  insert_anchor_ = node != nullptr ? node : sentinel_.get();
+  insert_anchor_ = node != nullptr ? node : &sentinel_;
   insert_after_anchor_ = node == nullptr;
   return ScopedInsertPoint(this, saved_anchor, saved_after);
 }
@@ -135,7 +135,7 @@ Graph::ScopedInsertPoint Graph::InsertingBefore(Node* node) {
 Graph::ScopedInsertPoint Graph::InsertingAfter(Node* node) {
   Node* saved_anchor = insert_anchor_;
   const bool saved_after = insert_after_anchor_;
-  insert_anchor_ = node != nullptr ? node : sentinel_.get();
+  insert_anchor_ = node != nullptr ? node : &sentinel_;
   insert_after_anchor_ = node != nullptr;
   return ScopedInsertPoint(this, saved_anchor, saved_after);
 }
@@ -155,7 +155,7 @@ void Graph::Unlink(Node* node) {
 }
 
 void Graph::AssignOrderKey(Node* node) {
-  const Node* sentinel = sentinel_.get();
+  const Node* sentinel = &sentinel_;
   const bool has_prev = node->prev_ != sentinel;
   const bool has_next = node->next_ != sentinel;
   const uint64_t lo = has_prev ? node->prev_->order_key_ : 0;
@@ -177,7 +177,7 @@ void Graph::AssignOrderKey(Node* node) {
 // insertion at one spot therefore relabels ever larger windows ever more
 // rarely, instead of renumbering the whole graph each time.
 void Graph::Relabel(Node* around) {
-  const Node* sentinel = sentinel_.get();
+  const Node* sentinel = &sentinel_;
   Node* left = around;
   Node* right = around;
   uint64_t count = 1;

@@ -162,8 +162,8 @@ class Graph {
   void AssignOrderKey(Node* node);
   void Relabel(Node* around);
 
-  // Nodes are placement-constructed in chunks that grow geometrically (16,
-  // 32, ... 1024 nodes): stable addresses, no per-node allocation, and
+  // Nodes are placement-constructed in chunks that grow geometrically (8,
+  // 16, ... 1024 nodes): stable addresses, no per-node allocation, and
   // little unused space in the last chunk of a graph of any size.
   struct alignas(Node) NodeSlot {
     unsigned char bytes[sizeof(Node)];
@@ -172,7 +172,10 @@ class Graph {
   // The node Node::id() `id` (its slot in the chunks).
   Node* NodeWithId(uint32_t id) const;
 
-  std::unique_ptr<Node> sentinel_;  // head and tail of the circular list; not a node
+  // Head and tail of the circular list; not a node. Held in place (a graph
+  // never moves) so that a small graph costs one allocation less; mutable
+  // because const iteration hands out its address as the end.
+  mutable Node sentinel_;
   Node* insert_anchor_;
   bool insert_after_anchor_ = false;
   std::vector<std::unique_ptr<NodeSlot[]>> chunks_;

@@ -245,8 +245,8 @@ void Node::set_meta(NodeMeta&& meta) {
   }
 }
 
-Node* Node::next() const { return next_ == graph_->sentinel_.get() ? nullptr : next_; }
-Node* Node::prev() const { return prev_ == graph_->sentinel_.get() ? nullptr : prev_; }
+Node* Node::next() const { return next_ == &graph_->sentinel_ ? nullptr : next_; }
+Node* Node::prev() const { return prev_ == &graph_->sentinel_ ? nullptr : prev_; }
 
 void Node::Prepend(Node* node) {
   if (node == this) return;
