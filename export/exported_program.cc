@@ -391,11 +391,21 @@ absl::Status ValidateOutputs(const ExportedProgram& program, const Node& output)
     return absl::InvalidArgumentError(absl::StrCat(
         "the graph returns ", count, " values but the signature lists ", specs.size(), " outputs"));
   }
+  // The inputs outputs may name, gathered only for the kinds of outputs
+  // present: a forward program has no gradients, and the parameter set of a
+  // large model is big.
+  bool want_buffers = false, want_parameters = false, want_user_inputs = false;
+  for (const OutputSpec& spec : specs) {
+    want_buffers |= spec.kind == OutputKind::kBufferMutation;
+    want_parameters |= spec.kind == OutputKind::kGradientToParameter;
+    want_user_inputs |= spec.kind == OutputKind::kUserInputMutation ||
+                        spec.kind == OutputKind::kGradientToUserInput;
+  }
   absl::flat_hash_set<absl::string_view> buffers, parameters, user_inputs;
   for (const InputSpec& in : program.graph_signature.input_specs) {
-    if (in.kind == InputKind::kBuffer) buffers.insert(in.target);
-    if (in.kind == InputKind::kParameter) parameters.insert(in.target);
-    if (in.kind == InputKind::kUserInput) user_inputs.insert(in.arg.name);
+    if (want_buffers && in.kind == InputKind::kBuffer) buffers.insert(in.target);
+    if (want_parameters && in.kind == InputKind::kParameter) parameters.insert(in.target);
+    if (want_user_inputs && in.kind == InputKind::kUserInput) user_inputs.insert(in.arg.name);
   }
   for (size_t i = 0; i < specs.size(); ++i) {
     const Argument& value = is_sequence ? returned.elements()[i] : returned;

@@ -66,6 +66,40 @@ TEST(ExportedProgramTest, StateLookupFindsEntriesAcrossModules) {
   EXPECT_NE(state.Find("lin.bias"), nullptr);
 }
 
+// Paths in an order that shares, drops, extends and misses components of
+// the one before (the lookup keeps the modules of the shared ones).
+TEST(ExportedProgramTest, StateLookupAgreesWithFindStatePathOnNestedPaths) {
+  GraphModule root;
+  auto add_module = [](GraphModule& parent, absl::string_view name) {
+    return parent.AddChild(name, GraphModule::Opaque("Module")).value();
+  };
+  auto add_state = [](GraphModule& module, absl::string_view name) {
+    StateEntry entry;
+    entry.name = std::string(name);
+    ASSERT_TRUE(module.AddState(std::move(entry)).ok());
+  };
+  add_state(root, "scale");
+  GraphModule* layers = add_module(root, "layers");
+  for (absl::string_view layer : {"0", "1", "10"}) {
+    GraphModule* block = add_module(*layers, layer);
+    add_state(*block, "norm");
+    for (absl::string_view proj : {"q", "k", "qk"}) add_state(*add_module(*block, proj), "weight");
+  }
+  const std::vector<std::string> paths = {
+      "layers.0.q.weight", "layers.0.k.weight", "layers.0.qk.weight", "layers.0.norm",
+      "layers.1.q.weight", "layers.10.q.weight", "layers.1.k.weight", "layers.1.q.bias",
+      "layers.1.x.weight", "layers.1.k.weight", "layers.2.q.weight", "layers.1.qk.weight",
+      "scale", "layers.10.k.weight", "layers", "layers.10", "layers.10.norm", "layers..q.weight",
+      "lay.0.q.weight", "layers.0.q", "layers.0.q.weight.x", "layers.10.qk.weight"};
+  StateLookup lookup(root);
+  for (const std::string& path : paths) {
+    EXPECT_EQ(lookup.Find(path), root.FindStatePath(path)) << path;
+  }
+  EXPECT_NE(lookup.Find("layers.10.qk.weight"), nullptr);
+  EXPECT_EQ(lookup.Find("layers.10.qk.weight"),
+            layers->FindChild("10")->FindChild("qk")->FindState("weight"));
+}
+
 TEST(ExportedProgramTest, JsonAndBinaryRoundTrip) {
   ExportedProgram program = SmallProgram();
   absl::StatusOr<std::string> json = SerializeExportedProgramJson(program);

@@ -355,9 +355,16 @@ class ChildTable {
 };
 
 struct ModuleObject {
+  ModuleObject() = default;
+  ModuleObject(const ModuleObject&) = delete;  // `children` may point into it
+  ModuleObject& operator=(const ModuleObject&) = delete;
+
   std::string class_name;
   std::unique_ptr<Graph> graph;  // InterpreterModule and the root
-  std::shared_ptr<ChildTable> children = std::make_shared<ChildTable>();
+  // Calls of one module share the first call's table (`children` then
+  // points there); objects live until the unflatten ends, so it stays valid.
+  ChildTable own_children;
+  ChildTable* children = &own_children;
   std::vector<StateEntry> state;
   // Attributes that are neither modules nor tensors: pytree specs and custom
   // objects (graphless modules of their class), per object as in PyTorch.
@@ -492,11 +499,12 @@ absl::Status InplaceBufferMutations(ExportedProgram& program) {
 // ---- outlining -----------------------------------------------------------------
 
 // One call of a module with its parent call, as PyTorch's _SubmoduleEntry.
+// The paths are interned (Symbol storage): one call, no copies.
 struct CallEntry {
-  std::string parent_fqn;
+  absl::string_view parent_fqn;
   ModuleObject* parent_module;
   Node* parent_call;
-  std::string fqn;
+  absl::string_view fqn;
   int64_t call;  // 1-based
   ModuleObject* module;
 };
@@ -558,11 +566,11 @@ class IntermediateValues {
   static std::string AttributeName(absl::string_view value) {
     return absl::StrCat(kIntermediateValuePrefix, value);
   }
-  void AddFqn(const std::string& name, const std::string& fqn) {
+  void AddFqn(const std::string& name, absl::string_view fqn) {
     std::vector<std::string>& fqns = fqns_[name];
-    if (std::find(fqns.begin(), fqns.end(), fqn) == fqns.end()) fqns.push_back(fqn);
+    if (std::find(fqns.begin(), fqns.end(), fqn) == fqns.end()) fqns.emplace_back(fqn);
   }
-  void Update(const std::string& fqn, Graph& graph, Node* node) {
+  void Update(absl::string_view fqn, Graph& graph, Node* node) {
     AddFqn(std::string(node->name()), fqn);
     Node* attribute;
     {
@@ -617,9 +625,13 @@ class StateNames {
       return name;
     };
     auto add_name = [this](size_t group, absl::string_view name) {
-      std::vector<absl::string_view>& names = groups_[group];
+      Names& names = groups_[group];
       if (std::find(names.begin(), names.end(), name) == names.end()) names.push_back(name);
     };
+    // Without aliases a tensor has one name, its target: then each state
+    // placeholder has a group of its own, and no table of names is needed
+    // (it would hold every parameter of the model).
+    const bool aliased = !program.aliases.empty();
     absl::flat_hash_map<absl::string_view, size_t> group_of_tensor;
     const Graph& graph = program.graph_module->graph();
     group_of_.assign(graph.id_bound(), kNoGroup);
@@ -631,12 +643,13 @@ class StateNames {
       if (node->op() != OpKind::kPlaceholder) continue;
       const InputSpec& spec = specs[i++];
       if (spec.target.empty()) continue;
-      auto [it, inserted] = group_of_tensor.try_emplace(canonical(spec.target), groups_.size());
-      if (inserted) groups_.emplace_back();
-      add_name(it->second, spec.target);
-      group_of_[node->id()] = it->second;
+      size_t group = groups_.size();
+      if (aliased) group = group_of_tensor.try_emplace(canonical(spec.target), group).first->second;
+      if (group == groups_.size()) groups_.emplace_back();
+      add_name(group, spec.target);
+      group_of_[node->id()] = group;
     }
-    if (program.aliases.empty()) return;
+    if (!aliased) return;
     auto add_alias = [&](absl::string_view name) {
       auto it = group_of_tensor.find(canonical(name));
       if (it != group_of_tensor.end()) add_name(it->second, owned_.emplace_back(name));
@@ -647,8 +660,11 @@ class StateNames {
     ForEachStateEntry(*program.state, path, visit);
   }
 
+  // Most tensors have one name.
+  using Names = absl::InlinedVector<absl::string_view, 1>;
+
   // nullptr when `placeholder` carries no state.
-  const std::vector<absl::string_view>* Find(const Node* placeholder) const {
+  const Names* Find(const Node* placeholder) const {
     const size_t group = group_of_[placeholder->id()];
     return group == kNoGroup ? nullptr : &groups_[group];
   }
@@ -657,7 +673,7 @@ class StateNames {
   static constexpr size_t kNoGroup = ~size_t{0};
 
   std::deque<std::string> owned_;  // alias names, which the state walk only lends
-  std::vector<std::vector<absl::string_view>> groups_;
+  std::vector<Names> groups_;
   std::vector<size_t> group_of_;  // by flat node id
 };
 
@@ -730,7 +746,9 @@ class Outliner {
         root_(root),
         state_names_(program) {
     for (const ModuleCallEntry& entry : program.module_call_graph) {
-      if (entry.signature.has_value()) signatures_.emplace(entry.fqn, &*entry.signature);
+      if (!entry.signature.has_value()) continue;
+      signatures_.emplace(entry.fqn, &*entry.signature);
+      calls_have_signatures_ |= !entry.fqn.empty();
     }
     seen_.assign(flat_.id_bound(), 0);
   }
@@ -900,7 +918,7 @@ class Outliner {
   // sinking would put them when the call finishes (PlaceStateReads).
   Node* ReadState(Frame& frame, const Node* x) {
     if (x->op() != OpKind::kPlaceholder) return nullptr;
-    const std::vector<absl::string_view>* names = state_names_.Find(x);
+    const StateNames::Names* names = state_names_.Find(x);
     if (names == nullptr) return nullptr;
     absl::string_view path;
     for (absl::string_view name : *names) {
@@ -970,8 +988,9 @@ class Outliner {
     if (inserted) partitions_.emplace_back();
     std::vector<CallEntry>& calls = partitions_[partition->second];
     if (!calls.empty()) frame.module->children = calls[0].module->children;
-    calls.push_back(CallEntry{parent.fqn, parent.module, frame.parent_call, frame.fqn,
-                              entry.call + 1, frame.module});
+    calls.push_back(CallEntry{parent.stack.back().path.str(), parent.module, frame.parent_call,
+                              entry.path.str(), entry.call + 1, frame.module});
+    if (!calls_have_signatures_) return absl::OkStatus();
     frame.preserved = signatures_.contains(frame.fqn);
     auto signature = signatures_.find(frame.child_fqn);
     if (signature != signatures_.end()) {
@@ -1173,6 +1192,9 @@ class Outliner {
   std::vector<char> seen_;  // by flat node id
   StackReader stacks_;
   absl::flat_hash_map<std::string, const ModuleCallSignature*> signatures_;
+  // Whether a module below the root has a preserved signature (usually only
+  // the root's is): the calls skip the signature lookups otherwise.
+  bool calls_have_signatures_ = false;
   absl::flat_hash_map<Symbol, size_t> partition_index_;
   std::vector<std::vector<CallEntry>> partitions_;
   absl::flat_hash_map<std::string, size_t> attribute_index_;
