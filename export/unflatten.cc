@@ -210,14 +210,14 @@ class StackReader {
     auto it = keys_.find(key);
     if (it != keys_.end()) return it->second;
     StackEntry entry;
+    entry.module_id = key;  // unless the key names a later call: `foo@1`
     absl::string_view text = key.str();
     const size_t at = text.rfind('@');
     int64_t call = 0;
     if (at != absl::string_view::npos && absl::SimpleAtoi(text.substr(at + 1), &call)) {
       entry.call = call;
-      text = text.substr(0, at);
+      entry.module_id = Symbol::Intern(text.substr(0, at));
     }
-    entry.module_id = Symbol::Intern(text);
     return keys_.emplace(key, entry).first->second;
   }
 
@@ -1394,7 +1394,8 @@ absl::StatusOr<absl::flat_hash_map<std::string, std::string>> MergeIdenticalCall
 // order named_modules(remove_duplicate=False) visits them, which is the
 // preorder this walk numbers paths in (`visited`) before reordering them.
 void ReorderSubmodules(ModuleObject* module, const std::string& prefix,
-                       const absl::flat_hash_map<std::string, size_t>& listed, size_t& visited) {
+                       const absl::flat_hash_map<absl::string_view, size_t>& listed,
+                       size_t& visited) {
   std::vector<std::pair<std::string, ModuleObject*>> children = module->children->Live();
   std::vector<std::pair<size_t, size_t>> keys;  // (rank, position)
   keys.reserve(children.size());
@@ -1561,22 +1562,24 @@ absl::StatusOr<UnflattenResult> Unflatten(const ExportedProgram& input,
     }
   }
 
-  std::vector<std::string> fqn_list;
+  // Views of the program's module call graph, which outlives them.
+  std::vector<absl::string_view> fqn_list;
   for (const ModuleCallEntry& entry : program.module_call_graph) {
-    if (!redirected.contains(entry.fqn) && !absl::StrContains(entry.fqn, '@')) {
-      fqn_list.push_back(entry.fqn);
-    }
+    if (absl::StrContains(entry.fqn, '@')) continue;
+    if (!redirected.empty() && redirected.contains(entry.fqn)) continue;
+    fqn_list.push_back(entry.fqn);
   }
   for (size_t i = 1; i < fqn_list.size(); ++i) {
-    const std::string& fqn = fqn_list[i];
+    const absl::string_view fqn = fqn_list[i];
     auto [module_path, name] = SplitLast(fqn);
     ModuleObject* parent = FindModule(root, module_path);
     if (parent != nullptr && parent->HasAttribute(name)) continue;
     AddSubmodule(root, fqn, pool.New(kPlainModuleClass, /*with_graph=*/false),
                  [&](absl::string_view) { return pool.New(kPlainModuleClass, false); });
   }
-  absl::flat_hash_map<std::string, size_t> listed;
-  for (const std::string& fqn : fqn_list) listed.emplace(fqn, listed.size());
+  absl::flat_hash_map<absl::string_view, size_t> listed;
+  listed.reserve(fqn_list.size());
+  for (absl::string_view fqn : fqn_list) listed.emplace(fqn, listed.size());
   size_t visited = 0;
   ReorderSubmodules(root, "", listed, visited);
 
