@@ -7,9 +7,12 @@
 #include <filesystem>
 #include <iostream>
 
+#include "absl/flags/commandlineflag.h"
 #include "absl/flags/parse.h"
+#include "absl/flags/reflection.h"
 #include "absl/flags/usage.h"
 #include "absl/strings/str_cat.h"
+#include "absl/strings/strip.h"
 #include "ir/io/file_io.h"
 
 namespace fxpp {
@@ -25,6 +28,23 @@ std::vector<std::string> ParseToolFlags(int argc, char** argv, absl::string_view
     if (arg.size() < 3 || arg[0] != '-' || arg[1] != '-') continue;
     const size_t name_end = std::min(arg.find('='), arg.size());
     std::replace(arg.begin() + 2, arg.begin() + name_end, '-', '_');
+  }
+  // "-o -" (stdout) gives a flag the value "-", which absl takes but
+  // questions on stderr ("Did you really mean to set flag 'o' to the value
+  // '-'?"): spell it "--o=-". A boolean flag takes no value, so a "-" after
+  // one stays the positional stdin.
+  for (size_t i = 1; i + 1 < spelled.size(); ++i) {
+    const std::string& arg = spelled[i];
+    if (arg == "--") break;
+    if (spelled[i + 1] != "-" || arg.size() < 2 || arg[0] != '-' ||
+        arg.find('=') != std::string::npos) {
+      continue;
+    }
+    const absl::string_view name = absl::StripPrefix(absl::StripPrefix(arg, "-"), "-");
+    const absl::CommandLineFlag* flag = absl::FindCommandLineFlag(name);
+    if (flag == nullptr || flag->IsOfType<bool>()) continue;
+    spelled[i] = absl::StrCat("--", name, "=-");
+    spelled.erase(spelled.begin() + static_cast<std::ptrdiff_t>(i) + 1);
   }
   std::vector<char*> normalized;
   for (std::string& arg : spelled) normalized.push_back(arg.data());

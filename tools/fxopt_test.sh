@@ -14,6 +14,7 @@ check "pipeline" $fxopt $fixture --passes='dedup{min_regions=2,min_region_size=2
 check "result parses" $fmt $tmp/p.fxg -o $tmp/p.json
 check "same as the dedup tool" bash -c "tools/dedup $fixture -o $tmp/d.fxg >/$tmp/report.txt && cmp -s $tmp/d.fxg $tmp/p.fxg"
 check "stdin to stdout" bash -c "$fxopt - --from=fx --passes=dce --to=fx < $fixture | cmp -s - $fixture"
+check "- after a boolean flag is stdin" bash -c "$fxopt --verify-each - --from=fx --passes=dce --to=fx -o - < $fixture | cmp -s - $fixture"
 check "dashed and underscored flags" bash -c "$fxopt $fixture --passes=dce --verify_each=false --to=fx -o $tmp/a.fx && $fxopt $fixture --passes=dce --verify-each=false --to=fx -o $tmp/b.fx && cmp -s $tmp/a.fx $tmp/b.fx"
 
 # Passes with list options; a split module pictured with its components.
