@@ -14,6 +14,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/strip.h"
 #include "ir/io/file_io.h"
+#include "ir/status_macros.h"
 
 namespace fxpp {
 
@@ -72,6 +73,12 @@ absl::StatusOr<Format> ChooseFormat(absl::string_view flag_value, absl::string_v
                                     Format fallback) {
   if (!flag_value.empty()) return ParseFormatName(flag_value);
   return FormatFromPath(path).value_or(fallback);
+}
+
+absl::StatusOr<absl::optional<Format>> ChooseInputFormat(absl::string_view flag_value) {
+  if (flag_value.empty()) return absl::optional<Format>();
+  ASSIGN_OR_RETURN(Format format, ParseFormatName(flag_value));
+  return absl::optional<Format>(format);
 }
 
 absl::StatusOr<std::ostream*> WriteModuleThenReportStream(absl::string_view out, Format to,

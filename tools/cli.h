@@ -32,6 +32,10 @@ std::string BundledPath(absl::string_view workspace_path);
 absl::StatusOr<Format> ChooseFormat(absl::string_view flag_value, absl::string_view path,
                                     Format fallback);
 
+// The input format a --from flag names; nullopt when it is empty, for
+// ReadModule to tell by extension or contents. An unknown name is an error.
+absl::StatusOr<absl::optional<Format>> ChooseInputFormat(absl::string_view flag_value);
+
 // Writes a rendered module to `out` (atomically; "-" is stdout) and returns
 // the stream for the tool's human-readable report: stdout, unless the module
 // itself went to stdout as JSON or protobuf, which must stay parseable (then

@@ -13,7 +13,7 @@
 #include "passes/dedup/dedup.h"
 #include "tools/cli.h"
 
-ABSL_FLAG(std::string, from, "", "input format (fx, fxg, json, pb); default: by extension, else fxg");
+ABSL_FLAG(std::string, from, "", "input format (fx, fxg, json, pb); default: by extension, else by contents");
 ABSL_FLAG(std::string, format, "",
           "output format (fxg, json, pb, readable, dot); default: by -o extension, else readable");
 ABSL_FLAG(std::string, o, "-", "output file; - for stdout");
@@ -42,7 +42,7 @@ absl::Status Run(std::vector<std::string> args) {
   }
   const bool example = args.empty();
   const std::string in = example ? BundledPath(kExample) : ResolveUserPath(args[0]);
-  ASSIGN_OR_RETURN(Format from, ChooseFormat(absl::GetFlag(FLAGS_from), in, Format::kFxg));
+  ASSIGN_OR_RETURN(absl::optional<Format> from, ChooseInputFormat(absl::GetFlag(FLAGS_from)));
   const std::string out = ResolveUserPath(absl::GetFlag(FLAGS_o));
   ASSIGN_OR_RETURN(Format to, ChooseFormat(absl::GetFlag(FLAGS_format), out, Format::kReadable));
   if (to == Format::kFx) {

@@ -11,7 +11,7 @@
 #include "ir/status_macros.h"
 #include "tools/cli.h"
 
-ABSL_FLAG(std::string, from, "", "input format (fx, fxg, json, pb); default: by extension, else fxg");
+ABSL_FLAG(std::string, from, "", "input format (fx, fxg, json, pb); default: by extension, else by contents");
 ABSL_FLAG(std::string, to, "", "output format (fx, fxg, json, pb, readable, dot); default: by -o extension, else fxg");
 ABSL_FLAG(std::string, o, "-", "output file; - for stdout");
 
@@ -26,7 +26,7 @@ absl::Status Run(std::vector<std::string> args) {
   }
   const bool example = args.empty();
   const std::string in = example ? BundledPath(kExample) : ResolveUserPath(args[0]);
-  ASSIGN_OR_RETURN(Format from, ChooseFormat(absl::GetFlag(FLAGS_from), in, Format::kFxg));
+  ASSIGN_OR_RETURN(absl::optional<Format> from, ChooseInputFormat(absl::GetFlag(FLAGS_from)));
   const std::string out = ResolveUserPath(absl::GetFlag(FLAGS_o));
   ASSIGN_OR_RETURN(Format to, ChooseFormat(absl::GetFlag(FLAGS_to), out,
                                            example ? Format::kReadable : Format::kFxg));

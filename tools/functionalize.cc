@@ -22,7 +22,7 @@
 
 ABSL_FLAG(bool, keep_input_mutations, false,
           "end the graph with copy_(input, new_value) instead of returning new values");
-ABSL_FLAG(std::string, from, "", "input format (fx, fxg, json, pb); default: by extension, else fxg");
+ABSL_FLAG(std::string, from, "", "input format (fx, fxg, json, pb); default: by extension, else by contents");
 ABSL_FLAG(std::string, format, "",
           "output format (fx, fxg, json, pb, readable); default: by -o extension, else fx");
 ABSL_FLAG(std::string, o, "-", "output file; - for stdout");
@@ -57,7 +57,7 @@ absl::Status Run(std::vector<std::string> args) {
   ASSIGN_OR_RETURN(FunctionalizeOptions options, OptionsFromFlags());
   const bool example = args.empty();
   const std::string in = example ? BundledPath(kExample) : ResolveUserPath(args[0]);
-  ASSIGN_OR_RETURN(Format from, ChooseFormat(absl::GetFlag(FLAGS_from), in, Format::kFxg));
+  ASSIGN_OR_RETURN(absl::optional<Format> from, ChooseInputFormat(absl::GetFlag(FLAGS_from)));
   const std::string out = ResolveUserPath(absl::GetFlag(FLAGS_o));
   ASSIGN_OR_RETURN(Format to, ChooseFormat(absl::GetFlag(FLAGS_format), out, Format::kFx));
   ASSIGN_OR_RETURN(LoadedModule loaded, ReadModule(in, from));

@@ -32,7 +32,7 @@
 
 ABSL_FLAG(std::string, passes, "", "the pipeline: pass[{option=value,...}],... (see --list-passes)");
 ABSL_FLAG(bool, list_passes, false, "print every registered pass with its options and exit");
-ABSL_FLAG(std::string, from, "", "input format (fx, fxg, json, pb); default: by extension, else fxg");
+ABSL_FLAG(std::string, from, "", "input format (fx, fxg, json, pb); default: by extension, else by contents");
 ABSL_FLAG(std::string, to, "",
           "output format (fx, fxg, json, pb, readable, dot); default: by -o extension, else fxg");
 ABSL_FLAG(std::string, o, "-", "output file; - for stdout");
@@ -219,7 +219,7 @@ absl::Status Run(std::vector<std::string> args) {
   ASSIGN_OR_RETURN(Format print_format, ParseFormatName(absl::GetFlag(FLAGS_print_format)));
 
   const std::string in = example ? BundledPath(kExample) : ResolveUserPath(args[0]);
-  ASSIGN_OR_RETURN(Format from, ChooseFormat(absl::GetFlag(FLAGS_from), in, Format::kFxg));
+  ASSIGN_OR_RETURN(absl::optional<Format> from, ChooseInputFormat(absl::GetFlag(FLAGS_from)));
   const std::string out = ResolveUserPath(absl::GetFlag(FLAGS_o));
   ASSIGN_OR_RETURN(Format to, ChooseFormat(absl::GetFlag(FLAGS_to), out,
                                            example ? Format::kReadable : Format::kFxg));

@@ -21,7 +21,7 @@
 #include "passes/split_by_tags/tagging.h"
 #include "tools/cli.h"
 
-ABSL_FLAG(std::string, from, "", "input format (fx, fxg, json, pb); default: by extension, else fxg");
+ABSL_FLAG(std::string, from, "", "input format (fx, fxg, json, pb); default: by extension, else by contents");
 ABSL_FLAG(std::string, format, "",
           "output format (fxg, json, pb, readable); default: by -o extension, else readable");
 ABSL_FLAG(std::string, o, "-", "output file; - for stdout");
@@ -94,7 +94,7 @@ absl::Status Run(std::vector<std::string> args) {
   if (args.size() > 1) return absl::InvalidArgumentError("expected one input file (see --help)");
   const bool example = args.empty();
   const std::string in = example ? BundledPath(kExample) : ResolveUserPath(args[0]);
-  ASSIGN_OR_RETURN(Format from, ChooseFormat(absl::GetFlag(FLAGS_from), in, Format::kFxg));
+  ASSIGN_OR_RETURN(absl::optional<Format> from, ChooseInputFormat(absl::GetFlag(FLAGS_from)));
   const std::string out = ResolveUserPath(absl::GetFlag(FLAGS_o));
   ASSIGN_OR_RETURN(Format to, ChooseFormat(absl::GetFlag(FLAGS_format), out, Format::kReadable));
   if (to == Format::kFx) {

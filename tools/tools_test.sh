@@ -13,6 +13,8 @@ check "fmt json->pb" $fmt $tmp/a.json -o $tmp/a.pb
 check "fmt pb->fx" $fmt $tmp/a.pb --to=fx -o $tmp/a.fx
 check "round trip identical" cmp -s $fixture $tmp/a.fx
 check "fmt stdin->stdout" bash -c "$fmt - --from=fx --to=fx < $fixture | cmp -s - $fixture"
+check "fmt tells FX text on stdin by its contents" bash -c "$fmt - --to=fx < $fixture | cmp -s - $fixture"
+check "fmt tells JSON on stdin by its contents" bash -c "$fmt - --to=fx < $tmp/a.json | cmp -s - $fixture"
 # "-o -" is stdout, without absl asking whether "-" was meant as a value
 # (fxopt_test: after a boolean flag, "-" stays the stdin input).
 check "fmt -o - is stdout, quietly" bash -c "$fmt $fixture --to=fx -o - 2>$tmp/o_stderr.txt | cmp -s - $fixture && ! test -s $tmp/o_stderr.txt"

@@ -3,6 +3,7 @@
 
 #include <utility>
 
+#include "absl/strings/ascii.h"
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "ir/fxg/fxg.h"
@@ -46,6 +47,14 @@ absl::optional<Format> FormatFromPath(absl::string_view path) {
   return absl::nullopt;
 }
 
+absl::optional<Format> FormatFromContents(absl::string_view contents) {
+  contents = absl::StripLeadingAsciiWhitespace(contents);
+  if (absl::StartsWith(contents, "fxg ")) return Format::kFxg;
+  if (absl::StartsWith(contents, "{")) return Format::kJson;
+  if (absl::StartsWith(contents, "graph(")) return Format::kFx;
+  return absl::nullopt;
+}
+
 absl::StatusOr<LoadedModule> ParseModule(absl::string_view contents, absl::string_view name,
                                          Format format) {
   LoadedModule loaded;
@@ -82,8 +91,10 @@ absl::StatusOr<LoadedModule> ParseModule(absl::string_view contents, absl::strin
 
 absl::StatusOr<LoadedModule> ReadModule(absl::string_view path, absl::optional<Format> format) {
   ASSIGN_OR_RETURN(std::string contents, ReadFileOrStdin(path));
-  const Format f = format.has_value() ? *format : FormatFromPath(path).value_or(Format::kFxg);
-  return ParseModule(contents, path == "-" ? "<stdin>" : path, f);
+  absl::optional<Format> f = format;
+  if (!f.has_value()) f = FormatFromPath(path);
+  if (!f.has_value()) f = FormatFromContents(contents);
+  return ParseModule(contents, path == "-" ? "<stdin>" : path, f.value_or(Format::kFxg));
 }
 
 absl::StatusOr<std::string> RenderModule(const GraphModule& module, Format format,

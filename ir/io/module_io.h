@@ -41,7 +41,12 @@ struct LoadedModule {
   std::unique_ptr<FxPrintFacts> fx_facts;
 };
 
-// Reads `path` ("-": stdin) as `format`, or by extension (default fxg).
+// What `contents` looks like: fxg ("fxg 1" first), JSON ('{' first) or FX
+// text ("graph():" first), leading blank space skipped; nullopt otherwise.
+absl::optional<Format> FormatFromContents(absl::string_view contents);
+
+// Reads `path` ("-": stdin) as `format`; without one, by extension, else by
+// contents (FormatFromContents), else fxg.
 absl::StatusOr<LoadedModule> ReadModule(absl::string_view path,
                                         absl::optional<Format> format = absl::nullopt);
 // Parses text already in memory; `name` is used in error locations.

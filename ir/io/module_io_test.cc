@@ -72,6 +72,29 @@ TEST(ModuleIoTest, FormatsByNameAndExtension) {
   EXPECT_EQ(FormatFromPath("b"), absl::nullopt);
 }
 
+TEST(ModuleIoTest, FormatsByContents) {
+  EXPECT_EQ(FormatFromContents("fxg 1\nmodule: GraphModule\n"), Format::kFxg);
+  EXPECT_EQ(FormatFromContents("\n  {\"graph\": {}}"), Format::kJson);
+  EXPECT_EQ(FormatFromContents("graph():\n    return ()\n"), Format::kFx);
+  EXPECT_EQ(FormatFromContents("class GraphModule(torch.nn.Module):"), absl::nullopt);
+  EXPECT_EQ(FormatFromContents(""), absl::nullopt);
+}
+
+// A file without a telling extension (stdin, say) is read by its contents;
+// an extension still wins over them.
+TEST(ModuleIoTest, ReadsByContentsWithoutAnExtension) {
+  const std::string dir = TempDir();
+  const std::string fx = "graph():\n    %x : [num_users=1] = placeholder[target=x]\n    return x\n";
+  ASSERT_TRUE(WriteFileAtomically(dir + "/no_extension", fx).ok());
+  absl::StatusOr<LoadedModule> loaded = ReadModule(dir + "/no_extension");
+  ASSERT_TRUE(loaded.ok()) << loaded.status();
+  EXPECT_EQ(loaded->format, Format::kFx);
+  EXPECT_EQ(RenderModule(*loaded->module, Format::kFx, loaded->fx_print).value(), fx);
+  ASSERT_TRUE(WriteFileAtomically(dir + "/named.fxg", fx).ok());
+  EXPECT_THAT(std::string(ReadModule(dir + "/named.fxg").status().message()),
+              HasSubstr("named.fxg:1:1"));
+}
+
 TEST(ModuleIoTest, ErrorsNameTheFileAndPlace) {
   absl::StatusOr<LoadedModule> bad = ParseModule("graph():\n    %x : [num_users=0] = nonsense[target=x]\n",
                                                  "bad.fx", Format::kFx);
