@@ -6,17 +6,19 @@
 #include <cstring>
 #include <memory>
 #include <mutex>
-#include <string>
 
 #include "absl/container/flat_hash_map.h"
 #include "absl/hash/hash.h"
+#include "ir/arena.h"
 
 namespace fxpp {
 namespace {
 
-// Strings live in fixed-size chunks that never move, so str() reads without
-// taking the lock: a chunk pointer is published (release) before any id in it
-// is handed out.
+// Views of the strings live in fixed-size chunks that never move, so str()
+// reads without taking the lock: a chunk pointer is published (release)
+// before any id in it is handed out. The bytes live in an arena: interning a
+// new string seldom allocates (one std::string each did; libFuzzer then took
+// every input that named a new target for a possible leak and ran it twice).
 constexpr uint32_t kChunkBits = 12;
 constexpr uint32_t kChunkSize = 1u << kChunkBits;
 constexpr uint32_t kMaxChunks = 1u << 16;
@@ -40,7 +42,7 @@ class SymbolPool {
   }
 
   absl::string_view Get(uint32_t id) const {
-    const std::string* chunk = chunks_[id >> kChunkBits].load(std::memory_order_acquire);
+    const absl::string_view* chunk = chunks_[id >> kChunkBits].load(std::memory_order_acquire);
     return chunk[id & (kChunkSize - 1)];
   }
 
@@ -51,14 +53,19 @@ class SymbolPool {
     const uint32_t chunk_index = id >> kChunkBits;
     // More than 2^28 distinct strings is a programming error, not bad input.
     if (chunk_index >= kMaxChunks) std::abort();
-    std::string* chunk = chunks_[chunk_index].load(std::memory_order_relaxed);
+    absl::string_view* chunk = chunks_[chunk_index].load(std::memory_order_relaxed);
     if (chunk == nullptr) {
-      chunk = new std::string[kChunkSize];
+      chunk = new absl::string_view[kChunkSize];
       chunks_[chunk_index].store(chunk, std::memory_order_release);
     }
-    std::string& slot = chunk[id & (kChunkSize - 1)];
-    slot.assign(text.data(), text.size());
-    ids_.emplace(absl::string_view(slot), id);
+    // NUL-terminated, as std::string kept them: data() is never null, even
+    // for the empty string.
+    char* bytes = static_cast<char*>(bytes_.Allocate(text.size() + 1, 1));
+    if (!text.empty()) std::memcpy(bytes, text.data(), text.size());  // data() may be null
+    bytes[text.size()] = '\0';
+    absl::string_view& slot = chunk[id & (kChunkSize - 1)];
+    slot = absl::string_view(bytes, text.size());
+    ids_.emplace(slot, id);
     return id;
   }
 
@@ -67,7 +74,8 @@ class SymbolPool {
   std::mutex mu_;
   absl::flat_hash_map<absl::string_view, uint32_t> ids_;  // guarded by mu_
   uint32_t size_ = 0;                                      // guarded by mu_
-  std::array<std::atomic<std::string*>, kMaxChunks> chunks_{};
+  std::array<std::atomic<absl::string_view*>, kMaxChunks> chunks_{};
+  Arena bytes_;  // guarded by mu_
 };
 
 SymbolPool& Pool() {
