@@ -20,31 +20,25 @@ namespace fxpp {
 
 std::vector<std::string> ParseToolFlags(int argc, char** argv, absl::string_view usage) {
   absl::SetProgramUsageMessage(usage);
-  // mlir-opt spells flags with dashes (--verify-each); absl flag names are
-  // identifiers. Rewrite the name part of every --flag up to a bare "--".
+  // One pass over the flags, up to a bare "--":
+  // - mlir-opt spells flags with dashes (--verify-each); absl flag names are
+  //   identifiers, so the name part of every --flag is rewritten.
+  // - "-o -" (stdout) gives a flag the value "-", which absl takes but
+  //   questions on stderr ("Did you really mean to set flag 'o' to the value
+  //   '-'?"): it is spelled "--o=-". A boolean flag takes no value, so a "-"
+  //   after one stays the positional stdin.
   std::vector<std::string> spelled(argv, argv + argc);
   for (size_t i = 1; i < spelled.size(); ++i) {
     std::string& arg = spelled[i];
     if (arg == "--") break;
-    if (arg.size() < 3 || arg[0] != '-' || arg[1] != '-') continue;
+    if (arg.size() < 2 || arg[0] != '-') continue;
     const size_t name_end = std::min(arg.find('='), arg.size());
-    std::replace(arg.begin() + 2, arg.begin() + name_end, '-', '_');
-  }
-  // "-o -" (stdout) gives a flag the value "-", which absl takes but
-  // questions on stderr ("Did you really mean to set flag 'o' to the value
-  // '-'?"): spell it "--o=-". A boolean flag takes no value, so a "-" after
-  // one stays the positional stdin.
-  for (size_t i = 1; i + 1 < spelled.size(); ++i) {
-    const std::string& arg = spelled[i];
-    if (arg == "--") break;
-    if (spelled[i + 1] != "-" || arg.size() < 2 || arg[0] != '-' ||
-        arg.find('=') != std::string::npos) {
-      continue;
-    }
+    if (arg[1] == '-') std::replace(arg.begin() + 2, arg.begin() + name_end, '-', '_');
+    if (name_end != arg.size() || i + 1 == spelled.size() || spelled[i + 1] != "-") continue;
     const absl::string_view name = absl::StripPrefix(absl::StripPrefix(arg, "-"), "-");
     const absl::CommandLineFlag* flag = absl::FindCommandLineFlag(name);
     if (flag == nullptr || flag->IsOfType<bool>()) continue;
-    spelled[i] = absl::StrCat("--", name, "=-");
+    arg = absl::StrCat("--", name, "=-");
     spelled.erase(spelled.begin() + static_cast<std::ptrdiff_t>(i) + 1);
   }
   std::vector<char*> normalized;
