@@ -430,8 +430,15 @@ bool ArgParser::Extent(Ctx ctx, size_t* text_end) {
     *text_end = end_;
     return true;
   }
+  // Only these characters can start a delimiter. Jumping from one to the
+  // next (absl's table-driven search) keeps the ambiguity search's repeated
+  // scans of one statement cheap.
+  const char starts[2] = {ctx.end == End::kKey ? ':' : ',',
+                          ctx.end == End::kKey ? ':' : ctx.closer};
+  const absl::string_view statement = text_.substr(0, end_);
   uint32_t seen = 0;
-  for (size_t p = pos_; p < end_; ++p) {
+  for (size_t p = statement.find_first_of(absl::string_view(starts, 2), pos_); p < end_;
+       p = statement.find_first_of(absl::string_view(starts, 2), p + 1)) {
     if (AtDelimiter(p, ctx) && seen++ == k) {
       *text_end = p;
       return true;
