@@ -22,7 +22,7 @@ bool IsAttributeHolder(const GraphModule& module) {
 }
 
 void ListPaths(const GraphModule& root, const GraphModule& module, const std::string& path,
-               const std::string& same_as, std::vector<ModulePath>* out) {
+               const std::string& same_as, CallModules calls, std::vector<ModulePath>* out) {
   absl::string_view target = SharedModuleTarget(module);
   const GraphModule* resolved = &module;
   std::string first = same_as;
@@ -34,7 +34,9 @@ void ListPaths(const GraphModule& root, const GraphModule& module, const std::st
   out->push_back(ModulePath{path, resolved, first});
   for (const auto& [name, child] : resolved->children()) {
     if (IsAttributeHolder(*child)) continue;
-    ListPaths(root, *child, JoinPath(path, name), first.empty() ? "" : JoinPath(first, name), out);
+    if (calls == CallModules::kSkip && IsCallModuleName(name)) continue;
+    ListPaths(root, *child, JoinPath(path, name), first.empty() ? "" : JoinPath(first, name), calls,
+              out);
   }
 }
 
@@ -54,15 +56,19 @@ absl::string_view SharedModuleTarget(const GraphModule& module) {
   return name;
 }
 
-std::vector<ModulePath> ListModules(const GraphModule& root) {
+std::string CallModuleName(size_t call) { return absl::StrCat("@", call); }
+
+bool IsCallModuleName(absl::string_view name) { return absl::StartsWith(name, "@"); }
+
+std::vector<ModulePath> ListModules(const GraphModule& root, CallModules calls) {
   std::vector<ModulePath> out;
-  ListPaths(root, root, "", "", &out);
+  ListPaths(root, root, "", "", calls, &out);
   return out;
 }
 
 std::string FormatModuleTree(const GraphModule& root) {
   std::string out;
-  for (const ModulePath& entry : ListModules(root)) {
+  for (const ModulePath& entry : ListModules(root, CallModules::kWithCalls)) {
     absl::StrAppend(&out, entry.path.empty() ? "(root)" : entry.path, ": ");
     if (!entry.same_as.empty()) {
       absl::StrAppend(&out, "same module as ", entry.same_as, "\n");
@@ -87,7 +93,7 @@ std::string FormatModuleTree(const GraphModule& root) {
 }
 
 absl::Status VerifyUnflattened(const GraphModule& root) {
-  for (const ModulePath& entry : ListModules(root)) {
+  for (const ModulePath& entry : ListModules(root, CallModules::kWithCalls)) {
     if (!entry.same_as.empty() || !entry.module->has_graph()) continue;
     const Graph& graph = entry.module->graph();
     // A module PyTorch only created on the way to its submodules has an

@@ -18,6 +18,16 @@ namespace fxpp {
 // Class names of the modules Unflatten builds (PyTorch's types).
 inline constexpr absl::string_view kUnflattenedModuleClass = "UnflattenedModule";
 inline constexpr absl::string_view kInterpreterModuleClass = "InterpreterModule";
+// PyTorch's InterpreterModuleDispatcher: a graphless module standing at the
+// path of a module whose signature export preserved and which was called more
+// than once. Its children are the first call's submodules and, after them,
+// the module of each call in call order, named `@0`, `@1`, ... (PyTorch's
+// `_call_modules`; `@` cannot start a Python attribute name). A call module
+// refers to the dispatcher's submodules as shared modules; calls with equal
+// graphs share one module.
+inline constexpr absl::string_view kModuleDispatcherClass = "InterpreterModuleDispatcher";
+std::string CallModuleName(size_t call);
+bool IsCallModuleName(absl::string_view name);
 // A plain torch.nn.Module: a module that holds state or submodules but was
 // never called.
 inline constexpr absl::string_view kPlainModuleClass = "torch.nn.Module";
@@ -40,22 +50,28 @@ absl::string_view SharedModuleTarget(const GraphModule& module);
 
 // One line of named_modules(remove_duplicate=False): every path of the tree,
 // preorder, with a shared module's paths (and its submodules' paths) listed
-// again under each name. Attributes are not modules.
+// again under each name. Attributes are not modules. Dispatchers' call
+// modules (`sub.@0`), which named_modules does not reach, are listed with
+// `kWithCalls` only.
 struct ModulePath {
   std::string path;
   const GraphModule* module;  // the module itself, references resolved
   std::string same_as;        // the first path of a module seen before
 };
-std::vector<ModulePath> ListModules(const GraphModule& root);
+enum class CallModules { kSkip, kWithCalls };
+std::vector<ModulePath> ListModules(const GraphModule& root,
+                                    CallModules calls = CallModules::kSkip);
 
 // "path: class" lines with each module's state and attributes and, for
 // shared modules, the path they stand for: a summary for tools and tests.
+// Lists call modules too.
 std::string FormatModuleTree(const GraphModule& root);
 
-// VerifyGraph on every module's graph, and every get_attr/call_module target
-// exists (through shared-module references). Unlike VerifyGraphModule, it
-// accepts the empty graphs of modules PyTorch only creates on the way to
-// their submodules (`layers` of `layers.0`), as PyTorch does.
+// VerifyGraph on every module's graph (call modules' included), and every
+// get_attr/call_module target exists (through shared-module references).
+// Unlike VerifyGraphModule, it accepts the empty graphs of modules PyTorch
+// only creates on the way to their submodules (`layers` of `layers.0`), as
+// PyTorch does.
 absl::Status VerifyUnflattened(const GraphModule& root);
 
 }  // namespace fxpp

@@ -372,6 +372,10 @@ struct ModuleObject {
   std::vector<std::pair<std::string, TreeSpec>> specs;
   // A higher-order-op subgraph copied from the program, kept whole.
   std::unique_ptr<GraphModule> subgraph;
+  // An InterpreterModuleDispatcher's modules, one per call in call order
+  // (merged calls repeat a module); not children, as PyTorch keeps them
+  // outside `_modules`.
+  std::vector<ModuleObject*> calls;
 
   bool HasState(absl::string_view name) const {
     for (const StateEntry& s : state) {
@@ -1387,6 +1391,129 @@ absl::StatusOr<absl::flat_hash_map<std::string, std::string>> MergeIdenticalCall
   return redirected;
 }
 
+// ---- dispatching preserved calls ----------------------------------------------
+
+// The module call graph's preserved-signature calls, per module path in
+// first-call order: path -> the call module of each call, in call order.
+using PreservedCalls = std::vector<std::pair<absl::string_view, std::vector<ModuleObject*>>>;
+
+absl::StatusOr<PreservedCalls> FindPreservedCalls(
+    const ExportedProgram& program, ModuleObject* root,
+    const absl::flat_hash_map<std::string, std::string>& redirected) {
+  PreservedCalls calls;
+  absl::flat_hash_map<absl::string_view, size_t> position;
+  std::vector<std::vector<std::pair<int64_t, ModuleObject*>>> indexed;
+  for (const ModuleCallEntry& entry : program.module_call_graph) {
+    if (entry.fqn.empty() || !entry.signature.has_value()) continue;
+    auto it = redirected.find(entry.fqn);
+    const absl::string_view fqn = it == redirected.end() ? absl::string_view(entry.fqn) : it->second;
+    ModuleObject* module = FindModule(root, fqn);
+    if (module == nullptr) {
+      return absl::InternalError(absl::StrCat("the module of call '", entry.fqn, "' disappeared"));
+    }
+    const absl::string_view base = CallBase(entry.fqn);
+    int64_t index = 0;
+    if (base.size() < entry.fqn.size() &&
+        !absl::SimpleAtoi(absl::string_view(entry.fqn).substr(base.size() + 1), &index)) {
+      return absl::InvalidArgumentError(absl::StrCat("module call '", entry.fqn, "': '",
+                                                     entry.fqn.substr(base.size() + 1),
+                                                     "' is not a call index"));
+    }
+    auto [slot, added] = position.emplace(base, calls.size());
+    if (added) {
+      calls.emplace_back(base, std::vector<ModuleObject*>{});
+      indexed.emplace_back();
+    }
+    indexed[slot->second].emplace_back(index, module);
+  }
+  for (size_t i = 0; i < calls.size(); ++i) {
+    std::stable_sort(indexed[i].begin(), indexed[i].end(),
+                     [](const auto& a, const auto& b) { return a.first < b.first; });
+    for (const auto& call : indexed[i]) calls[i].second.push_back(call.second);
+  }
+  return calls;
+}
+
+// PyTorch's _dispatch_modules: the calls of a module whose signature export
+// preserved are replaced by one InterpreterModuleDispatcher at the module's
+// path, which runs them in turn (its `@i` children once materialized). Like
+// PyTorch's, it shares the first call's submodules and carries the first
+// call's own state (parameters stay parameters; buffers and constants become
+// plain tensor attributes, which is what setattr makes of them) and custom
+// objects. Returns whether it made any dispatcher.
+absl::StatusOr<bool> DispatchPreservedCalls(
+    const ExportedProgram& program, ModulePool& pool, ModuleObject* root,
+    const absl::flat_hash_map<std::string, std::string>& redirected, PreservedCalls& preserved) {
+  absl::flat_hash_set<absl::string_view> state_targets;
+  for (const InputSpec& spec : program.graph_signature.input_specs) {
+    if (spec.kind != InputKind::kUserInput && spec.kind != InputKind::kToken) {
+      state_targets.insert(spec.target);
+    }
+  }
+  bool dispatched = false;
+  for (auto& [base, calls] : preserved) {
+    if (calls.size() < 2) continue;
+    auto [parent_path, name] = SplitLast(base);
+    ModuleObject* parent = FindModule(root, parent_path);
+    if (parent == nullptr) {
+      return absl::InternalError(absl::StrCat("the parent of module '", base, "' disappeared"));
+    }
+    for (size_t i = 0; i < calls.size(); ++i) {
+      const std::string call_name = CallName(base, static_cast<int64_t>(i) + 1);
+      if (redirected.contains(call_name)) continue;
+      parent->children->Remove(SplitLast(call_name).second);
+    }
+    ModuleObject* dispatcher = pool.New(kModuleDispatcherClass, /*with_graph=*/false);
+    const ModuleObject* first = calls.front();
+    dispatcher->children = first->children;
+    for (const StateEntry& entry : first->state) {
+      if (!state_targets.contains(JoinPath(base, entry.name))) continue;
+      StateEntry& copy = dispatcher->state.emplace_back(entry);
+      if (copy.kind == StateKind::kBuffer) {
+        copy.kind = StateKind::kConstant;
+        copy.persistent = true;
+      }
+    }
+    for (const auto& [attribute, value] : first->attributes) {
+      if (state_targets.contains(JoinPath(base, attribute))) {
+        dispatcher->attributes.emplace_back(attribute, value->Clone());
+      }
+    }
+    dispatcher->calls = std::move(calls);
+    parent->children->Set(name, dispatcher);
+    dispatched = true;
+  }
+  return dispatched;
+}
+
+// The rest of _dispatch_modules: call_module targets name a module with a
+// preserved signature without a call index (`sub@1` becomes `sub`), since its
+// dispatcher counts the calls. Walks every path, as
+// named_modules(remove_duplicate=False) does, and each dispatcher's call
+// modules' graphs under the dispatcher's path.
+void ElideCallIndices(Graph& graph, const std::string& path,
+                      const absl::flat_hash_set<absl::string_view>& preserved_paths) {
+  for (Node* node : graph.nodes()) {
+    if (node->op() != OpKind::kCallModule) continue;
+    const absl::string_view target = node->target();
+    const size_t at = target.find('@');
+    if (at != absl::string_view::npos && preserved_paths.contains(JoinPath(path, target.substr(0, at)))) {
+      node->set_target(target.substr(0, at));
+    }
+  }
+}
+
+void ElideCallIndices(ModuleObject* module, const std::string& path,
+                      const absl::flat_hash_set<absl::string_view>& preserved_paths) {
+  if (module->graph != nullptr) ElideCallIndices(*module->graph, path, preserved_paths);
+  module->children->ForEachLive([&](const std::string& name, ModuleObject* child) {
+    ElideCallIndices(child, JoinPath(path, name), preserved_paths);
+  });
+  for (ModuleObject* call : module->calls) {
+    if (call->graph != nullptr) ElideCallIndices(*call->graph, path, preserved_paths);
+  }
+}
+
 // ---- ordering and materializing ------------------------------------------------
 
 // PyTorch's _reorder_submodules: children in the order the module call graph
@@ -1429,15 +1556,18 @@ class Materializer {
       specs_->push_back(SpecAttribute{path, name, std::move(spec)});
     }
     absl::Status status;
-    object->children->ForEachLive([&](const std::string& name, ModuleObject* child) {
+    auto add_child = [&](const std::string& name, ModuleObject* child) {
       if (!status.ok()) return;
       absl::StatusOr<std::unique_ptr<GraphModule>> built = Build(child, JoinPath(path, name));
       status = built.ok() ? module->AddChild(name, *std::move(built)).status() : built.status();
-    });
+    };
+    object->children->ForEachLive(add_child);
     RETURN_IF_ERROR(status);
     for (auto& [name, attribute] : object->attributes) {
       RETURN_IF_ERROR(module->AddChild(name, std::move(attribute)).status());
     }
+    for (size_t i = 0; i < object->calls.size(); ++i) add_child(CallModuleName(i), object->calls[i]);
+    RETURN_IF_ERROR(status);
     return module;
   }
 
@@ -1550,17 +1680,14 @@ absl::StatusOr<UnflattenResult> Unflatten(const ExportedProgram& input,
   }
   ASSIGN_OR_RETURN(auto redirected, MergeIdenticalCalls(outliner.partitions(), unsunk));
 
-  // PyTorch swaps the calls of a module with a preserved signature for an
-  // InterpreterModuleDispatcher; fxpp does not model one yet.
-  absl::flat_hash_map<absl::string_view, int> preserved_calls;
-  for (const ModuleCallEntry& entry : program.module_call_graph) {
-    if (entry.fqn.empty() || !entry.signature.has_value()) continue;
-    if (++preserved_calls[CallBase(entry.fqn)] > 1) {
-      return absl::UnimplementedError(absl::StrCat(
-          "module '", CallBase(entry.fqn), "' has a preserved signature and is called more "
-          "than once; fxpp cannot build PyTorch's InterpreterModuleDispatcher for it"));
-    }
-  }
+  ASSIGN_OR_RETURN(PreservedCalls preserved, FindPreservedCalls(program, root, redirected));
+  absl::flat_hash_set<absl::string_view> preserved_paths;
+  for (const auto& [path, calls] : preserved) preserved_paths.insert(path);
+  ASSIGN_OR_RETURN(const bool dispatched,
+                   DispatchPreservedCalls(program, pool, root, redirected, preserved));
+  // Without a dispatcher no call index names a module with a preserved
+  // signature.
+  if (dispatched) ElideCallIndices(root, "", preserved_paths);
 
   // Views of the program's module call graph, which outlives them.
   std::vector<absl::string_view> fqn_list;

@@ -10,7 +10,10 @@
 //   `foo@1`, ...; calls whose graphs are structurally identical are merged
 //   into the first, as PyTorch does;
 // - calls whose signature export preserved take and return their original
-//   pytree structure (tree_flatten_spec / tree_unflatten nodes);
+//   pytree structure (tree_flatten_spec / tree_unflatten nodes); a module
+//   with a preserved signature called more than once becomes PyTorch's
+//   InterpreterModuleDispatcher, its calls' modules behind it as children
+//   `@0`, `@1`, ... (kModuleDispatcherClass, module_tree.h);
 // - a module reachable under two names stays one module: the second name
 //   holds a reference to the first (SharedModuleTarget, module_tree.h).
 //

@@ -77,6 +77,44 @@ std::string Normalized(absl::string_view text, bool sort_lines, bool drop_stack_
   return absl::StrJoin(lines, "\n");
 }
 
+// Each module of `ours` is the one PyTorch lists at its path: the same
+// object as the same earlier path, of the same type, with the same state and
+// a structurally identical graph.
+void ExpectSameModules(absl::string_view program, const std::vector<ModulePath>& ours,
+                       const google::protobuf::RepeatedPtrField<reference::ReferenceModule>& pytorch) {
+  absl::flat_hash_map<std::string, const ModulePath*> by_path;
+  for (const ModulePath& m : ours) by_path.emplace(m.path, &m);
+  ASSERT_EQ(ours.size(), static_cast<size_t>(pytorch.size()));
+
+  for (const reference::ReferenceModule& expected : pytorch) {
+    SCOPED_TRACE(absl::StrCat(program, ": module '", expected.fqn(), "'"));
+    auto it = by_path.find(expected.fqn());
+    ASSERT_NE(it, by_path.end());
+    const ModulePath& actual = *it->second;
+    EXPECT_EQ(actual.same_as, expected.same_as());
+    if (!expected.same_as().empty()) continue;
+    const GraphModule& module = *actual.module;
+    EXPECT_EQ(LastComponent(module.class_name()), expected.type());
+    EXPECT_THAT(StateNames(module, StateKind::kParameter),
+                ::testing::ElementsAreArray(expected.parameters()));
+    EXPECT_THAT(StateNames(module, StateKind::kBuffer),
+                ::testing::ElementsAreArray(expected.buffers()));
+    EXPECT_THAT(StateNames(module, StateKind::kConstant),
+                ::testing::ElementsAreArray(expected.constants()));
+    ASSERT_EQ(module.has_graph(), !expected.graph().empty());
+    if (expected.graph().empty()) continue;
+    if (expected.graph() == "graph():\n") {
+      EXPECT_TRUE(module.graph().empty());
+      continue;
+    }
+    absl::StatusOr<ParsedFxGraph> parsed = ParseFxGraph(expected.graph(), expected.fqn());
+    ASSERT_TRUE(parsed.ok()) << parsed.status();
+    EXPECT_EQ(StructuralDump(module.graph()), StructuralDump(*parsed->graph))
+        << "ours:\n" << PrintFxGraph(module.graph()) << "PyTorch's:\n" << expected.graph();
+    EXPECT_TRUE(StructurallyEqual(module.graph(), *parsed->graph));
+  }
+}
+
 class UnflattenMatchesPyTorch : public ::testing::TestWithParam<std::string> {};
 
 TEST_P(UnflattenMatchesPyTorch, SameModulesStateAndGraphs) {
@@ -115,37 +153,18 @@ TEST_P(UnflattenMatchesPyTorch, SameModulesStateAndGraphs) {
                               [](const reference::ReferenceModule& m) { return m.fqn(); },
                               [](const reference::ReferenceModule& m) { return m.type(); }),
                           "\n"));
-  absl::flat_hash_map<std::string, const ModulePath*> by_path;
-  for (const ModulePath& m : ours) by_path.emplace(m.path, &m);
-  ASSERT_EQ(ours.size(), static_cast<size_t>(pytorch.modules_size()));
+  ASSERT_NO_FATAL_FAILURE(ExpectSameModules(name, ours, pytorch.modules()));
 
-  for (const reference::ReferenceModule& expected : pytorch.modules()) {
-    SCOPED_TRACE(absl::StrCat(name, ": module '", expected.fqn(), "'"));
-    auto it = by_path.find(expected.fqn());
-    ASSERT_NE(it, by_path.end());
-    const ModulePath& actual = *it->second;
-    EXPECT_EQ(actual.same_as, expected.same_as());
-    if (!expected.same_as().empty()) continue;
-    const GraphModule& module = *actual.module;
-    EXPECT_EQ(LastComponent(module.class_name()), expected.type());
-    EXPECT_THAT(StateNames(module, StateKind::kParameter),
-                ::testing::ElementsAreArray(expected.parameters()));
-    EXPECT_THAT(StateNames(module, StateKind::kBuffer),
-                ::testing::ElementsAreArray(expected.buffers()));
-    EXPECT_THAT(StateNames(module, StateKind::kConstant),
-                ::testing::ElementsAreArray(expected.constants()));
-    ASSERT_EQ(module.has_graph(), !expected.graph().empty());
-    if (expected.graph().empty()) continue;
-    if (expected.graph() == "graph():\n") {
-      EXPECT_TRUE(module.graph().empty());
-      continue;
-    }
-    absl::StatusOr<ParsedFxGraph> parsed = ParseFxGraph(expected.graph(), expected.fqn());
-    ASSERT_TRUE(parsed.ok()) << parsed.status();
-    EXPECT_EQ(StructuralDump(module.graph()), StructuralDump(*parsed->graph))
-        << "ours:\n" << PrintFxGraph(module.graph()) << "PyTorch's:\n" << expected.graph();
-    EXPECT_TRUE(StructurallyEqual(module.graph(), *parsed->graph));
+  // The modules behind InterpreterModuleDispatchers, which named_modules
+  // does not list.
+  std::vector<ModulePath> calls;
+  for (ModulePath& m : ListModules(*result->module, CallModules::kWithCalls)) {
+    if (absl::StrContains(m.path, ".@")) calls.push_back(std::move(m));
   }
+  EXPECT_EQ(absl::StrJoin(calls, "\n", [](std::string* out, const ModulePath& m) { out->append(m.path); }),
+            absl::StrJoin(pytorch.call_modules(), "\n",
+                          [](std::string* out, const reference::ReferenceModule& m) { out->append(m.fqn()); }));
+  ExpectSameModules(name, calls, pytorch.call_modules());
 }
 
 std::vector<std::string> Programs() {
@@ -163,7 +182,14 @@ INSTANTIATE_TEST_SUITE_P(RealPrograms, UnflattenMatchesPyTorch, ::testing::Value
 
 TEST(UnflattenMatchesPyTorch, EveryProgramIsCovered) {
   // Guards against an empty runfiles listing making the suite vacuous.
-  EXPECT_GE(Programs().size(), 14u);
+  EXPECT_GE(Programs().size(), 16u);
+}
+
+TEST(UnflattenMatchesPyTorch, DispatchedCallModulesAreCompared) {
+  // Guards against a reference without its call modules making the
+  // dispatcher comparison vacuous.
+  EXPECT_EQ(ReadReference("preserved_calls").call_modules_size(), 6);
+  EXPECT_EQ(ReadReference("preserved_calls_merged").call_modules_size(), 6);
 }
 
 TEST(UnflattenMatchesPyTorch, PyTorchFailsOnTheRootSequential) {

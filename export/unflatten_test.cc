@@ -1,6 +1,7 @@
 #include "export/unflatten.h"
 
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "export/synthetic_program.h"
@@ -8,6 +9,7 @@
 #include "gtest/gtest.h"
 #include "ir/fx_text/fx_text.h"
 #include "ir/fxg/fxg.h"
+#include "ir/readable/readable.h"
 #include "testing/node_names.h"
 
 namespace fxpp {
@@ -15,6 +17,7 @@ namespace {
 
 using ::testing::ElementsAre;
 using ::testing::HasSubstr;
+using ::testing::Not;
 
 constexpr absl::string_view kLinear = "torch.ops.aten.linear.default";
 constexpr absl::string_view kRelu = "torch.ops.aten.relu.default";
@@ -317,27 +320,75 @@ TEST(UnflattenTest, PreservedSignaturesKeepTheCallStructure) {
 }
 
 TEST(UnflattenTest, PreservedSignatureErrors) {
-  auto program_with = [](ModuleCallSignature sig, bool twice) {
-    ProgramBuilder b;
-    Node* w = b.Parameter("sub.lin.weight", {4, 4});
-    Node* x = b.UserInput("x", {2, 4});
-    Node* r = CallSub(b, w, x, 0);
-    if (twice) r = CallSub(b, w, r, 1);
-    sig.outputs.push_back(ArgumentSpec{ArgumentSpec::Kind::kTensor, std::string(r->name()), {}, {}});
-    b.PreserveSignature("sub", sig);
-    if (twice) b.PreserveSignature("sub@1", sig);
-    return b.Finish({r});
-  };
+  ProgramBuilder b;
+  Node* w = b.Parameter("sub.lin.weight", {4, 4});
+  Node* x = b.UserInput("x", {2, 4});
+  Node* r = CallSub(b, w, x, 0);
   ModuleCallSignature sig = RootSignature(1, 1);
   sig.inputs.push_back(ArgumentSpec{ArgumentSpec::Kind::kTensor, "x", {}, {}});
-  ModuleCallSignature flat = sig;
-  flat.in_spec = TreeSpec{"builtins.tuple", "null", {TreeSpec::Leaf()}};
-  EXPECT_THAT(std::string(Unflatten(program_with(flat, false)).status().message()),
+  sig.outputs.push_back(ArgumentSpec{ArgumentSpec::Kind::kTensor, std::string(r->name()), {}, {}});
+  sig.in_spec = TreeSpec{"builtins.tuple", "null", {TreeSpec::Leaf()}};
+  b.PreserveSignature("sub", sig);
+  EXPECT_THAT(std::string(Unflatten(b.Finish({r})).status().message()),
               HasSubstr("module call 'sub': in_spec TreeSpec(tuple, null, [*]) is not an "
                         "(args, kwargs) pair"));
-  absl::Status twice = Unflatten(program_with(sig, true)).status();
-  EXPECT_EQ(twice.code(), absl::StatusCode::kUnimplemented);
-  EXPECT_THAT(std::string(twice.message()), HasSubstr("module 'sub' has a preserved signature"));
+}
+
+// `sub` with a preserved signature, called twice; the second call applies
+// `second_op` after lin.
+ExportedProgram PreservedSubCalledTwice(absl::string_view second_op) {
+  ProgramBuilder b;
+  Node* w = b.Parameter("sub.lin.weight", {4, 4});
+  Node* x = b.UserInput("x", {2, 4});
+  Node* first = CallSub(b, w, x, 0);
+  Node* second = CallSub(b, w, first, 1, "sub", {}, second_op);
+  for (const auto& [call, in, out] : {std::make_tuple("sub", x, first), std::make_tuple("sub@1", first, second)}) {
+    ModuleCallSignature sig = RootSignature(1, 1);
+    sig.inputs.push_back(ArgumentSpec{ArgumentSpec::Kind::kTensor, std::string(in->name()), {}, {}});
+    sig.outputs.push_back(ArgumentSpec{ArgumentSpec::Kind::kTensor, std::string(out->name()), {}, {}});
+    b.PreserveSignature(call, sig);
+  }
+  return b.Finish({second});
+}
+
+std::vector<std::string> PathsWithCalls(const UnflattenResult& result) {
+  std::vector<std::string> out;
+  for (const ModulePath& m : ListModules(*result.module, CallModules::kWithCalls)) {
+    out.push_back(m.same_as.empty() ? m.path : absl::StrCat(m.path, "=", m.same_as));
+  }
+  return out;
+}
+
+TEST(UnflattenTest, PreservedSignatureCalledTwiceIsDispatched) {
+  UnflattenResult result = MustUnflatten(PreservedSubCalledTwice(kMul));
+  ASSERT_TRUE(VerifyUnflattened(*result.module).ok()) << VerifyUnflattened(*result.module);
+  // named_modules sees the dispatcher and the first call's submodules.
+  EXPECT_THAT(Paths(result), ElementsAre("", "sub", "sub.lin"));
+  const GraphModule* dispatcher = result.module->FindSubmodule("sub");
+  EXPECT_EQ(dispatcher->class_name(), "InterpreterModuleDispatcher");
+  EXPECT_FALSE(dispatcher->has_graph());
+  // Behind it, one module per call, sharing the dispatcher's submodules.
+  EXPECT_THAT(PathsWithCalls(result), ElementsAre("", "sub", "sub.lin", "sub.@0",
+                                                  "sub.@0.lin=sub.lin", "sub.@1",
+                                                  "sub.@1.lin=sub.lin"));
+  EXPECT_THAT(GraphOf(result, "sub.@0"), HasSubstr("torch.ops.aten.relu.default"));
+  EXPECT_THAT(GraphOf(result, "sub.@1"), HasSubstr("torch.ops.aten.mul.Tensor"));
+  // The caller calls `sub` both times: the dispatcher counts the calls.
+  const std::string root = GraphOf(result, "");
+  EXPECT_THAT(root, HasSubstr("call_module[target=sub](args = (%getitem_2,)"));
+  EXPECT_THAT(root, Not(HasSubstr("sub@1")));
+  EXPECT_THAT(FormatModuleTree(*result.module),
+              HasSubstr("sub: InterpreterModuleDispatcher\nsub.lin: InterpreterModule"));
+  // print_readable leaves the graphless dispatcher out, as PyTorch's does.
+  EXPECT_THAT(PrintReadable(*result.module), Not(HasSubstr("class sub(")));
+}
+
+TEST(UnflattenTest, IdenticalPreservedCallsShareOneCallModule) {
+  UnflattenResult result = MustUnflatten(PreservedSubCalledTwice(kRelu));
+  EXPECT_THAT(PathsWithCalls(result), ElementsAre("", "sub", "sub.lin", "sub.@0",
+                                                  "sub.@0.lin=sub.lin", "sub.@1=sub.@0",
+                                                  "sub.@1.lin=sub.lin"));
+  EXPECT_TRUE(VerifyUnflattened(*result.module).ok());
 }
 
 TEST(UnflattenTest, StackErrorsNameTheNode) {

@@ -203,6 +203,35 @@ class Preserved(nn.Module):
         return self.other(a) + total
 
 
+class ScaledSub(nn.Module):
+    """State of its own (a parameter and a buffer) beside a submodule; the
+    flag changes the traced graph (export specializes on it)."""
+
+    def __init__(self):
+        super().__init__()
+        self.lin = nn.Linear(4, 4)
+        self.scale = nn.Parameter(torch.ones(4))
+        self.register_buffer("offset", torch.zeros(4))
+
+    def forward(self, x, double):
+        y = self.lin(x) * self.scale + self.offset
+        return y * 2 if double else y
+
+
+class PreservedCalls(nn.Module):
+    """`sub`, whose call signature is preserved, called three times: twice
+    the same way back to back, then with the flag set."""
+
+    def __init__(self):
+        super().__init__()
+        self.sub = ScaledSub()
+        self.other = nn.Linear(4, 4)
+
+    def forward(self, x):
+        y = self.sub(self.sub(x, False), False)
+        return self.sub(self.other(y), True) + y
+
+
 class BufferChild(nn.Module):
     def __init__(self):
         super().__init__()
@@ -315,6 +344,15 @@ CASES = {
         "preserved signature",
         lambda: _export(PreservedBuffer(), _x(),
                         preserve_module_call_signature=("child",)).run_decompositions(), None),
+    "preserved_calls": (
+        "PreservedCalls, preserve_module_call_signature=('sub',): `sub` (a parameter and a "
+        "buffer of its own) called three times, the third call differently; PyTorch puts an "
+        "InterpreterModuleDispatcher at `sub` over the calls' modules",
+        lambda: _export(PreservedCalls(), _x(), preserve_module_call_signature=("sub",)), None),
+    "preserved_calls_merged": (
+        "CallsTwice with preserve_module_call_signature=('sub',): three identical calls merge "
+        "into one module, still behind an InterpreterModuleDispatcher",
+        lambda: _export(CallsTwice(), _x(), preserve_module_call_signature=("sub",)), None),
     "cond": (
         "WithCond: torch.cond inside a submodule; the branches are subgraph attributes",
         lambda: _export(WithCond(), _x()), None),
@@ -347,27 +385,42 @@ def reference(ep, runs=5):
     except Exception as e:  # noqa: BLE001 - the failure is the reference
         out["error"] = f"{type(e).__name__}: {e}"
         return out
-    modules, first = [], {}
-    for fqn, mod in module.named_modules(remove_duplicate=False):
-        entry = {"fqn": fqn, "type": type(mod).__name__}
-        if id(mod) in first:
-            entry["same_as"] = first[id(mod)]
-        else:
-            first[id(mod)] = fqn
-            graph = getattr(mod, "graph", None)
-            if isinstance(graph, torch.fx.Graph):
-                entry["graph"] = str(graph)
-            params = [n for n, _ in mod.named_parameters(recurse=False)]
-            buffers = [n for n, _ in mod.named_buffers(recurse=False)]
-            constants = [n for n, v in vars(mod).items() if isinstance(v, torch.Tensor)]
-            if params:
-                entry["parameters"] = params
-            if buffers:
-                entry["buffers"] = buffers
-            if constants:
-                entry["constants"] = constants
-        modules.append(entry)
-    out["modules"] = modules
+    first = {}
+
+    def listing(named):
+        entries = []
+        for fqn, mod in named:
+            entry = {"fqn": fqn, "type": type(mod).__name__}
+            if id(mod) in first:
+                entry["same_as"] = first[id(mod)]
+            else:
+                first[id(mod)] = fqn
+                graph = getattr(mod, "graph", None)
+                if isinstance(graph, torch.fx.Graph):
+                    entry["graph"] = str(graph)
+                params = [n for n, _ in mod.named_parameters(recurse=False)]
+                buffers = [n for n, _ in mod.named_buffers(recurse=False)]
+                constants = [n for n, v in vars(mod).items() if isinstance(v, torch.Tensor)]
+                if params:
+                    entry["parameters"] = params
+                if buffers:
+                    entry["buffers"] = buffers
+                if constants:
+                    entry["constants"] = constants
+            entries.append(entry)
+        return entries
+
+    named = list(module.named_modules(remove_duplicate=False))
+    out["modules"] = listing(named)
+    # The modules behind each InterpreterModuleDispatcher, which
+    # named_modules does not reach: `<dispatcher fqn>.@<i>` for
+    # _call_modules[i] and its submodules.
+    calls = []
+    for fqn, mod in named:
+        for i, call in enumerate(getattr(mod, "_call_modules", [])):
+            calls += listing(call.named_modules(remove_duplicate=False, prefix=f"{fqn}.@{i}"))
+    if calls:
+        out["call_modules"] = calls
     out["readable"] = module.print_readable(print_output=False)
     out["seconds"] = seconds
     return out
@@ -415,7 +468,8 @@ def write_sources(out_dir, stats):
         "(`../shared/tools/torch26 python3 tools/python/make_export_fixtures.py --out "
         "testing/exported`).",
         "`NAME.json` is the program in fxpp's format (`fxpp.dump`), `NAME.unflatten.json` what",
-        "`torch.export.unflatten` made of it (or the error it raised), with its median time.",
+        "`torch.export.unflatten` made of it (or the error it raised), with its median time;",
+        "for InterpreterModuleDispatchers also the modules of their calls (`call_modules`).",
         "",
         "| program | nodes | PyTorch unflatten | what it is |",
         "|---|---:|---:|---|",
