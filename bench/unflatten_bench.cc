@@ -6,6 +6,7 @@
 // (testing/exported/pytorch_unflatten_times.json). Run:
 //   bazel run -c opt //bench:unflatten_bench
 #include <cstdint>
+#include <memory>
 #include <string>
 
 #include "benchmark/benchmark.h"
@@ -52,6 +53,27 @@ void BM_UnflattenTransformer(benchmark::State& state) {
   RunUnflatten(state, program);
 }
 
+// The floor for any unflatten: one copy of the program's flat graph (every
+// node, its arguments and metadata), on the same programs. Unflatten's time
+// per node is compared with this copy's: where both rise with size, the
+// rise is the memory hierarchy's, not extra work per node.
+void BM_CopyTransformerGraph(benchmark::State& state) {
+  const ExportedProgram program = MakeExportedTransformerWithNodes(state.range(0));
+  const Graph& graph = program.graph_module->graph();
+  int64_t result_bytes = 0;
+  for (auto _ : state) {
+    state.PauseTiming();
+    const int64_t before = HeapInUse();
+    state.ResumeTiming();
+    std::unique_ptr<Graph> copy = graph.Clone();
+    state.PauseTiming();
+    result_bytes = HeapInUse() - before;
+    copy.reset();  // destroying the copy is not timed, as for unflatten
+    state.ResumeTiming();
+  }
+  Report(state, static_cast<int64_t>(graph.size()), result_bytes);
+}
+
 // The 3-layer transformer torch.export produced (141 nodes, real metadata).
 void BM_UnflattenRealTransformer(benchmark::State& state) {
   absl::StatusOr<ExportedProgram> program =
@@ -64,6 +86,13 @@ void BM_UnflattenRealTransformer(benchmark::State& state) {
 }
 
 BENCHMARK(BM_UnflattenTransformer)
+    ->Arg(2050)
+    ->Arg(4098)
+    ->Arg(10000)
+    ->Arg(100000)
+    ->Arg(1000000)
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_CopyTransformerGraph)
     ->Arg(2050)
     ->Arg(4098)
     ->Arg(10000)
