@@ -1444,6 +1444,10 @@ absl::StatusOr<PreservedCalls> FindPreservedCalls(
 absl::StatusOr<bool> DispatchPreservedCalls(
     const ExportedProgram& program, ModulePool& pool, ModuleObject* root,
     const absl::flat_hash_map<std::string, std::string>& redirected, PreservedCalls& preserved) {
+  if (std::none_of(preserved.begin(), preserved.end(),
+                   [](const auto& module) { return module.second.size() > 1; })) {
+    return false;
+  }
   absl::flat_hash_set<absl::string_view> state_targets;
   for (const InputSpec& spec : program.graph_signature.input_specs) {
     if (spec.kind != InputKind::kUserInput && spec.kind != InputKind::kToken) {
