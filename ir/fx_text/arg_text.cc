@@ -318,6 +318,8 @@ constexpr uint32_t kUnbounded = ~uint32_t{0};
 template <typename Fn>
 bool ArgParser::Search(size_t begin, size_t end, Fn&& attempt) {
   choices_.clear();
+  fx_literals_.clear();
+  retrying_ = false;
   failed_ = false;
   for (;;) {
     if (attempts_left_ == 0) {
@@ -341,6 +343,7 @@ bool ArgParser::Search(size_t begin, size_t end, Fn&& attempt) {
     if (exhausted_) choices_.pop_back();
     if (choices_.empty()) return false;
     ++choices_.back();
+    retrying_ = true;
   }
 }
 
@@ -699,7 +702,13 @@ bool ArgParser::Text(ArgSyntax syntax, Ctx ctx, Argument* out) {
 
 bool ArgParser::Literal(ArgSyntax syntax, absl::string_view text, size_t offset, Argument* out) {
   if (syntax == ArgSyntax::kFx) {
-    *out = StrLiteral(text);
+    if (!retrying_) {
+      *out = StrLiteral(text);
+      return true;
+    }
+    auto [it, added] = fx_literals_.try_emplace(std::make_pair(offset, text.size()));
+    if (added) it->second = StrLiteral(text);
+    *out = it->second;
     return true;
   }
   if (ScalarLiteral(text, out)) return true;

@@ -10,6 +10,7 @@
 #include <utility>
 #include <vector>
 
+#include "absl/container/flat_hash_map.h"
 #include "absl/functional/function_ref.h"
 #include "absl/status/status.h"
 #include "absl/strings/string_view.h"
@@ -217,6 +218,13 @@ class ArgParser {
   size_t next_choice_ = 0;
   bool exhausted_ = false;  // the last choice point has no such option
   int attempts_left_ = kMaxAttemptsPerStatement;
+
+  // FX text's plain values by (offset, length) in the statement being
+  // searched, once its first reading failed: every further attempt reads
+  // most of the same texts again, and classifying one (number, device,
+  // SymInt or string) never makes an attempt fail.
+  bool retrying_ = false;
+  absl::flat_hash_map<std::pair<size_t, size_t>, Argument> fx_literals_;
 
   bool failed_ = false;
   size_t fail_offset_ = 0;
