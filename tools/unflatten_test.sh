@@ -31,6 +31,10 @@ for program in $programs/*.json; do
 done
 check "stdin" bash -c "$unflatten - --format=fxg < $programs/calls_twice.json | grep -q '^module sub: InterpreterModule'"
 check "shared module printed once" bash -c "$unflatten $programs/shared.json | grep -q '^b: same module as a'"
+$unflatten $programs/preserved_calls.json > $tmp/dispatcher.txt
+check "dispatcher" grep -q '^sub: InterpreterModuleDispatcher$' $tmp/dispatcher.txt
+check "dispatcher's merged call" grep -q '^sub.@1: same module as sub.@0$' $tmp/dispatcher.txt
+check "dispatcher's own call" grep -q '^sub.@2: InterpreterModule, 15 nodes$' $tmp/dispatcher.txt
 
 # Errors: non-zero exit, a message naming the problem, and no output file.
 python3 - $programs/calls_twice.json $tmp/bad_signature.json <<'PY'
