@@ -1405,12 +1405,6 @@ absl::StatusOr<PreservedCalls> FindPreservedCalls(
   std::vector<std::vector<std::pair<int64_t, ModuleObject*>>> indexed;
   for (const ModuleCallEntry& entry : program.module_call_graph) {
     if (entry.fqn.empty() || !entry.signature.has_value()) continue;
-    auto it = redirected.find(entry.fqn);
-    const absl::string_view fqn = it == redirected.end() ? absl::string_view(entry.fqn) : it->second;
-    ModuleObject* module = FindModule(root, fqn);
-    if (module == nullptr) {
-      return absl::InternalError(absl::StrCat("the module of call '", entry.fqn, "' disappeared"));
-    }
     const absl::string_view base = CallBase(entry.fqn);
     int64_t index = 0;
     if (base.size() < entry.fqn.size() &&
@@ -1418,6 +1412,14 @@ absl::StatusOr<PreservedCalls> FindPreservedCalls(
       return absl::InvalidArgumentError(absl::StrCat("module call '", entry.fqn, "': '",
                                                      entry.fqn.substr(base.size() + 1),
                                                      "' is not a call index"));
+    }
+    auto it = redirected.find(entry.fqn);
+    const absl::string_view fqn = it == redirected.end() ? absl::string_view(entry.fqn) : it->second;
+    ModuleObject* module = FindModule(root, fqn);
+    if (module == nullptr) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          "module call '", entry.fqn,
+          "' has a preserved signature, but no node's nn_module_stack records that call"));
     }
     auto [slot, added] = position.emplace(base, calls.size());
     if (added) {

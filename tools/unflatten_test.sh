@@ -58,6 +58,16 @@ for node in program["graph_module"]["module"]["graph"]["nodes"]:
         del node["meta"]["nn_module_stack"]
 json.dump(program, open(sys.argv[2], "w"))
 PY
+for call in x 7; do
+  python3 - $programs/preserved_calls.json $tmp/bad_call_$call.json $call <<'PY'
+import json, sys
+program = json.load(open(sys.argv[1]))
+for entry in program["module_call_graph"]:
+    if entry["fqn"] == "sub@1":
+        entry["fqn"] = "sub@" + sys.argv[3]
+json.dump(program, open(sys.argv[2], "w"))
+PY
+done
 expect_error "missing file" "cannot open" $unflatten $tmp/missing.json -o $tmp/never.fxg
 echo '{"graph": []}' > $tmp/not_a_program.json
 expect_error "not an exported program" "not an fxpp exported program" $unflatten $tmp/not_a_program.json -o $tmp/never.fxg
@@ -65,6 +75,8 @@ expect_error "signature mismatch" "placeholders but the signature lists" $unflat
 expect_error "missing state" "'steps' is not in the program's state" $unflatten $tmp/missing_state.json -o $tmp/never.fxg
 expect_error "unknown kind" "INPUT_KIND_WEIGHT" $unflatten $tmp/unknown_kind.json -o $tmp/never.fxg
 expect_error "no nn_module_stack" "node 'relu' has no nn_module_stack" $unflatten $tmp/no_stack.json -o $tmp/never.fxg
+expect_error "bad call index" "module call 'sub@x': 'x' is not a call index" $unflatten $tmp/bad_call_x.json -o $tmp/never.fxg
+expect_error "call without nodes" "module call 'sub@7' has a preserved signature, but no node's nn_module_stack records that call" $unflatten $tmp/bad_call_7.json -o $tmp/never.fxg
 expect_error "fx output" "FX text cannot hold" $unflatten $programs/calls_twice.json --format=fx
 expect_error "unknown flag" "Unknown command line flag" $unflatten --bogus
 expect_error "unwritable output" "cannot" $unflatten $programs/calls_twice.json -o $tmp/no/such/dir/out.fxg
