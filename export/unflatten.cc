@@ -431,17 +431,19 @@ ModuleObject* FindModule(ModuleObject* root, absl::string_view path) {
 template <typename Create>
 void AddSubmodule(ModuleObject* parent, absl::string_view path, ModuleObject* module,
                   Create&& create) {
-  std::vector<absl::string_view> parts = absl::StrSplit(path, '.');
   ModuleObject* m = parent;
-  for (size_t i = 0; i + 1 < parts.size(); ++i) {
-    ModuleObject* next = m->children->Find(parts[i]);
+  size_t start = 0;
+  for (size_t dot = path.find('.'); dot != absl::string_view::npos; dot = path.find('.', start)) {
+    const absl::string_view part = path.substr(start, dot - start);
+    ModuleObject* next = m->children->Find(part);
     if (next == nullptr) {
-      next = create(absl::StrJoin(parts.begin(), parts.begin() + i + 1, "."));
-      m->children->Set(parts[i], next);
+      next = create(path.substr(0, dot));
+      m->children->Set(part, next);
     }
     m = next;
+    start = dot + 1;
   }
-  m->children->Set(parts.back(), module);
+  m->children->Set(path.substr(start), module);
 }
 
 // PyTorch's _add_spec: `spec` as a new attribute `_spec_N` of `module`.
@@ -1157,7 +1159,9 @@ class Outliner {
     frame.graph->Output(std::move(returned));
     // The call's arguments: what inputs it picked up (newest first), then
     // its preserved (args, kwargs).
-    std::vector<Argument> args(frame.prepended.rbegin(), frame.prepended.rend());
+    std::vector<Argument> args;
+    args.reserve(frame.prepended.size() + frame.call_args.size());
+    args.insert(args.end(), frame.prepended.rbegin(), frame.prepended.rend());
     for (Argument& a : frame.call_args) args.push_back(std::move(a));
     frame.parent_call->SetArgsKwargs(std::move(args), std::move(frame.call_kwargs));
 
@@ -1326,12 +1330,13 @@ void AssignAllState(const ExportedProgram& program, ModulePool& pool, ModuleObje
 }
 
 bool HasAttributePath(ModuleObject* module, absl::string_view path) {
-  std::vector<absl::string_view> parts = absl::StrSplit(path, '.');
-  for (size_t i = 0; i + 1 < parts.size(); ++i) {
-    module = module->children->Find(parts[i]);
+  size_t start = 0;
+  for (size_t dot = path.find('.'); dot != absl::string_view::npos; dot = path.find('.', start)) {
+    module = module->children->Find(path.substr(start, dot - start));
     if (module == nullptr) return false;
+    start = dot + 1;
   }
-  return module->HasAttribute(parts.back());
+  return module->HasAttribute(path.substr(start));
 }
 
 // ---- merging identical calls -------------------------------------------------------
