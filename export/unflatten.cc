@@ -1562,6 +1562,7 @@ class Materializer {
     if (object->subgraph != nullptr) return std::move(object->subgraph);
     auto module = std::make_unique<GraphModule>(std::move(object->class_name),
                                                 std::move(object->graph));
+    module->ReserveState(object->state.size());
     for (StateEntry& entry : object->state) RETURN_IF_ERROR(module->AddState(std::move(entry)));
     for (auto& [name, spec] : object->specs) {
       specs_->push_back(SpecAttribute{path, name, std::move(spec)});

@@ -86,6 +86,9 @@ class GraphModule {
   const std::vector<StateEntry>& state() const { return state_; }
   // Adds a state entry; fails on a duplicate name.
   absl::Status AddState(StateEntry entry);
+  // Sizes the state table for `entries` entries in all, for callers that
+  // add a module's state at once.
+  void ReserveState(size_t entries) { state_.reserve(entries); }
   const StateEntry* FindState(absl::string_view name) const;
   // Resolves a dotted path to a state entry of this module or a descendant.
   const StateEntry* FindStatePath(absl::string_view path) const;
