@@ -1531,18 +1531,23 @@ void ElideCallIndices(ModuleObject* module, const std::string& path,
 // lists their paths (`listed`: path -> position), others after them in the
 // order named_modules(remove_duplicate=False) visits them, which is the
 // preorder this walk numbers paths in (`visited`) before reordering them.
-void ReorderSubmodules(ModuleObject* module, const std::string& prefix,
+// `path` holds the module's dotted path; the walk extends it for each child
+// and restores it (one buffer for the whole tree).
+void ReorderSubmodules(ModuleObject* module, std::string& path,
                        const absl::flat_hash_map<absl::string_view, size_t>& listed,
                        size_t& visited) {
   std::vector<std::pair<std::string, ModuleObject*>> children = module->children->Live();
   std::vector<std::pair<size_t, size_t>> keys;  // (rank, position)
   keys.reserve(children.size());
+  const size_t path_size = path.size();
   for (size_t i = 0; i < children.size(); ++i) {
-    const std::string path = JoinPath(prefix, children[i].first);
+    if (path_size > 0) path.push_back('.');
+    path.append(children[i].first);
     auto it = listed.find(path);
     keys.emplace_back(it != listed.end() ? it->second : listed.size() + visited, i);
     ++visited;
     ReorderSubmodules(children[i].second, path, listed, visited);
+    path.resize(path_size);
   }
   if (std::is_sorted(keys.begin(), keys.end())) return;
   std::stable_sort(keys.begin(), keys.end());
@@ -1720,7 +1725,8 @@ absl::StatusOr<UnflattenResult> Unflatten(const ExportedProgram& input,
   listed.reserve(fqn_list.size());
   for (absl::string_view fqn : fqn_list) listed.emplace(fqn, listed.size());
   size_t visited = 0;
-  ReorderSubmodules(root, "", listed, visited);
+  std::string path;
+  ReorderSubmodules(root, path, listed, visited);
 
   UnflattenResult result;
   Materializer materializer(&result.specs);
