@@ -1461,7 +1461,6 @@ absl::StatusOr<bool> DispatchPreservedCalls(
       state_targets.insert(spec.target);
     }
   }
-  bool dispatched = false;
   for (auto& [base, calls] : preserved) {
     if (calls.size() < 2) continue;
     auto [parent_path, name] = SplitLast(base);
@@ -1492,9 +1491,8 @@ absl::StatusOr<bool> DispatchPreservedCalls(
     }
     dispatcher->calls = std::move(calls);
     parent->children->Set(name, dispatcher);
-    dispatched = true;
   }
-  return dispatched;
+  return true;
 }
 
 // The rest of _dispatch_modules: call_module targets name a module with a
