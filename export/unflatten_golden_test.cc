@@ -19,7 +19,7 @@ namespace {
 
 std::string TreeAndGraphs(const GraphModule& root) {
   std::string out = FormatModuleTree(root);
-  for (const ModulePath& m : ListModules(root)) {
+  for (const ModulePath& m : ListModules(root, CallModules::kWithCalls)) {
     if (!m.same_as.empty() || !m.module->has_graph()) continue;
     absl::StrAppend(&out, "\n", m.path.empty() ? "(root)" : m.path, ":\n",
                     PrintFxGraph(m.module->graph()));
