@@ -1330,13 +1330,9 @@ void AssignAllState(const ExportedProgram& program, ModulePool& pool, ModuleObje
 }
 
 bool HasAttributePath(ModuleObject* module, absl::string_view path) {
-  size_t start = 0;
-  for (size_t dot = path.find('.'); dot != absl::string_view::npos; dot = path.find('.', start)) {
-    module = module->children->Find(path.substr(start, dot - start));
-    if (module == nullptr) return false;
-    start = dot + 1;
-  }
-  return module->HasAttribute(path.substr(start));
+  auto [module_path, name] = SplitLast(path);
+  ModuleObject* owner = FindModule(module, module_path);
+  return owner != nullptr && owner->HasAttribute(name);
 }
 
 // ---- merging identical calls -------------------------------------------------------
@@ -1696,13 +1692,15 @@ absl::StatusOr<UnflattenResult> Unflatten(const ExportedProgram& input,
   ASSIGN_OR_RETURN(auto redirected, MergeIdenticalCalls(outliner.partitions(), unsunk));
 
   ASSIGN_OR_RETURN(PreservedCalls preserved, FindPreservedCalls(program, root, redirected));
-  absl::flat_hash_set<absl::string_view> preserved_paths;
-  for (const auto& [path, calls] : preserved) preserved_paths.insert(path);
   ASSIGN_OR_RETURN(const bool dispatched,
                    DispatchPreservedCalls(program, pool, root, redirected, preserved));
   // Without a dispatcher no call index names a module with a preserved
   // signature.
-  if (dispatched) ElideCallIndices(root, "", preserved_paths);
+  if (dispatched) {
+    absl::flat_hash_set<absl::string_view> preserved_paths;
+    for (const auto& [path, calls] : preserved) preserved_paths.insert(path);
+    ElideCallIndices(root, "", preserved_paths);
+  }
 
   // Views of the program's module call graph, which outlives them.
   std::vector<absl::string_view> fqn_list;

@@ -438,10 +438,11 @@ bool ArgParser::Extent(Ctx ctx, size_t* text_end) {
   // scans of one statement cheap.
   const char starts[2] = {ctx.end == End::kKey ? ':' : ',',
                           ctx.end == End::kKey ? ':' : ctx.closer};
+  const absl::string_view delimiter_starts(starts, 2);
   const absl::string_view statement = text_.substr(0, end_);
   uint32_t seen = 0;
-  for (size_t p = statement.find_first_of(absl::string_view(starts, 2), pos_); p < end_;
-       p = statement.find_first_of(absl::string_view(starts, 2), p + 1)) {
+  for (size_t p = statement.find_first_of(delimiter_starts, pos_); p < end_;
+       p = statement.find_first_of(delimiter_starts, p + 1)) {
     if (AtDelimiter(p, ctx) && seen++ == k) {
       *text_end = p;
       return true;
