@@ -1,17 +1,17 @@
 #!/usr/bin/env bash
 # Runs the test suite under AddressSanitizer (+ LeakSanitizer) and
 # UndefinedBehaviorSanitizer, the `asan` and `ubsan` configs of .bazelrc
-# (gcc, one sanitizer each), or `fuzz` (clang 14, both at once, plus
-# libFuzzer's coverage instrumentation: the fuzz targets' build, which
+# (gcc, one sanitizer each), or `fuzz` (both configs at once with clang 14,
+# plus libFuzzer's coverage instrumentation: the fuzz targets' build, which
 # tools/fuzz.sh then reuses, so CI builds one sanitized tree, not three).
 #
 #   tools/sanitizers.sh [--config=asan|ubsan|fuzz]... [TARGET...]
 #
-# Default: asan and ubsan, one after the other, on every source package. Each config builds in
-# its own Bazel output base (~/.cache/fxpp-asan-base-<checkout hash>, and
-# likewise for ubsan; $FXPP_SANITIZER_BASE_DIR replaces ~/.cache), so its
-# objects never replace those of the ordinary build; all share the disk cache
-# of .bazelrc. Exits non-zero when any test fails (a sanitizer report fails
+# Default: asan and ubsan, one after the other, on every source package.
+# Each config builds in its own Bazel output base
+# (~/.cache/fxpp-asan-base-<checkout hash>, and likewise for ubsan;
+# $FXPP_SANITIZER_BASE_DIR replaces ~/.cache), so its objects never replace
+# those of the ordinary build; all share the disk cache of .bazelrc. Exits non-zero when any test fails (a sanitizer report fails
 # its test).
 set -euo pipefail
 
