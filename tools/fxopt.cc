@@ -242,7 +242,7 @@ absl::Status Run(std::vector<std::string> args) {
     ASSIGN_OR_RETURN(std::string json, instrumentation.TimingJson());
     std::cerr << json;
   }
-  if (example) NoteBundledExample("fxopt", absl::StrCat(kExample, " (pipeline ", kExamplePipeline, ")"));
+  if (example) NoteBundledExample("fxopt", absl::StrCat(kExample, " (pipeline ", pipeline_text, ")"));
   return absl::OkStatus();
 }
 

@@ -8,6 +8,7 @@ fixture=testing/graphs/torch26/dynamo_gpt.fx
 
 check "list passes" bash -c "$fxopt --list-passes | grep -q '^dedup' && $fxopt --list-passes | grep -q 'min_regions=<int>'"
 check "example runs and times" bash -c "$fxopt >$tmp/o.txt 2>$tmp/e.txt && grep -q 'class GraphModule' $tmp/o.txt && grep -q 'Pass execution timing report' $tmp/e.txt"
+check "example names the pipeline it ran" bash -c "$fxopt --passes=topo_sort >$tmp/o.txt 2>$tmp/e.txt && grep -q '(pipeline topo_sort)' $tmp/e.txt"
 
 # A pipeline with options; the result parses and matches //tools:dedup's.
 check "pipeline" $fxopt $fixture --passes='dedup{min_regions=2,min_region_size=2},topo_sort' -o $tmp/p.fxg

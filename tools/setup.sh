@@ -14,6 +14,7 @@ packages=(
   python3-torch python3-torchvision   # PyTorch 1.13 for interop tests
   graphviz                            # SVG pictures of graphs
   clang-14 libclang-rt-14-dev         # libFuzzer targets (tools/fuzz.sh)
+  lld-14                              # their linker (.bazelrc, config fuzz)
 )
 
 missing=()
