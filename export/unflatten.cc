@@ -746,8 +746,7 @@ struct Frame {
 class Outliner {
  public:
   Outliner(const ExportedProgram& program, ModulePool& pool, ModuleObject* root)
-      : program_(program),
-        flat_(program.graph_module->graph()),
+      : flat_(program.graph_module->graph()),
         pool_(pool),
         root_(root),
         state_names_(program) {
@@ -1192,7 +1191,6 @@ class Outliner {
     return absl::OkStatus();
   }
 
-  const ExportedProgram& program_;
   const Graph& flat_;
   ModulePool& pool_;
   ModuleObject* root_;

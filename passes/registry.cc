@@ -16,7 +16,7 @@ namespace fxpp {
 namespace {
 
 bool IsIdentifier(absl::string_view name) {
-  static const LazyRE2 kIdentifier = {"[a-z][a-z0-9_]*"};
+  static const RE2* const kIdentifier = new RE2("[a-z][a-z0-9_]*");
   return RE2::FullMatch(re2::StringPiece(name.data(), name.size()), *kIdentifier);
 }
 
