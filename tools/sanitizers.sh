@@ -11,8 +11,8 @@
 # Each config builds in its own Bazel output base
 # (~/.cache/fxpp-asan-base-<checkout hash>, and likewise for ubsan;
 # $FXPP_SANITIZER_BASE_DIR replaces ~/.cache), so its objects never replace
-# those of the ordinary build; all share the disk cache of .bazelrc. Exits non-zero when any test fails (a sanitizer report fails
-# its test).
+# those of the ordinary build; all share the disk cache of .bazelrc. Exits
+# non-zero when any test fails (a sanitizer report fails its test).
 set -euo pipefail
 
 configs=()
