@@ -7,10 +7,12 @@
 
 #include <cerrno>
 #include <cstdio>
+#include <cstdlib>
 #include <algorithm>
 #include <filesystem>
 #include <string>
 #include <system_error>
+#include <utility>
 
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
@@ -22,9 +24,12 @@
 #include "ir/io/file_io.h"
 #include "ir/status_macros.h"
 #include "testing/unified_diff.h"
+#include "tools/cpp/runfiles/runfiles.h"
 
 namespace fxpp {
 namespace {
+
+using ::bazel::tools::cpp::runfiles::Runfiles;
 
 constexpr absl::string_view kUpdateFlag = "--update_goldens";
 
@@ -51,15 +56,64 @@ std::string UpdateCommand() {
   return absl::StrCat("bazel run ", label, " -- ", kUpdateFlag);
 }
 
-// Where the workspace's files are in the runfiles: `bazel test` and `bazel run`
-// pass TEST_SRCDIR, a wrapping launcher RUNFILES_DIR, and a binary started by
-// hand has them in a tree next to it.
-std::string RunfilesRoot() {
-  std::string root = GetEnv("TEST_SRCDIR");
-  if (root.empty()) root = GetEnv("RUNFILES_DIR");
-  if (root.empty()) root = BinaryPath() + ".runfiles";
-  const std::string workspace = GetEnv("TEST_WORKSPACE");
-  return absl::StrCat(root, "/", workspace.empty() ? "fxpp" : workspace);
+// The repository whose files a test names with unqualified paths: the one
+// holding the test. fxpp_golden_test passes it in FXPP_TEST_REPOSITORY when
+// that is not the main repository, whose name `bazel test` and `bazel run`
+// pass in TEST_WORKSPACE. A binary started by hand has neither; its runfiles
+// hold it at the same package path as in bazel-out (.../bin/<pkg>/<name>, or
+// .../bin/external/<repo>/<pkg>/<name> for another repository's test).
+std::string TestRepository(const Runfiles& runfiles) {
+  std::string repository = GetEnv("FXPP_TEST_REPOSITORY");
+  if (repository.empty()) repository = GetEnv("TEST_WORKSPACE");
+  if (!repository.empty()) return repository;
+  const std::string binary = BinaryPath();
+  constexpr absl::string_view kBin = "/bin/";
+  const size_t bin = binary.find(std::string(kBin), binary.find("/bazel-out/"));
+  if (bin == std::string::npos) return "";
+  absl::string_view in_bin = absl::string_view(binary).substr(bin + kBin.size());
+  if (absl::ConsumePrefix(&in_bin, "external/")) {
+    return std::string(in_bin.substr(0, in_bin.find('/')));
+  }
+  std::string root;
+  for (const auto& [name, value] : runfiles.EnvVars()) {
+    if (name == "RUNFILES_DIR") root = value;
+  }
+  std::error_code error;
+  for (const auto& entry : std::filesystem::directory_iterator(root, error)) {
+    if (std::filesystem::exists(entry.path() / std::string(in_bin))) {
+      return entry.path().filename().string();
+    }
+  }
+  return "";
+}
+
+// Bazel's runfiles library, which knows where runfiles are under `bazel test`,
+// `bazel run` and by hand (a tree or a manifest next to the binary).
+const Runfiles& TheRunfiles() {
+  static const Runfiles* const runfiles = [] {
+    std::string error;
+    Runfiles* created = GetEnv("TEST_SRCDIR").empty() ? Runfiles::Create(BinaryPath(), &error)
+                                                       : Runfiles::CreateForTest(&error);
+    // Without runfiles no test can find its data: a broken installation.
+    if (created == nullptr) {
+      absl::FPrintF(stderr, "fxpp: cannot find the runfiles: %s\n", error);
+      std::abort();
+    }
+    return created;
+  }();
+  return *runfiles;
+}
+
+// "@repo//path" -> {"repo", "path"}; an unqualified path is in the test's
+// repository.
+std::pair<std::string, std::string> SplitRepository(absl::string_view path) {
+  if (absl::ConsumePrefix(&path, "@")) {
+    const size_t slashes = path.find("//");
+    if (slashes != absl::string_view::npos) {
+      return {std::string(path.substr(0, slashes)), std::string(path.substr(slashes + 2))};
+    }
+  }
+  return {TestRepository(TheRunfiles()), std::string(path)};
 }
 
 // The source tree, which only `bazel run` tells a binary about.
@@ -75,22 +129,48 @@ absl::StatusOr<std::string> SourceTreeRoot() {
   return root;
 }
 
-// Paths must stay inside the workspace, as update mode writes to them.
+// Paths must stay inside their repository, as update mode writes to them.
 absl::Status CheckGoldenPath(absl::string_view golden_path) {
-  for (absl::string_view part : absl::StrSplit(golden_path, '/')) {
-    if (part.empty() || part == "." || part == "..") {
-      return absl::InvalidArgumentError(
-          absl::StrCat("golden path \"", golden_path,
-                       "\" must be workspace-relative and normalized, like "
-                       "passes/dedup/testdata/basic.fxg"));
-    }
+  absl::string_view in_repository = golden_path;
+  if (absl::ConsumePrefix(&in_repository, "@")) {
+    const size_t slashes = in_repository.find("//");
+    in_repository = slashes == absl::string_view::npos || slashes == 0
+                        ? absl::string_view()
+                        : in_repository.substr(slashes + 2);
+  }
+  bool normalized = !in_repository.empty();
+  for (absl::string_view part : absl::StrSplit(in_repository, '/')) {
+    normalized = normalized && !part.empty() && part != "." && part != "..";
+  }
+  if (!normalized) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "golden path \"", golden_path,
+        "\" must be normalized and relative to the test's repository, like "
+        "passes/dedup/testdata/basic.fxg, or name another repository, like "
+        "@fxpp//testing/graphs/2.6/mlp.fx"));
   }
   return absl::OkStatus();
 }
 
+// Where a runfile is: `path` (already checked) is relative to the test's
+// repository or repository-qualified.
+std::string RunfileLocation(absl::string_view path) {
+  const auto [repository, in_repository] = SplitRepository(path);
+  return TheRunfiles().Rlocation(
+      repository.empty() ? in_repository : absl::StrCat(repository, "/", in_repository));
+}
+
 absl::Status UpdateGolden(absl::string_view actual, absl::string_view golden_path) {
   ASSIGN_OR_RETURN(const std::string root, SourceTreeRoot());
-  const std::string path = absl::StrCat(root, "/", golden_path);
+  // `bazel run` names the source tree of the main repository only: another
+  // repository's goldens (fxpp's, run from a workspace using it) are not there.
+  const auto [repository, in_repository] = SplitRepository(golden_path);
+  if (repository != GetEnv("TEST_WORKSPACE")) {
+    return absl::FailedPreconditionError(absl::StrCat(
+        "golden ", golden_path, " belongs to repository @", repository, ", not to this workspace (",
+        root, "); update it from a checkout of that repository"));
+  }
+  const std::string path = absl::StrCat(root, "/", in_repository);
   const absl::StatusOr<std::string> old = ReadFileOrStdin(path);
   // Leaving equal goldens untouched keeps the report to real changes.
   if (old.ok() && *old == actual) return absl::OkStatus();
@@ -106,16 +186,22 @@ absl::Status UpdateGolden(absl::string_view actual, absl::string_view golden_pat
 
 }  // namespace
 
-absl::StatusOr<std::string> ReadRunfile(absl::string_view path) {
+absl::StatusOr<std::string> RunfilePath(absl::string_view path) {
   RETURN_IF_ERROR(CheckGoldenPath(path));
-  return ReadFileOrStdin(absl::StrCat(RunfilesRoot(), "/", path));
+  return RunfileLocation(path);
+}
+
+absl::StatusOr<std::string> ReadRunfile(absl::string_view path) {
+  ASSIGN_OR_RETURN(const std::string location, RunfilePath(path));
+  return ReadFileOrStdin(location);
 }
 
 std::vector<std::string> ListRunfiles(absl::string_view dir, absl::string_view suffix) {
   std::vector<std::string> out;
+  const absl::StatusOr<std::string> location = RunfilePath(dir);
+  if (!location.ok()) return out;
   std::error_code error;
-  for (const auto& entry :
-       std::filesystem::directory_iterator(absl::StrCat(RunfilesRoot(), "/", dir), error)) {
+  for (const auto& entry : std::filesystem::directory_iterator(*location, error)) {
     const std::string name = entry.path().filename().string();
     if (absl::EndsWith(name, suffix)) out.push_back(absl::StrCat(dir, "/", name));
   }
@@ -127,7 +213,7 @@ absl::Status CompareWithGolden(absl::string_view actual, absl::string_view golde
   RETURN_IF_ERROR(CheckGoldenPath(golden_path));
   if (updating_goldens) return UpdateGolden(actual, golden_path);
 
-  const std::string path = absl::StrCat(RunfilesRoot(), "/", golden_path);
+  const std::string path = RunfileLocation(golden_path);
   const absl::StatusOr<std::string> golden = ReadFileOrStdin(path);
   if (absl::IsNotFound(golden.status())) {
     return absl::NotFoundError(
@@ -182,9 +268,16 @@ std::string TargetLabelFromBinaryPath(absl::string_view path) {
   const size_t bin = rest.find(kBin);
   if (bin == absl::string_view::npos) return "";
   rest.remove_prefix(bin + kBin.size());
+  std::string repository;  // "" for the main repository
+  if (absl::ConsumePrefix(&rest, "external/")) {
+    const size_t end = rest.find('/');
+    if (end == absl::string_view::npos) return "";
+    repository = absl::StrCat("@", rest.substr(0, end));
+    rest.remove_prefix(end + 1);
+  }
   const size_t slash = rest.rfind('/');
-  if (slash == absl::string_view::npos) return absl::StrCat("//:", rest);
-  return absl::StrCat("//", rest.substr(0, slash), ":", rest.substr(slash + 1));
+  if (slash == absl::string_view::npos) return absl::StrCat(repository, "//:", rest);
+  return absl::StrCat(repository, "//", rest.substr(0, slash), ":", rest.substr(slash + 1));
 }
 
 }  // namespace golden_internal

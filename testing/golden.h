@@ -27,16 +27,25 @@
 
 namespace fxpp {
 
-// Contents of a runfile, by workspace-relative path (test inputs declared as
-// `data`).
+// Test data is named by its path in a repository: "pkg/testdata/x.fx" is in
+// the test's own repository (the workspace, or fxpp for fxpp's tests run from
+// another workspace), "@fxpp//testing/graphs/2.6/mlp.fx" in the named one.
+// Bazel's runfiles library (@bazel_tools//tools/cpp/runfiles) finds it, under
+// `bazel test`, `bazel run` or started by hand.
+
+// Where a runfile (a test input declared as `data`) is on disk; InvalidArgument
+// for an absolute or non-normalized path.
+absl::StatusOr<std::string> RunfilePath(absl::string_view path);
+
+// Contents of a runfile.
 absl::StatusOr<std::string> ReadRunfile(absl::string_view path);
 
-// Workspace-relative paths of the runfiles directly in `dir` whose names end
-// in `suffix`, sorted: lets a test run every case file of a testdata folder.
+// Paths of the runfiles directly in `dir` whose names end in `suffix`, sorted,
+// in the form `dir` was given: lets a test run every case file of a folder.
 std::vector<std::string> ListRunfiles(absl::string_view dir, absl::string_view suffix);
 
-// Compares `actual` with the golden file at `golden_path`, a workspace-relative
-// path such as "passes/dedup/testdata/basic.fxg", read from the runfiles.
+// Compares `actual` with the golden file at `golden_path`, a runfile path such
+// as "passes/dedup/testdata/basic.fxg".
 // Returns
 //  - OK when they are equal;
 //  - FailedPrecondition on a mismatch, with a unified diff (golden -> actual)
@@ -45,9 +54,10 @@ std::vector<std::string> ListRunfiles(absl::string_view dir, absl::string_view s
 //  - NotFound when the golden is not in the runfiles, saying how to create it;
 //  - InvalidArgument for an absolute or non-normalized `golden_path`.
 // In update mode it instead writes `actual` to the golden in the source tree
-// (atomically, creating directories; an unchanged golden is left alone),
-// prints the path and returns OK, or FailedPrecondition when not run by
-// `bazel run`, which is what tells it where the source tree is.
+// of the workspace `bazel run` runs in (atomically, creating directories; an
+// unchanged golden is left alone), prints the path and returns OK, or
+// FailedPrecondition when not run by `bazel run`, which is what tells it where
+// the source tree is, or for a golden of another repository.
 absl::Status CompareWithGolden(absl::string_view actual, absl::string_view golden_path);
 
 // Removes every "--update_goldens" from argv, and if there was one turns on
@@ -69,14 +79,15 @@ namespace golden_internal {
                                          absl::string_view actual, absl::string_view golden_path);
 
 // "//pkg:target" for a binary at ".../bazel-out/<config>/bin/pkg/target",
-// or "" for a path outside bazel-out.
+// "@repo//pkg:target" for one at ".../bin/external/repo/pkg/target", or "" for
+// a path outside bazel-out.
 std::string TargetLabelFromBinaryPath(absl::string_view path);
 
 }  // namespace golden_internal
 }  // namespace fxpp
 
 // Checks that `actual` (convertible to absl::string_view) equals the golden at
-// the workspace-relative `golden_path`; see CompareWithGolden.
+// `golden_path`; see CompareWithGolden.
 #define EXPECT_MATCHES_GOLDEN(actual, golden_path) \
   EXPECT_PRED_FORMAT2(::fxpp::golden_internal::MatchesGolden, actual, golden_path)
 #define ASSERT_MATCHES_GOLDEN(actual, golden_path) \

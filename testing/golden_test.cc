@@ -133,6 +133,33 @@ TEST_F(GoldenTest, TargetLabelFromBinaryPath) {
   EXPECT_EQ(TargetLabelFromBinaryPath("/x/bazel-out/k8-opt/bin/tools/bin/t"), "//tools/bin:t");
   EXPECT_EQ(TargetLabelFromBinaryPath("/x/bazel-out/k8-opt/bin/top_test"), "//:top_test");
   EXPECT_EQ(TargetLabelFromBinaryPath("/usr/bin/test"), "");
+  // A test of fxpp built from a workspace that uses it.
+  EXPECT_EQ(TargetLabelFromBinaryPath(
+                "/c/execroot/consumer/bazel-out/k8-opt/bin/external/fxpp/passes/dedup/dedup_test"),
+            "@fxpp//passes/dedup:dedup_test");
+  EXPECT_EQ(TargetLabelFromBinaryPath("/c/bazel-out/k8-opt/bin/external/fxpp/t"), "@fxpp//:t");
+}
+
+TEST_F(GoldenTest, RepositoryQualifiedPathsNameTheSameRunfiles) {
+  // This test is in the main repository, fxpp: both spellings find the file.
+  const absl::StatusOr<std::string> qualified =
+      ReadRunfile("@fxpp//testing/testdata/hello.golden");
+  ASSERT_TRUE(qualified.ok()) << qualified.status();
+  EXPECT_EQ(*qualified, kHello);
+  EXPECT_TRUE(CompareWithGolden(kHello, "@fxpp//testing/testdata/hello.golden").ok());
+  EXPECT_THAT(ListRunfiles("@fxpp//testing/testdata", ".golden"),
+              ElementsAre("@fxpp//testing/testdata/hello.golden"));
+  EXPECT_EQ(ReadRunfile("@other_repository//testing/testdata/hello.golden").status().code(),
+            absl::StatusCode::kNotFound);
+}
+
+TEST_F(GoldenTest, FindsItsRepositoryWhenStartedByHand) {
+  // No Bazel variables name the repository: the binary's own place does.
+  ScopedEnv no_workspace("TEST_WORKSPACE", absl::nullopt);
+  ScopedEnv no_repository("FXPP_TEST_REPOSITORY", absl::nullopt);
+  const absl::StatusOr<std::string> hello = ReadRunfile(kHelloPath);
+  ASSERT_TRUE(hello.ok()) << hello.status();
+  EXPECT_EQ(*hello, kHello);
 }
 
 TEST_F(GoldenTest, ExpectMatchesGoldenFailsWithTheDiff) {
@@ -148,8 +175,9 @@ TEST_F(GoldenTest, MissingGoldenSaysHowToCreateIt) {
 }
 
 TEST_F(GoldenTest, RejectsPathsThatLeaveTheWorkspace) {
-  for (const char* path :
-       {"", "/etc/passwd", "../x.golden", "a//b.golden", "./a.golden", "testing/testdata/"}) {
+  for (const char* path : {"", "/etc/passwd", "../x.golden", "a//b.golden", "./a.golden",
+                           "testing/testdata/", "@fxpp//", "@//x.golden", "@fxpp//../x.golden",
+                           "@fxpp/x.golden"}) {
     EXPECT_EQ(CompareWithGolden(kHello, path).code(), absl::StatusCode::kInvalidArgument) << path;
   }
 }
@@ -183,6 +211,18 @@ TEST_F(GoldenTest, UpdateWritesTheSourceTreeAtomically) {
   ::testing::internal::CaptureStdout();
   ASSERT_TRUE(CompareWithGolden("second\n", "pkg/testdata/deep/new.golden").ok());
   EXPECT_THAT(::testing::internal::GetCapturedStdout(), IsEmpty());
+}
+
+TEST_F(GoldenTest, UpdateOnlyWritesTheWorkspacesOwnGoldens) {
+  // `bazel run` gives the main repository's source tree; a golden of another
+  // repository is not in it.
+  const std::string source_tree = MakeSourceTree();
+  ScopedEnv workspace("BUILD_WORKSPACE_DIRECTORY", source_tree);
+  SetUpdatingGoldens(true);
+  const absl::Status status = CompareWithGolden("new\n", "@other//pkg/a.golden");
+  EXPECT_EQ(status.code(), absl::StatusCode::kFailedPrecondition);
+  EXPECT_THAT(std::string(status.message()), HasSubstr("@other"));
+  EXPECT_THAT(FilesIn(source_tree), IsEmpty());
 }
 
 TEST_F(GoldenTest, UpdateFailsWithoutBazelRun) {

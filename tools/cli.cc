@@ -6,6 +6,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <iostream>
+#include <memory>
 
 #include "absl/flags/commandlineflag.h"
 #include "absl/flags/parse.h"
@@ -15,8 +16,11 @@
 #include "absl/strings/strip.h"
 #include "ir/io/file_io.h"
 #include "ir/status_macros.h"
+#include "tools/cpp/runfiles/runfiles.h"
 
 namespace fxpp {
+
+using ::bazel::tools::cpp::runfiles::Runfiles;
 
 std::vector<std::string> ParseToolFlags(int argc, char** argv, absl::string_view usage) {
   absl::SetProgramUsageMessage(usage);
@@ -55,12 +59,16 @@ std::string ResolveUserPath(absl::string_view path) {
 }
 
 std::string BundledPath(absl::string_view workspace_path) {
-  // `bazel run` starts tools inside their runfiles tree; a binary started by
-  // hand finds the tree next to itself.
+  // `bazel run` starts fxpp's own tools inside their runfiles tree; otherwise
+  // Bazel's runfiles library finds the tree (or manifest) next to the binary,
+  // which holds fxpp's files under the repository name "fxpp" also in a
+  // workspace that uses fxpp (README.md).
   if (std::filesystem::exists(std::string(workspace_path))) return std::string(workspace_path);
   std::error_code error;
   const std::filesystem::path exe = std::filesystem::read_symlink("/proc/self/exe", error);
-  return absl::StrCat(exe.string(), ".runfiles/fxpp/", workspace_path);
+  const std::unique_ptr<Runfiles> runfiles(Runfiles::Create(exe.string()));
+  if (runfiles == nullptr) return std::string(workspace_path);
+  return runfiles->Rlocation(absl::StrCat("fxpp/", workspace_path));
 }
 
 absl::StatusOr<Format> ChooseFormat(absl::string_view flag_value, absl::string_view path,

@@ -38,7 +38,7 @@ check "buffers reported as buffers" grep -q "buffer b_bn_running_mean (input 3) 
 check "batch norm made functional" grep -q "_native_batch_norm_legit_functional" $tmp/buffers.txt
 
 # Other formats; module on stdout as json keeps the report on stderr.
-check "json output parses" bash -c "$tool $data/intermediate_inplace.fxg --format=json 2>$tmp/json.err | python3 -c 'import json,sys; json.load(sys.stdin)'"
+check "json output parses" bash -c "$tool $data/intermediate_inplace.fxg --format=json 2>$tmp/json.err | $python -c 'import json,sys; json.load(sys.stdin)'"
 check "json report on stderr" grep -q "mutating ops replaced: 2" $tmp/json.err
 
 # Errors: a message naming the problem, non-zero exit, no output file.

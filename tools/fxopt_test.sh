@@ -30,7 +30,7 @@ check "print after change" bash -c "$fxopt $fixture --passes=dce,dedup --print-a
 check "print after all" bash -c "$fxopt $fixture --passes=dce,topo_sort --print-after-all -o $tmp/x.fxg 2>$tmp/e.txt && grep -q 'IR Dump After dce (no change)' $tmp/e.txt && grep -q 'IR Dump After topo_sort (no change)' $tmp/e.txt"
 check "print before" bash -c "$fxopt $fixture --passes=dce,dedup --print-before=dedup -o $tmp/x.fxg 2>$tmp/e.txt && grep -q 'IR Dump Before dedup' $tmp/e.txt"
 check "time passes text" bash -c "$fxopt $fixture --passes=dedup,dce --time-passes -o $tmp/x.fxg 2>$tmp/e.txt && grep -q 'dedup' $tmp/e.txt && grep -q 'nodes after' $tmp/e.txt"
-check "time passes json" bash -c "$fxopt $fixture --passes=dedup,dce --time-passes=json -o $tmp/x.fxg 2>$tmp/e.json && python3 -c 'import json,sys; t=json.load(open(sys.argv[1])); assert [p[\"name\"] for p in t[\"passes\"]]==[\"dedup\",\"dce\"]; assert t[\"passes\"][0][\"changed\"] and t[\"passes\"][0][\"nodes_after\"] < t[\"nodes_before\"]' $tmp/e.json"
+check "time passes json" bash -c "$fxopt $fixture --passes=dedup,dce --time-passes=json -o $tmp/x.fxg 2>$tmp/e.json && $python -c 'import json,sys; t=json.load(open(sys.argv[1])); assert [p[\"name\"] for p in t[\"passes\"]]==[\"dedup\",\"dce\"]; assert t[\"passes\"][0][\"changed\"] and t[\"passes\"][0][\"nodes_after\"] < t[\"nodes_before\"]' $tmp/e.json"
 
 # Errors: message, non-zero exit, no output file.
 expect_error "unknown pass" "unknown pass 'bogus' (passes: " $fxopt $fixture --passes=bogus -o $tmp/none.fxg

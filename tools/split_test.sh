@@ -16,7 +16,7 @@ check "tags file" $split $cases/gpt2_export.fx --tags_file=$cases/gpt2_export.ta
   --tags=wte,wpe,embed,h_0,h_1,ln_f,lm_head -o $tmp/gpt.fxg --fqn_map=$tmp/fqn.json
 check "output parses" $fmt $tmp/gpt.fxg -o $tmp/gpt.json
 check "submodules in tag order" bash -c "grep '^module ' $tmp/gpt.fxg | tr '\n' ' ' | grep -q 'module wte: GraphModule module wpe: GraphModule module embed: GraphModule module h_0: GraphModule module h_1'"
-check "fqn map json" python3 -c "import json; m = json.load(open('$tmp/fqn.json')); assert m['h.1.mlp.fc2.weight'] == 'h_1.h.1.mlp.fc2.weight', m"
+check "fqn map json" $python -c "import json; m = json.load(open('$tmp/fqn.json')); assert m['h.1.mlp.fc2.weight'] == 'h_1.h.1.mlp.fc2.weight', m"
 
 # Regex rules over names, targets and module paths; default tag; order found.
 check "regex" bash -c "$split $cases/gpt2_symbolic.fx --tag_by=regex \

@@ -5,6 +5,9 @@ set -uo pipefail
 tmp=${TEST_TMPDIR:-$(mktemp -d)}
 failures=0
 passes=0
+# Debian's interpreter (tools/setup.sh installs PyTorch 1.13 for it), named
+# outright: the first python3 on PATH may be another one, without torch.
+python=/usr/bin/python3
 
 check() {  # check NAME COMMAND...: the command must succeed
   local name=$1; shift

@@ -24,9 +24,9 @@ check "fmt without input shows the example" bash -c "$fmt 2>$tmp/stderr.txt | gr
 
 # dedup: bundled example, report formats, outputs.
 check "dedup without input" bash -c "$dedup 2>$tmp/stderr.txt | grep -q 'regions replaced'"
-check "dedup json report" bash -c "$dedup $fixture -o $tmp/d.fxg --report=json | python3 -c 'import json,sys; r=json.load(sys.stdin); assert int(r[\"regions_replaced\"]) > 0'"
+check "dedup json report" bash -c "$dedup $fixture -o $tmp/d.fxg --report=json | $python -c 'import json,sys; r=json.load(sys.stdin); assert int(r[\"regions_replaced\"]) > 0'"
 check "dedup output parses" $fmt $tmp/d.fxg -o $tmp/d.json
-check "dedup json to stdout keeps it clean" bash -c "$dedup $fixture --format=json 2>$tmp/stderr.txt | python3 -c 'import json,sys; json.load(sys.stdin)'"
+check "dedup json to stdout keeps it clean" bash -c "$dedup $fixture --format=json 2>$tmp/stderr.txt | $python -c 'import json,sys; json.load(sys.stdin)'"
 
 # Errors: non-zero exit, a message naming the problem, and no output file.
 printf 'graph():\n    %%x : [num_users=1] = placeholder[target=x]\n    %%y : [num_users=1] = call_function[target=torch.relu](args = (%%nope,), kwargs = {})\n    return y\n' > $tmp/dangling.fx

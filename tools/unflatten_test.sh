@@ -37,20 +37,20 @@ check "dispatcher's merged call" grep -q '^sub.@1: same module as sub.@0$' $tmp/
 check "dispatcher's own call" grep -q '^sub.@2: InterpreterModule, 15 nodes$' $tmp/dispatcher.txt
 
 # Errors: non-zero exit, a message naming the problem, and no output file.
-python3 - $programs/calls_twice.json $tmp/bad_signature.json <<'PY'
+$python - $programs/calls_twice.json $tmp/bad_signature.json <<'PY'
 import json, sys
 program = json.load(open(sys.argv[1]))
 program["graph_signature"]["input_specs"].pop(0)  # one placeholder left undescribed
 json.dump(program, open(sys.argv[2], "w"))
 PY
-python3 - $programs/buffers.json $tmp/missing_state.json <<'PY'
+$python - $programs/buffers.json $tmp/missing_state.json <<'PY'
 import json, sys
 program = json.load(open(sys.argv[1]))
 program["state"]["module"]["state"] = []  # the root buffer `steps` is gone
 json.dump(program, open(sys.argv[2], "w"))
 PY
 sed 's/INPUT_KIND_PARAMETER/INPUT_KIND_WEIGHT/' $programs/calls_twice.json > $tmp/unknown_kind.json
-python3 - $programs/calls_twice.json $tmp/no_stack.json <<'PY'
+$python - $programs/calls_twice.json $tmp/no_stack.json <<'PY'
 import json, sys
 program = json.load(open(sys.argv[1]))
 for node in program["graph_module"]["module"]["graph"]["nodes"]:
@@ -59,7 +59,7 @@ for node in program["graph_module"]["module"]["graph"]["nodes"]:
 json.dump(program, open(sys.argv[2], "w"))
 PY
 for call in x 7; do
-  python3 - $programs/preserved_calls.json $tmp/bad_call_$call.json $call <<'PY'
+  $python - $programs/preserved_calls.json $tmp/bad_call_$call.json $call <<'PY'
 import json, sys
 program = json.load(open(sys.argv[1]))
 for entry in program["module_call_graph"]:
@@ -84,7 +84,7 @@ check "no partial outputs" bash -c "! ls $tmp/never.fxg $tmp/*.tmp.* >$tmp/ls.tx
 
 # The Python bridge under PyTorch 1.13: symbolic_trace GraphModules with every
 # kind of literal argument, read back by //tools:fmt.
-python3 - $tmp <<'PY'
+$python - $tmp <<'PY'
 import operator, sys
 sys.path.insert(0, "tools/python")
 import torch, torch.fx, torch.nn as nn

@@ -2,6 +2,10 @@
 # graphviz (installed by tools/setup.sh) must draw every DOT golden.
 set -uo pipefail
 tmp=${TEST_TMPDIR:-$(mktemp -d)}
+# fontconfig (under graphviz) fails when it finds no font cache and no
+# writable place for one, as on a fresh machine with a read-only HOME: give it
+# one of its own.
+export XDG_CACHE_HOME="$tmp/cache"
 failures=0
 count=0
 for f in ir/dot/testdata/*.dot; do

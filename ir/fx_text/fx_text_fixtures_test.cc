@@ -13,16 +13,12 @@
 #include "absl/strings/match.h"
 #include "gtest/gtest.h"
 #include "ir/fx_text/fx_text.h"
+#include "testing/golden.h"
 
 namespace fxpp {
 namespace {
 
-std::filesystem::path FixtureRoot() {
-  const char* srcdir = std::getenv("TEST_SRCDIR");
-  const char* workspace = std::getenv("TEST_WORKSPACE");
-  return std::filesystem::path(srcdir != nullptr ? srcdir : ".") /
-         (workspace != nullptr ? workspace : "fxpp") / "testing" / "graphs";
-}
+std::filesystem::path FixtureRoot() { return RunfilePath("testing/graphs").value(); }
 
 // Paths relative to FixtureRoot(), sorted.
 std::vector<std::string> FixturePaths() {

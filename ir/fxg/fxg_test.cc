@@ -15,6 +15,7 @@
 #include "absl/strings/str_cat.h"
 #include "gtest/gtest.h"
 #include "ir/fx_text/fx_text.h"
+#include "testing/golden.h"
 
 namespace fxpp {
 namespace {
@@ -243,12 +244,7 @@ TEST(Fxg, GoldenText) {
 
 // ---- real graphs -----------------------------------------------------------------
 
-std::filesystem::path FixtureRoot() {
-  const char* srcdir = std::getenv("TEST_SRCDIR");
-  const char* workspace = std::getenv("TEST_WORKSPACE");
-  return std::filesystem::path(srcdir != nullptr ? srcdir : ".") /
-         (workspace != nullptr ? workspace : "fxpp") / "testing" / "graphs";
-}
+std::filesystem::path FixtureRoot() { return RunfilePath("testing/graphs").value(); }
 
 TEST(Fxg, FixturesWrappedInModulesRoundTrip) {
   int count = 0;

@@ -1,9 +1,6 @@
 #include "ir/readable/readable.h"
 
-#include <cstdlib>
-#include <fstream>
 #include <memory>
-#include <sstream>
 #include <string>
 
 #include "absl/strings/match.h"
@@ -20,17 +17,6 @@ namespace {
 
 constexpr char kTestdata[] = "ir/readable/testdata/";
 
-std::string ReadRunfile(const std::string& path) {
-  const char* srcdir = std::getenv("TEST_SRCDIR");
-  const char* workspace = std::getenv("TEST_WORKSPACE");
-  std::ifstream in(absl::StrCat(srcdir != nullptr ? srcdir : ".", "/",
-                                workspace != nullptr ? workspace : "fxpp", "/", path),
-                   std::ios::binary);
-  std::stringstream buffer;
-  buffer << in.rdbuf();
-  return buffer.str();
-}
-
 // A module traced by PyTorch (testdata/NAME.json) and the options its golden
 // (testdata/NAME.txt, PyTorch's print_readable) was printed with.
 struct GoldenCase {
@@ -42,9 +28,9 @@ class ReadableGoldenTest : public testing::TestWithParam<GoldenCase> {};
 
 TEST_P(ReadableGoldenTest, MatchesPyTorch) {
   const std::string base = absl::StrCat(kTestdata, GetParam().name);
-  const std::string json = ReadRunfile(base + ".json");
-  ASSERT_FALSE(json.empty()) << base;
-  absl::StatusOr<std::unique_ptr<GraphModule>> module = ParseJson(json, base + ".json");
+  const absl::StatusOr<std::string> json = ReadRunfile(base + ".json");
+  ASSERT_TRUE(json.ok()) << json.status();
+  absl::StatusOr<std::unique_ptr<GraphModule>> module = ParseJson(*json, base + ".json");
   ASSERT_TRUE(module.ok()) << module.status();
   // The exported modules are real, well-formed FX graph modules.
   EXPECT_TRUE(VerifyGraphModule(**module).ok()) << VerifyGraphModule(**module);

@@ -7,7 +7,7 @@
 #   - leaves no output file and no temporary file behind.
 set -uo pipefail
 
-cd "${TEST_SRCDIR}/fxpp"
+cd "${TEST_SRCDIR}/${TEST_WORKSPACE}"
 cases_dir=testing/bad_inputs/cases
 declare -A tools=([fmt]=tools/fmt [dedup]=tools/dedup)
 

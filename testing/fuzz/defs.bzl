@@ -6,16 +6,21 @@ once per input file, so `bazel test //...` builds it with gcc and tests can
 replay corpora through it.
 """
 
+load("//:copts.bzl", "FXPP_COPTS")
+
 def fxpp_fuzzer(name, srcs, deps = []):
+    # Label(): these targets are fxpp's, whichever repository calls the macro;
+    # Bazel 4's select() takes label strings only.
     native.cc_binary(
         name = name,
         srcs = srcs,
+        copts = FXPP_COPTS,
         linkopts = select({
-            "//testing/fuzz:libfuzzer": ["-fsanitize=fuzzer"],
+            str(Label("//testing/fuzz:libfuzzer")): ["-fsanitize=fuzzer"],
             "//conditions:default": [],
         }),
         deps = deps + select({
-            "//testing/fuzz:libfuzzer": [],
-            "//conditions:default": ["//testing/fuzz:replay_main"],
+            str(Label("//testing/fuzz:libfuzzer")): [],
+            "//conditions:default": [Label("//testing/fuzz:replay_main")],
         }),
     )

@@ -8,7 +8,7 @@
 # broken property, or a sanitizer report fails the test.
 set -euo pipefail
 
-cd "${TEST_SRCDIR}/fxpp"
+cd "${TEST_SRCDIR}/${TEST_WORKSPACE}"
 seeds="$TEST_TMPDIR/seeds"
 mapfile -t fixtures < <(find testing/graphs -name '*.fx' | sort)
 testing/fuzz/make_seeds.sh tools/fmt "$seeds" "${fixtures[@]}"

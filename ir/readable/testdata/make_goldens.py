@@ -395,6 +395,12 @@ CASES = {name[len("case_"):]: fn for name, fn in sorted(globals().items())
          if name.startswith("case_")}
 
 
+# Stack traces name this script by where it ran; the committed files name it
+# by its path in the repository instead, so that they hold no machine path.
+SCRIPT_PATH = os.path.abspath(__file__)
+SCRIPT_IN_REPOSITORY = "ir/readable/testdata/make_goldens.py"
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", required=True)
@@ -403,12 +409,14 @@ def main():
     os.makedirs(opts.out, exist_ok=True)
     for name in opts.cases or CASES:
         gm, options = CASES[name]()
-        text = gm.print_readable(print_output=False, **options)
+        text = gm.print_readable(print_output=False, **options).replace(
+            SCRIPT_PATH, SCRIPT_IN_REPOSITORY)
         if re.search(r"0x[0-9a-fA-F]{6,}", text):
             sys.exit(f"{name}: output contains a memory address")
         doc = {"format_version": 1, "module": module_json(gm, gm._get_name())}
         with open(os.path.join(opts.out, name + ".json"), "w") as f:
-            json.dump(doc, f, indent=1, ensure_ascii=False, allow_nan=False)
+            f.write(json.dumps(doc, indent=1, ensure_ascii=False, allow_nan=False)
+                    .replace(SCRIPT_PATH, SCRIPT_IN_REPOSITORY))
             f.write("\n")
         with open(os.path.join(opts.out, name + ".txt"), "w") as f:
             f.write(text)

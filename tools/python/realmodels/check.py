@@ -92,6 +92,20 @@ def fixture_cases(directory, names):
                "stem": stem, "pytorch": entry.get("pytorch"), "made_by": index["torch_version"]}
 
 
+def portable_paths(row, work):
+    """`row` with its file paths free of machine paths, for committed results:
+    scratch files as "<work>/NAME", others relative to the current directory
+    (the repository root)."""
+    def portable(path):
+        if not isinstance(path, str) or not os.path.isabs(path):
+            return path
+        in_work = os.path.relpath(path, work)
+        if not in_work.startswith(".."):
+            return os.path.join("<work>", in_work)
+        return os.path.relpath(path)
+    return {k: portable(v) if k in ("stem", "output") else v for k, v in row.items()}
+
+
 def transform(case, pipeline, tools, work):
     """Runs one pipeline's tools; the row without the numeric verdict."""
     row = {k: case[k] for k in ("model", "tracer", "source", "stem", "made_by")}
@@ -217,7 +231,7 @@ def main(argv=None):
     print_rows(rows)
     if args.results:
         with open(args.results, "w", encoding="utf-8") as f:
-            json.dump(rows, f, indent=1)
+            json.dump([portable_paths(row, work) for row in rows], f, indent=1)
             f.write("\n")
     return 1 if args.stage != "transform" and any(failed(r) for r in rows) else 0
 
