@@ -56,23 +56,23 @@ std::string UpdateCommand() {
   return absl::StrCat("bazel run ", label, " -- ", kUpdateFlag);
 }
 
-// The repository whose files a test names with unqualified paths: the one
-// holding the test. fxpp_golden_test passes it in FXPP_TEST_REPOSITORY when
-// that is not the main repository, whose name `bazel test` and `bazel run`
-// pass in TEST_WORKSPACE. A binary started by hand has neither; its runfiles
-// hold it at the same package path as in bazel-out (.../bin/<pkg>/<name>, or
-// .../bin/external/<repo>/<pkg>/<name> for another repository's test).
-std::string TestRepository(const Runfiles& runfiles) {
-  std::string repository = GetEnv("FXPP_TEST_REPOSITORY");
-  if (repository.empty()) repository = GetEnv("TEST_WORKSPACE");
-  if (!repository.empty()) return repository;
+// The repository a binary was built in, from its place in bazel-out:
+// .../bin/external/<repo>/<pkg>/<name> for another repository's binary, or
+// .../bin/<pkg>/<name> for the main repository's, whose name is then the
+// runfiles folder holding <pkg>/<name>. An empty name when unknown.
+struct BinaryRepository {
+  std::string name;
+  bool main = false;
+};
+
+BinaryRepository RepositoryOfBinary(const Runfiles& runfiles) {
   const std::string binary = BinaryPath();
   constexpr absl::string_view kBin = "/bin/";
   const size_t bin = binary.find(std::string(kBin), binary.find("/bazel-out/"));
-  if (bin == std::string::npos) return "";
+  if (bin == std::string::npos) return {};
   absl::string_view in_bin = absl::string_view(binary).substr(bin + kBin.size());
   if (absl::ConsumePrefix(&in_bin, "external/")) {
-    return std::string(in_bin.substr(0, in_bin.find('/')));
+    return {std::string(in_bin.substr(0, in_bin.find('/'))), /*main=*/false};
   }
   std::string root;
   for (const auto& [name, value] : runfiles.EnvVars()) {
@@ -81,10 +81,31 @@ std::string TestRepository(const Runfiles& runfiles) {
   std::error_code error;
   for (const auto& entry : std::filesystem::directory_iterator(root, error)) {
     if (std::filesystem::exists(entry.path() / std::string(in_bin))) {
-      return entry.path().filename().string();
+      return {entry.path().filename().string(), /*main=*/true};
     }
   }
-  return "";
+  return {};
+}
+
+// The main repository, whose source tree `bazel run` names: `bazel test` and
+// `bazel run` pass its name in TEST_WORKSPACE; a binary started by hand knows
+// it only when it was built there.
+std::string MainRepository(const Runfiles& runfiles) {
+  const std::string main = GetEnv("TEST_WORKSPACE");
+  if (!main.empty()) return main;
+  const BinaryRepository binary = RepositoryOfBinary(runfiles);
+  return binary.main ? binary.name : "";
+}
+
+// The repository whose files a test names with unqualified paths: the one
+// holding the test. fxpp_golden_test passes it in FXPP_TEST_REPOSITORY when
+// that is not the main repository; a binary started by hand has no such
+// variables, and its place tells.
+std::string TestRepository(const Runfiles& runfiles) {
+  const std::string repository = GetEnv("FXPP_TEST_REPOSITORY");
+  if (!repository.empty()) return repository;
+  const std::string main = GetEnv("TEST_WORKSPACE");
+  return main.empty() ? RepositoryOfBinary(runfiles).name : main;
 }
 
 // Bazel's runfiles library, which knows where runfiles are under `bazel test`,
@@ -165,7 +186,7 @@ absl::Status UpdateGolden(absl::string_view actual, absl::string_view golden_pat
   // `bazel run` names the source tree of the main repository only: another
   // repository's goldens (fxpp's, run from a workspace using it) are not there.
   const auto [repository, in_repository] = SplitRepository(golden_path);
-  if (repository != GetEnv("TEST_WORKSPACE")) {
+  if (repository.empty() || repository != MainRepository(TheRunfiles())) {
     return absl::FailedPreconditionError(absl::StrCat(
         "golden ", golden_path, " belongs to repository @", repository, ", not to this workspace (",
         root, "); update it from a checkout of that repository"));
