@@ -1033,7 +1033,7 @@ absl::StatusOr<FunctionalizeReport> Functionalize(GraphModule& module,
   return report;
 }
 
-const PassDescriptor& FunctionalizePass::Descriptor() {
+const TypedPassDescriptor<FunctionalizeOptions>& FunctionalizePass::Descriptor() {
   static const auto* const descriptor = new TypedPassDescriptor<FunctionalizeOptions>(
       "functionalize",
       "In-place ops -> out-of-place twins; input mutations -> extra outputs (or copy_)",

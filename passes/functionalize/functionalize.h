@@ -97,8 +97,9 @@ absl::StatusOr<FunctionalizeReport> Functionalize(GraphModule& module,
 
 class FunctionalizePass : public Pass {
  public:
-  // Options: keep_input_mutations, buffers (FunctionalizeOptions).
-  static const PassDescriptor& Descriptor();
+  // Options: keep_input_mutations, buffers (FunctionalizeOptions); typed, so
+  // tools/functionalize parses its flags into FunctionalizeOptions.
+  static const TypedPassDescriptor<FunctionalizeOptions>& Descriptor();
   explicit FunctionalizePass(FunctionalizeOptions options = {}) : options_(std::move(options)) {}
   absl::string_view name() const override { return "functionalize"; }
   absl::StatusOr<bool> Run(GraphModule& module) override;
