@@ -16,6 +16,7 @@
 #include "ir/proto/convert.h"
 #include "ir/status_macros.h"
 #include "ir/verifier.h"
+#include "passes/op_schema/op_schema.h"
 
 namespace fxpp {
 namespace {
@@ -34,7 +35,6 @@ constexpr absl::string_view kOutputKindNames[] = {
 };
 
 constexpr absl::string_view kWithEffects = "torch.ops.higher_order.with_effects";
-constexpr absl::string_view kGetItem = "operator.getitem";
 
 absl::Status Invalid(absl::string_view where, absl::string_view what) {
   return absl::InvalidArgumentError(absl::StrCat(where, ": ", what));

@@ -29,6 +29,7 @@
 #include "absl/strings/strip.h"
 #include "ir/status_macros.h"
 #include "ir/verifier.h"
+#include "passes/op_schema/op_schema.h"
 
 namespace fxpp {
 namespace {
@@ -37,7 +38,6 @@ namespace {
 // that belongs to whatever module is running.
 constexpr absl::string_view kEmptyStackKey = "_empty_nn_module_stack_from_metadata_hook";
 constexpr absl::string_view kCopy = "torch.ops.aten.copy_";
-constexpr absl::string_view kGetItem = "operator.getitem";
 constexpr absl::string_view kTreeFlattenSpec = "torch.fx._pytree.tree_flatten_spec";
 constexpr absl::string_view kTreeUnflatten = "torch.utils._pytree.tree_unflatten";
 // Attributes PyTorch's _IVals passes buffer-mutation values through.

@@ -1,10 +1,19 @@
 #include "ir/graph_module.h"
 
+#include <cstdlib>
+#include <iostream>
+
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "absl/types/optional.h"
 
 namespace fxpp {
+
+void GraphModule::DieWithoutGraph() const {
+  std::cerr << "fxpp: GraphModule::graph() called on a module of class '" << class_name_
+            << "', which has no graph; check has_graph() (passes: RootGraph, ForEachGraph)\n";
+  std::abort();
+}
 
 absl::string_view StateKindName(StateKind kind) {
   switch (kind) {

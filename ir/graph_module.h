@@ -59,8 +59,17 @@ class GraphModule {
   void set_class_name(std::string name) { class_name_ = std::move(name); }
 
   bool has_graph() const { return graph_ != nullptr; }
-  Graph& graph() { return *graph_; }
-  const Graph& graph() const { return *graph_; }
+  // The graph; calling it on a module without one (check has_graph()) is a
+  // programmer error that aborts with a message naming the module's class,
+  // never undefined behaviour.
+  Graph& graph() {
+    if (graph_ == nullptr) DieWithoutGraph();
+    return *graph_;
+  }
+  const Graph& graph() const {
+    if (graph_ == nullptr) DieWithoutGraph();
+    return *graph_;
+  }
   void set_graph(std::unique_ptr<Graph> graph) { graph_ = std::move(graph); }
 
   // ---- submodules (ordered) -----------------------------------------------
@@ -116,6 +125,8 @@ class GraphModule {
   std::unique_ptr<GraphModule> Clone() const;
 
  private:
+  [[noreturn]] void DieWithoutGraph() const;
+
   std::string class_name_;
   std::unique_ptr<Graph> graph_;
   std::vector<Child> children_;

@@ -23,6 +23,7 @@ class AddReluPass : public Pass {
     out->SetArgs({Argument::Ref(relu)});
     return true;
   }
+  PassReport Report() const override { return {{{"relus_added", 1, ""}}}; }
 };
 
 // Breaks the graph (a second output) but claims a change.
@@ -33,12 +34,14 @@ class BreakGraphPass : public Pass {
     module.graph().Output(Argument::None());
     return true;
   }
+  PassReport Report() const override { return {{{"outputs_added", 1, ""}}}; }
 };
 
 class NoOpPass : public Pass {
  public:
   absl::string_view name() const override { return "no_op"; }
   absl::StatusOr<bool> Run(GraphModule&) override { return false; }
+  PassReport Report() const override { return {{{"runs", 1, ""}}}; }
 };
 
 class FailingPass : public Pass {
@@ -47,6 +50,18 @@ class FailingPass : public Pass {
   absl::StatusOr<bool> Run(GraphModule&) override {
     return absl::InvalidArgumentError("unsupported node 'x'");
   }
+  PassReport Report() const override { return {{{"failures", 1, ""}}}; }
+};
+
+// Changes the module but says it did not: the changed-flag check catches it.
+class DishonestPass : public Pass {
+ public:
+  absl::string_view name() const override { return "dishonest"; }
+  absl::StatusOr<bool> Run(GraphModule& module) override {
+    AddReluPass().Run(module).IgnoreError();
+    return false;
+  }
+  PassReport Report() const override { return {{{"lies", 1, ""}}}; }
 };
 
 std::unique_ptr<GraphModule> Identity() {
@@ -106,6 +121,60 @@ TEST(PassPipelineTest, PassErrorsNameThePass) {
   EXPECT_EQ(changed.status().code(), absl::StatusCode::kInvalidArgument);
   EXPECT_EQ(changed.status().message(), "in pass failing: unsupported node 'x'");
   EXPECT_EQ(m->graph().size(), 2u);  // later passes did not run
+}
+
+TEST(PassPipelineTest, BrokenInputIsBlamedOnTheInput) {
+  auto m = Identity();
+  m->graph().Output(Argument::None());  // a second output
+  PassPipeline pipeline;
+  pipeline.Add(std::make_unique<NoOpPass>());
+  absl::StatusOr<bool> changed = pipeline.Run(*m);
+  ASSERT_FALSE(changed.ok());
+  EXPECT_THAT(std::string(changed.status().message()), ::testing::StartsWith("input: "));
+}
+
+TEST(PassPipelineTest, ChangedFlagCheckCatchesADishonestPass) {
+  PassPipeline::Options options;
+  options.check_changed = true;
+  for (bool check : {false, true}) {
+    options.check_changed = check;
+    auto m = Identity();
+    PassPipeline pipeline(options);
+    pipeline.Add(std::make_unique<DishonestPass>());
+    absl::StatusOr<bool> changed = pipeline.Run(*m);
+    EXPECT_EQ(changed.ok(), !check);
+    if (check) {
+      EXPECT_EQ(changed.status().message(),
+                "pass dishonest reported no change but the module changed");
+    }
+  }
+  auto m = Identity();
+  EXPECT_TRUE(RunPass(*std::make_unique<AddReluPass>(), *m, options).ok());
+}
+
+TEST(PassPipelineTest, FailureHookNamesThePassAndSeesTheModule) {
+  struct Recorder : PassInstrumentation {
+    std::string seen;
+    void OnPassFailure(const Pass& p, size_t index, const absl::Status& error,
+                       const GraphModule& module) override {
+      seen = absl::StrCat(index, " ", p.name(), " ", error.message(), " ", module.graph().size());
+    }
+  } recorder;
+  auto m = Identity();
+  PassPipeline pipeline;
+  pipeline.Add(std::make_unique<AddReluPass>()).Add(std::make_unique<BreakGraphPass>());
+  pipeline.AddInstrumentation(&recorder);
+  EXPECT_FALSE(pipeline.Run(*m).ok());
+  EXPECT_THAT(recorder.seen, ::testing::StartsWith("1 break_graph after pass break_graph: "));
+  EXPECT_THAT(recorder.seen, ::testing::EndsWith(" 4"));
+}
+
+TEST(PassPipelineTest, RunPassVerifiesLikeAPipeline) {
+  auto m = Identity();
+  BreakGraphPass pass;
+  absl::StatusOr<bool> changed = RunPass(pass, *m);
+  EXPECT_THAT(std::string(changed.status().message()),
+              ::testing::StartsWith("after pass break_graph: "));
 }
 
 }  // namespace

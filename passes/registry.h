@@ -1,7 +1,8 @@
-// The pass registry: every pass registered once with its name, a one-line
-// summary and typed options, so that tools build pipelines from text such
-// as "dedup{min_regions=3},topo_sort,split_by_tags{tags=a,b}" (MLIR's
-// pass registration and pipeline syntax).
+// The pass registry: every pass registered once through its descriptor
+// (passes/pass_options.h: name, summary, typed options, factory), so that
+// tools build pipelines from text such as
+// "dedup{min_regions=3},topo_sort,split_by_tags{tags=a,b}" (MLIR's pass
+// registration and pipeline syntax).
 //
 // A pass package registers itself in a separate `:registration` target
 // (alwayslink), so depending on a pass library alone does not pull in the
@@ -9,8 +10,6 @@
 #ifndef FXPP_PASSES_REGISTRY_H_
 #define FXPP_PASSES_REGISTRY_H_
 
-#include <cstdint>
-#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -20,51 +19,25 @@
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
 #include "passes/pass.h"
-#include "passes/pipeline.h"
+#include "passes/pass_options.h"
 
 namespace fxpp {
 
-enum class PassOptionType : uint8_t { kBool, kInt, kString, kStringList };
-
-struct PassOptionSpec {
-  std::string name;
-  PassOptionType type;
-  std::string default_value;  // as it would be written in a pipeline
-  std::string help;
-};
-
-// Option values of one pass invocation, checked against the pass's specs:
-// every declared option has a value (given or default), typed.
-class PassOptions {
- public:
-  bool GetBool(absl::string_view name) const;
-  int64_t GetInt(absl::string_view name) const;
-  const std::string& GetString(absl::string_view name) const;
-  std::vector<std::string> GetStringList(absl::string_view name) const;
-
- private:
-  friend class PassRegistry;
-  // Values as text, already validated for their type.
-  absl::btree_map<std::string, std::string> values_;
-};
-
-struct PassInfo {
-  std::string name;
-  std::string summary;  // one line
-  std::vector<PassOptionSpec> options;
-  std::function<absl::StatusOr<std::unique_ptr<Pass>>(const PassOptions&)> create;
-};
+// Splits "a=1,tags=x,y,b=2" into {a: 1, tags: "x,y", b: 2}: a comma starts a
+// new option only when `name=` follows, so list values need no quoting.
+absl::StatusOr<PassOptionValues> SplitPassOptions(absl::string_view text);
 
 class PassRegistry {
  public:
   // The registry the `:registration` targets fill at startup.
   static PassRegistry& Global();
 
-  // Fails on a duplicate or malformed name or option spec.
-  absl::Status Register(PassInfo info);
-  const PassInfo* Find(absl::string_view name) const;
+  // Fails on a duplicate or malformed pass or option name. `descriptor`
+  // must outlive the registry (descriptors are static).
+  absl::Status Register(const PassDescriptor& descriptor);
+  const PassDescriptor* Find(absl::string_view name) const;
   // Sorted by name.
-  std::vector<const PassInfo*> List() const;
+  std::vector<const PassDescriptor*> List() const;
 
   // Builds one pass from its name and option text ("a=1,tags=x,y"): unknown
   // passes or options, and values of the wrong type, are errors that list
@@ -78,13 +51,13 @@ class PassRegistry {
   std::string Describe() const;
 
  private:
-  absl::btree_map<std::string, PassInfo> passes_;
+  absl::btree_map<std::string, const PassDescriptor*> passes_;
 };
 
 // Registers at static-initialization time; aborts on an invalid
 // registration, which is a programmer error in the registering package.
 struct PassRegistration {
-  explicit PassRegistration(PassInfo info);
+  explicit PassRegistration(const PassDescriptor& descriptor);
 };
 
 }  // namespace fxpp

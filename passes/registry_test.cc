@@ -1,6 +1,9 @@
 #include "passes/registry.h"
 
+#include <cstdint>
+#include <memory>
 #include <string>
+#include <vector>
 
 #include "absl/strings/str_cat.h"
 
@@ -18,28 +21,37 @@ class ProbePass : public Pass {
   explicit ProbePass(std::string seen) : seen_(std::move(seen)) {}
   absl::string_view name() const override { return seen_; }
   absl::StatusOr<bool> Run(GraphModule&) override { return false; }
+  PassReport Report() const override { return {{{"runs", 0, "never counted"}}}; }
 
  private:
   std::string seen_;
 };
 
+struct ProbeOptions {
+  bool flag = false;
+  int64_t count = 7;
+  std::string label;
+  std::vector<std::string> tags;
+};
+
+const PassDescriptor& ProbeDescriptor() {
+  static const auto* const descriptor = new TypedPassDescriptor<ProbeOptions>(
+      "probe", "records its options",
+      {PassOption<ProbeOptions>("flag", &ProbeOptions::flag, "a bool"),
+       PassOption<ProbeOptions>("count", &ProbeOptions::count, "an int", AtLeast(0)),
+       PassOption<ProbeOptions>("label", &ProbeOptions::label, "a string"),
+       PassOption<ProbeOptions>("tags", &ProbeOptions::tags, "a list")},
+      [](ProbeOptions o) {
+        std::string seen = absl::StrCat(o.flag, "/", o.count, "/", o.label, "/");
+        for (const std::string& t : o.tags) absl::StrAppend(&seen, "[", t, "]");
+        return std::make_unique<ProbePass>(seen);
+      });
+  return *descriptor;
+}
+
 PassRegistry ProbeRegistry() {
   PassRegistry registry;
-  absl::Status status = registry.Register({
-      "probe",
-      "records its options",
-      {{"flag", PassOptionType::kBool, "false", "a bool"},
-       {"count", PassOptionType::kInt, "7", "an int"},
-       {"label", PassOptionType::kString, "", "a string"},
-       {"tags", PassOptionType::kStringList, "", "a list"}},
-      [](const PassOptions& o) -> absl::StatusOr<std::unique_ptr<Pass>> {
-        if (o.GetInt("count") < 0) return absl::InvalidArgumentError("count must be >= 0");
-        std::string seen = absl::StrCat(o.GetBool("flag"), "/", o.GetInt("count"), "/",
-                                        o.GetString("label"), "/");
-        for (const std::string& t : o.GetStringList("tags")) absl::StrAppend(&seen, "[", t, "]");
-        return std::make_unique<ProbePass>(seen);
-      },
-  });
+  absl::Status status = registry.Register(ProbeDescriptor());
   EXPECT_TRUE(status.ok()) << status;
   return registry;
 }
@@ -68,10 +80,12 @@ TEST(PassRegistryTest, ErrorsSayWhatIsWrongAndWhatExists) {
   EXPECT_THAT(error("nope"), HasSubstr("unknown pass 'nope' (passes: probe)"));
   EXPECT_THAT(error("probe{colour=red}"),
               HasSubstr("pass 'probe': unknown option 'colour' (options: flag, count, label, tags)"));
-  EXPECT_THAT(error("probe{count=many}"), HasSubstr("option 'count' must be of type int, got 'many'"));
-  EXPECT_THAT(error("probe{flag=maybe}"), HasSubstr("option 'flag' must be of type bool"));
+  EXPECT_THAT(error("probe{count=many}"),
+              HasSubstr("option 'count': expected an integer, got 'many'"));
+  EXPECT_THAT(error("probe{flag=maybe}"),
+              HasSubstr("option 'flag': expected true or false, got 'maybe'"));
   EXPECT_THAT(error("probe{count=1,count=2}"), HasSubstr("option 'count' given twice"));
-  EXPECT_THAT(error("probe{count=-1}"), HasSubstr("pass 'probe': count must be >= 0"));
+  EXPECT_THAT(error("probe{count=-1}"), HasSubstr("pass 'probe': option 'count': must be >= 0"));
   EXPECT_THAT(error("probe{count=1"), HasSubstr("column 6: '{' without '}'"));
   EXPECT_THAT(error("probe}"), HasSubstr("column 6: '}' without '{'"));
   EXPECT_THAT(error("probe,,probe"), HasSubstr("column 7: expected a pass name"));
@@ -82,30 +96,37 @@ TEST(PassRegistryTest, ErrorsSayWhatIsWrongAndWhatExists) {
 
 TEST(PassRegistryTest, RejectsDuplicateAndMalformedRegistrations) {
   PassRegistry registry = ProbeRegistry();
-  auto make = [](const PassOptions&) -> absl::StatusOr<std::unique_ptr<Pass>> {
-    return std::make_unique<ProbePass>("x");
-  };
-  EXPECT_EQ(registry.Register({"probe", "again", {}, make}).code(),
-            absl::StatusCode::kAlreadyExists);
-  EXPECT_FALSE(registry.Register({"Bad-Name", "", {}, make}).ok());
-  EXPECT_FALSE(registry.Register({"bad_default", "", {{"n", PassOptionType::kInt, "x", ""}}, make}).ok());
-  EXPECT_FALSE(registry.Register({"no_factory", "", {}, nullptr}).ok());
+  EXPECT_EQ(registry.Register(ProbeDescriptor()).code(), absl::StatusCode::kAlreadyExists);
+  auto make = [](NoPassOptions) { return std::make_unique<ProbePass>("x"); };
+  const TypedPassDescriptor<NoPassOptions> bad_name("Bad-Name", "", {}, make);
+  EXPECT_FALSE(registry.Register(bad_name).ok());
+  const TypedPassDescriptor<ProbeOptions> bad_option(
+      "bad_option", "", {PassOption<ProbeOptions>("Count", &ProbeOptions::count, "")},
+      [](ProbeOptions) { return std::make_unique<ProbePass>("x"); });
+  EXPECT_FALSE(registry.Register(bad_option).ok());
+}
+
+TEST(PassRegistryTest, DefaultsComeFromTheOptionsStruct) {
+  EXPECT_THAT(DescribePass(ProbeDescriptor()),
+              HasSubstr("count=<int>  an int (default: 7)"));
 }
 
 TEST(PassRegistryTest, EveryLinkedPassIsRegisteredAndBuildsWithDefaults) {
   const PassRegistry& registry = PassRegistry::Global();
   std::vector<std::string> names;
-  for (const PassInfo* info : registry.List()) {
-    names.push_back(info->name);
-    EXPECT_FALSE(info->summary.empty()) << info->name;
+  for (const PassDescriptor* info : registry.List()) {
+    names.push_back(info->name());
+    EXPECT_FALSE(info->summary().empty()) << info->name();
     // Passes with a required option say so; given it, they build.
-    absl::StatusOr<std::unique_ptr<Pass>> pass = registry.Create(info->name, "");
+    absl::StatusOr<std::unique_ptr<Pass>> pass = registry.Create(info->name(), "");
     if (!pass.ok()) {
-      EXPECT_THAT(pass.status().message(), HasSubstr("is required")) << info->name;
-      pass = registry.Create(info->name, "tags=a,b");
+      EXPECT_THAT(pass.status().message(), HasSubstr("is required")) << info->name();
+      pass = registry.Create(info->name(), "tags=a,b");
     }
     ASSERT_TRUE(pass.ok()) << pass.status();
-    EXPECT_EQ((*pass)->name(), info->name);
+    EXPECT_EQ((*pass)->name(), info->name());
+    // Every pass reports at least one statistic, even before it runs.
+    EXPECT_FALSE((*pass)->Report().statistics.empty()) << info->name();
   }
   EXPECT_THAT(names, ::testing::IsSupersetOf({"assert_functional_graph", "dce", "dedup",
                                              "functionalize", "move_non_tensor_nodes_on_boundary",

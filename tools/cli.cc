@@ -8,10 +8,12 @@
 #include <iostream>
 #include <memory>
 
+#include "absl/container/flat_hash_set.h"
 #include "absl/flags/commandlineflag.h"
 #include "absl/flags/parse.h"
 #include "absl/flags/reflection.h"
 #include "absl/flags/usage.h"
+#include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/strip.h"
 #include "ir/io/file_io.h"
@@ -19,6 +21,105 @@
 #include "tools/cpp/runfiles/runfiles.h"
 
 namespace fxpp {
+namespace {
+
+// ---- --help, --version and "did you mean" (absl's own --help exits 1,
+// --version prints only "Debug build (NDEBUG not #defined)", and an
+// unknown flag gets no suggestion).
+
+constexpr absl::string_view kFxppVersion = "0.1.0";
+
+// A flag as the user would type it: --print-ir-after-all.
+std::string Spelled(absl::string_view name) {
+  std::string out = absl::StrCat("--", name);
+  std::replace(out.begin() + 2, out.end(), '_', '-');
+  return out;
+}
+
+// The tool's own flags (absl's built-in ones left out), sorted by name.
+std::vector<const absl::CommandLineFlag*> ToolFlags() {
+  std::vector<const absl::CommandLineFlag*> flags;
+  for (const auto& [name, flag] : absl::GetAllFlags()) {
+    if (!absl::StrContains(flag->Filename(), "absl/")) flags.push_back(flag);
+  }
+  std::sort(flags.begin(), flags.end(), [](const auto* a, const auto* b) {
+    return a->Name() < b->Name();
+  });
+  return flags;
+}
+
+size_t EditDistance(absl::string_view a, absl::string_view b) {
+  std::vector<size_t> row(b.size() + 1);
+  for (size_t j = 0; j <= b.size(); ++j) row[j] = j;
+  for (size_t i = 1; i <= a.size(); ++i) {
+    size_t diagonal = row[0];
+    row[0] = i;
+    for (size_t j = 1; j <= b.size(); ++j) {
+      const size_t above = row[j];
+      row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] == b[j - 1] ? 0 : 1)});
+      diagonal = above;
+    }
+  }
+  return row[b.size()];
+}
+
+[[noreturn]] void PrintHelpAndExit(absl::string_view usage) {
+  std::cout << usage << "\n\nFlags:\n";
+  for (const absl::CommandLineFlag* flag : ToolFlags()) {
+    std::cout << "  " << Spelled(flag->Name()) << "  " << flag->Help()
+              << " (default: " << (flag->DefaultValue().empty() ? "none" : flag->DefaultValue())
+              << ")\n";
+  }
+  std::cout << "  --help  this text\n  --version  fxpp's version and build mode\n";
+  std::exit(0);
+}
+
+[[noreturn]] void PrintVersionAndExit() {
+#ifdef NDEBUG
+  constexpr absl::string_view kMode = "optimized build (NDEBUG)";
+#else
+  constexpr absl::string_view kMode = "debug build (assertions on)";
+#endif
+  std::cout << "fxpp " << kFxppVersion << ", " << kMode << "\n";
+  std::exit(0);
+}
+
+// Handles --help and --version, and stops at an unknown flag with the
+// closest known one. `args` are normalized (--name_with_underscores).
+void HandleUsageFlags(const std::vector<std::string>& args) {
+  static const auto* const kAbslFlags = new absl::flat_hash_set<absl::string_view>{
+      "flagfile", "fromenv", "tryfromenv", "undefok", "helpfull", "helpshort", "helppackage",
+      "helpon", "helpmatch", "only_check_args"};
+  for (size_t i = 1; i < args.size() && args[i] != "--"; ++i) {
+    absl::string_view name = args[i];
+    if (name.size() < 2 || name[0] != '-' || name == "-") continue;
+    name = absl::StripPrefix(absl::StripPrefix(name, "-"), "-");
+    name = name.substr(0, std::min(name.find('='), name.size()));
+    if (name == "help" || name == "h") PrintHelpAndExit(absl::ProgramUsageMessage());
+    if (name == "version") PrintVersionAndExit();
+    if (absl::FindCommandLineFlag(name) != nullptr || kAbslFlags->contains(name)) continue;
+    absl::string_view positive = name;
+    if (absl::ConsumePrefix(&positive, "no") && absl::FindCommandLineFlag(positive) != nullptr) {
+      continue;
+    }
+    std::string suggestion;
+    size_t best = std::max<size_t>(2, name.size() / 3) + 1;
+    for (const absl::CommandLineFlag* flag : ToolFlags()) {
+      const size_t distance = EditDistance(name, flag->Name());
+      if (distance < best) {
+        best = distance;
+        suggestion = Spelled(flag->Name());
+      }
+    }
+    std::cerr << std::filesystem::path(args[0]).filename().string()
+              << ": error: Unknown command line flag '" << name << "'"
+              << (suggestion.empty() ? "" : absl::StrCat("; did you mean ", suggestion, "?"))
+              << " (see --help)\n";
+    std::exit(1);
+  }
+}
+
+}  // namespace
 
 using ::bazel::tools::cpp::runfiles::Runfiles;
 
@@ -45,6 +146,7 @@ std::vector<std::string> ParseToolFlags(int argc, char** argv, absl::string_view
     arg = absl::StrCat("--", name, "=-");
     spelled.erase(spelled.begin() + static_cast<std::ptrdiff_t>(i) + 1);
   }
+  HandleUsageFlags(spelled);
   std::vector<char*> normalized;
   for (std::string& arg : spelled) normalized.push_back(arg.data());
   std::vector<char*> positional =

@@ -19,15 +19,12 @@
 #include "passes/functional_checks/functional_checks.h"
 #include "passes/functionalize/functionalize.h"
 #include "tools/cli.h"
+#include "tools/pass_flags.h"
 
-ABSL_FLAG(bool, keep_input_mutations, false,
-          "end the graph with copy_(input, new_value) instead of returning new values");
 ABSL_FLAG(std::string, from, "", "input format (fx, fxg, json, pb); default: by extension, else by contents");
 ABSL_FLAG(std::string, format, "",
           "output format (fx, fxg, json, pb, readable); default: by -o extension, else fx");
 ABSL_FLAG(std::string, o, "-", "output file; - for stdout");
-ABSL_FLAG(std::vector<std::string>, buffers, {},
-          "placeholders that are buffers (e.g. export's b_* inputs); the rest are user inputs");
 ABSL_FLAG(std::vector<std::string>, assign, {},
           "buffer assignments as BUFFER=NODE: NODE's value becomes BUFFER's (non-strict export)");
 
@@ -36,10 +33,11 @@ namespace {
 
 constexpr absl::string_view kExample = "testing/graphs/torch26/makefx_inplace.fx";
 
-absl::StatusOr<FunctionalizeOptions> OptionsFromFlags() {
-  FunctionalizeOptions options;
-  options.keep_input_mutations = absl::GetFlag(FLAGS_keep_input_mutations);
-  for (const std::string& buffer : absl::GetFlag(FLAGS_buffers)) options.buffer_inputs.insert(buffer);
+// The pass's own options (keep_input_mutations, buffers) are flags generated
+// from its descriptor (tools/pass_flags.h); --assign is the tool's.
+absl::StatusOr<FunctionalizeOptions> OptionsFromFlags(const PassOptionValues& pass_options) {
+  ASSIGN_OR_RETURN(FunctionalizeOptions options,
+                   FunctionalizePass::Descriptor().ParseOptions(pass_options));
   for (const std::string& assignment : absl::GetFlag(FLAGS_assign)) {
     std::vector<std::string> parts = absl::StrSplit(assignment, '=');
     if (parts.size() != 2 || parts[0].empty() || parts[1].empty()) {
@@ -52,9 +50,9 @@ absl::StatusOr<FunctionalizeOptions> OptionsFromFlags() {
   return options;
 }
 
-absl::Status Run(std::vector<std::string> args) {
+absl::Status Run(std::vector<std::string> args, const PassOptionValues& pass_options) {
   if (args.size() > 1) return absl::InvalidArgumentError("expected one input file (see --help)");
-  ASSIGN_OR_RETURN(FunctionalizeOptions options, OptionsFromFlags());
+  ASSIGN_OR_RETURN(FunctionalizeOptions options, OptionsFromFlags(pass_options));
   const bool example = args.empty();
   const std::string in = example ? BundledPath(kExample) : ResolveUserPath(args[0]);
   ASSIGN_OR_RETURN(absl::optional<Format> from, ChooseInputFormat(absl::GetFlag(FLAGS_from)));
@@ -82,13 +80,15 @@ absl::Status Run(std::vector<std::string> args) {
 }  // namespace fxpp
 
 int main(int argc, char** argv) {
-  std::vector<std::string> args = fxpp::ParseToolFlags(
+  fxpp::PassOptionValues pass_options;
+  std::vector<std::string> args = fxpp::ParseToolFlagsWithPass(
       argc, argv,
       "Rewrites a graph's in-place ops out of place (AOTAutograd's functionalization).\n"
       "  functionalize IN [--keep_input_mutations] [-o OUT] [--format=fx|fxg|json|pb|readable]\n"
       "                [--buffers=NAME,...] [--assign=BUFFER=NODE,...]\n"
       "Input mutations become leading outputs (or copy_ with --keep_input_mutations).\n"
-      "IN and OUT may be - for stdin/stdout. Without IN, runs on a bundled example.");
-  absl::Status status = fxpp::Run(std::move(args));
+      "IN and OUT may be - for stdin/stdout. Without IN, runs on a bundled example.",
+      fxpp::FunctionalizePass::Descriptor(), &pass_options);
+  absl::Status status = fxpp::Run(std::move(args), pass_options);
   return status.ok() ? 0 : fxpp::Fail("functionalize", status);
 }

@@ -1,48 +1,69 @@
 // fxopt: runs a pipeline of registered passes over a module, like mlir-opt
-// and hlo-opt.
+// and hlo-opt. The pipeline, its verification and its instrumentation
+// (printing, timing, statistics) are library pieces (passes/pipeline.h,
+// passes/instrumentation.h); fxopt wires flags to them.
 //   bazel run //tools:fxopt -- IN --passes=dedup,dce,topo_sort [-o OUT]
-//       [--to=FORMAT] [--verify-each=false] [--print-after-all]
-//       [--print-after-change] [--print-before=PASS,...] [--time-passes[=json]]
+//       [--to=FORMAT] [--verify-each=false] [--check-changed]
+//       [--print-ir-after-all] [--print-ir-after-change] [--print-ir-before=PASS,...]
+//       [--print-ir-after-failure] [--time-passes[=json]] [--pass-statistics[=json]]
+//       [--report=FILE]
 //   bazel run //tools:fxopt -- --list-passes
+// mlir-opt's spellings are aliases: --pass-pipeline, --print-ir-*,
+// --mlir-timing, --mlir-pass-statistics.
 // Without IN, runs dedup,dce,topo_sort on a bundled PyTorch transformer
 // graph, prints the result and times the passes.
 #include <unistd.h>
 
-#include <condition_variable>
-#include <cstdio>
+#include <algorithm>
 #include <iostream>
-#include <mutex>
+#include <memory>
 #include <string>
-#include <thread>
 #include <vector>
 
+#include "absl/container/flat_hash_map.h"
 #include "absl/container/flat_hash_set.h"
 #include "absl/flags/flag.h"
 #include "absl/strings/str_cat.h"
-#include "absl/strings/str_format.h"
 #include "absl/strings/str_split.h"
-#include "absl/time/clock.h"
-#include "google/protobuf/util/json_util.h"
+#include "absl/strings/strip.h"
+#include "ir/io/file_io.h"
 #include "ir/io/module_io.h"
 #include "ir/status_macros.h"
+#include "passes/instrumentation.h"
 #include "passes/pipeline.h"
 #include "passes/registry.h"
 #include "tools/cli.h"
-#include "tools/fxopt_timing.pb.h"
 
-ABSL_FLAG(std::string, passes, "", "the pipeline: pass[{option=value,...}],... (see --list-passes)");
+ABSL_FLAG(std::string, passes, "",
+          "the pipeline: pass[{option=value,...}],... (see --list-passes); alias --pass-pipeline");
 ABSL_FLAG(bool, list_passes, false, "print every registered pass with its options and exit");
 ABSL_FLAG(std::string, from, "", "input format (fx, fxg, json, pb); default: by extension, else by contents");
 ABSL_FLAG(std::string, to, "",
           "output format (fx, fxg, json, pb, readable, dot); default: by -o extension, else fxg");
 ABSL_FLAG(std::string, o, "-", "output file; - for stdout");
 ABSL_FLAG(bool, verify_each, true, "run the verifier after every pass that changed something");
-ABSL_FLAG(bool, print_after_all, false, "print the module to stderr after every pass");
-ABSL_FLAG(bool, print_after_change, false, "print the module to stderr after every changing pass");
-ABSL_FLAG(std::string, print_before, "", "print the module to stderr before these passes (names)");
+ABSL_FLAG(bool, check_changed, false,
+          "fail when a pass's changed flag disagrees with the module's fingerprint");
+ABSL_FLAG(bool, print_after_all, false,
+          "print the module to stderr after every pass; alias --print-ir-after-all");
+ABSL_FLAG(bool, print_after_change, false,
+          "print the module to stderr after every changing pass; alias --print-ir-after-change");
+ABSL_FLAG(bool, print_before_all, false,
+          "print the module to stderr before every pass; alias --print-ir-before-all");
+ABSL_FLAG(std::string, print_before, "",
+          "print the module to stderr before these passes (names); alias --print-ir-before");
+ABSL_FLAG(bool, print_after_failure, false,
+          "print the module to stderr after a pass that fails or breaks it; "
+          "alias --print-ir-after-failure");
 ABSL_FLAG(std::string, print_format, "fxg", "format of --print-* dumps");
 ABSL_FLAG(std::string, time_passes, "",
-          "print a timing table to stderr: text (also the bare flag) or json");
+          "print a timing table: text (also the bare flag) or json; alias --mlir-timing");
+ABSL_FLAG(std::string, pass_statistics, "",
+          "print every pass's statistics and report: text (also the bare flag) or json; "
+          "alias --mlir-pass-statistics");
+ABSL_FLAG(std::string, report, "",
+          "file for --time-passes and --pass-statistics; default stderr (stdout carries only "
+          "the module)");
 
 namespace fxpp {
 namespace {
@@ -50,151 +71,11 @@ namespace {
 constexpr absl::string_view kExample = "testing/graphs/torch26/dynamo_gpt.fx";
 constexpr absl::string_view kExamplePipeline = "dedup,dce,topo_sort";
 
-int32_t CountNodes(const GraphModule& module) {
-  int32_t nodes = module.has_graph() ? static_cast<int32_t>(module.graph().size()) : 0;
-  for (const auto& [name, child] : module.children()) nodes += CountNodes(*child);
-  return nodes;
+absl::Status CheckTextOrJson(absl::string_view flag, absl::string_view value) {
+  if (value.empty() || value == "text" || value == "json") return absl::OkStatus();
+  return absl::InvalidArgumentError(
+      absl::StrCat("--", flag, " must be text or json, not '", value, "'"));
 }
-
-// While a pass runs on a terminal, a status line says which pass, on how
-// many nodes, for how long; it is erased when the pass ends.
-class ProgressLine {
- public:
-  void Start(std::string what) {
-    Stop();
-    std::lock_guard<std::mutex> lock(mu_);
-    what_ = std::move(what);
-    start_ = absl::Now();
-    running_ = true;
-    ticker_ = std::thread([this] { Tick(); });
-  }
-  void Stop() {
-    {
-      std::lock_guard<std::mutex> lock(mu_);
-      if (!running_) return;
-      running_ = false;
-    }
-    wake_.notify_all();
-    ticker_.join();
-    std::fputs("\r\033[K", stderr);
-  }
-  ~ProgressLine() { Stop(); }
-
- private:
-  void Tick() {
-    std::unique_lock<std::mutex> lock(mu_);
-    while (!wake_.wait_for(lock, std::chrono::milliseconds(200), [this] { return !running_; })) {
-      std::fprintf(stderr, "\r\033[K%s: %.1f s", what_.c_str(),
-                   absl::ToDoubleSeconds(absl::Now() - start_));
-      std::fflush(stderr);
-    }
-  }
-
-  std::mutex mu_;
-  std::condition_variable wake_;
-  bool running_ = false;
-  std::string what_;
-  absl::Time start_;
-  std::thread ticker_;
-};
-
-// The --print-*, --time-passes and progress behaviour around each pass.
-class FxoptInstrumentation : public PassInstrumentation {
- public:
-  FxoptInstrumentation(size_t num_passes, int32_t nodes_before, Format print_format)
-      : num_passes_(num_passes), print_format_(print_format), progress_(isatty(2) == 1) {
-    timing_.set_nodes_before(nodes_before);
-    for (absl::string_view name :
-         absl::StrSplit(absl::GetFlag(FLAGS_print_before), ',', absl::SkipEmpty())) {
-      print_before_.insert(std::string(name));
-    }
-  }
-
-  void BeforePass(const Pass& pass, size_t index, const GraphModule& module) override {
-    if (print_before_.contains(pass.name())) Dump(absl::StrCat("Before ", pass.name()), module);
-    if (progress_) {
-      line_.Start(absl::StrFormat("[%d/%d] %s on %d nodes", index + 1, num_passes_, pass.name(),
-                                  CountNodes(module)));
-    }
-  }
-
-  void AfterPass(const Pass& pass, size_t, bool changed, PassTiming timing,
-                 const GraphModule& module) override {
-    if (progress_) line_.Stop();
-    tools::PassTimingProto* entry = timing_.add_passes();
-    entry->set_name(std::string(pass.name()));
-    entry->set_run_seconds(absl::ToDoubleSeconds(timing.run));
-    entry->set_verify_seconds(absl::ToDoubleSeconds(timing.verify));
-    entry->set_changed(changed);
-    entry->set_nodes_after(CountNodes(module));
-    timing_.set_total_seconds(timing_.total_seconds() + entry->run_seconds() +
-                              entry->verify_seconds());
-    if (absl::GetFlag(FLAGS_print_after_all) ||
-        (changed && absl::GetFlag(FLAGS_print_after_change))) {
-      Dump(absl::StrCat("After ", pass.name(), changed ? "" : " (no change)"), module);
-    }
-  }
-
-  // Unknown --print-before names are typos: say so rather than print nothing.
-  absl::Status CheckPrintBefore(const std::vector<std::unique_ptr<Pass>>& passes) const {
-    for (const std::string& name : print_before_) {
-      bool found = false;
-      for (const auto& p : passes) found |= p->name() == name;
-      if (!found) {
-        return absl::InvalidArgumentError(
-            absl::StrCat("--print-before names '", name, "', which is not in the pipeline"));
-      }
-    }
-    return absl::OkStatus();
-  }
-
-  std::string TimingText() const {
-    std::string out = absl::StrFormat(
-        "===-------------------------------------------------------------===\n"
-        "                   Pass execution timing report\n"
-        "===-------------------------------------------------------------===\n"
-        "  Total: %.4f s, %d nodes before\n"
-        "   Pass (s)  Verify (s)   %%total  changed  nodes after  pass\n",
-        timing_.total_seconds(), timing_.nodes_before());
-    for (const tools::PassTimingProto& p : timing_.passes()) {
-      const double share = timing_.total_seconds() > 0
-                               ? 100 * (p.run_seconds() + p.verify_seconds()) /
-                                     timing_.total_seconds()
-                               : 0;
-      absl::StrAppendFormat(&out, "  %9.4f  %10.4f  %6.1f%%  %7s  %11d  %s\n", p.run_seconds(),
-                            p.verify_seconds(), share, p.changed() ? "yes" : "no",
-                            p.nodes_after(), p.name());
-    }
-    return out;
-  }
-
-  absl::StatusOr<std::string> TimingJson() const {
-    std::string json;
-    google::protobuf::util::JsonPrintOptions options;
-    options.add_whitespace = true;
-    options.always_print_primitive_fields = true;
-    options.preserve_proto_field_names = true;
-    auto status = google::protobuf::util::MessageToJsonString(timing_, &json, options);
-    if (!status.ok()) return absl::InternalError(std::string(status.message()));
-    return json;
-  }
-
- private:
-  void Dump(absl::string_view title, const GraphModule& module) {
-    if (progress_) line_.Stop();
-    absl::StatusOr<std::string> text = RenderModule(module, print_format_);
-    std::cerr << "// -----// IR Dump " << title << " //----- //\n"
-              << (text.ok() ? *text : absl::StrCat("(cannot print: ", text.status().message(), ")\n"))
-              << "\n";
-  }
-
-  size_t num_passes_;
-  Format print_format_;
-  bool progress_;
-  ProgressLine line_;
-  absl::flat_hash_set<std::string> print_before_;
-  tools::PipelineTimingProto timing_;
-};
 
 absl::Status Run(std::vector<std::string> args) {
   const PassRegistry& registry = PassRegistry::Global();
@@ -211,61 +92,114 @@ absl::Status Run(std::vector<std::string> args) {
   }
   std::string time_passes = absl::GetFlag(FLAGS_time_passes);
   if (example && time_passes.empty()) time_passes = "text";
-  if (!time_passes.empty() && time_passes != "text" && time_passes != "json") {
-    return absl::InvalidArgumentError(
-        absl::StrCat("--time-passes must be text or json, not '", time_passes, "'"));
-  }
+  const std::string statistics = absl::GetFlag(FLAGS_pass_statistics);
+  RETURN_IF_ERROR(CheckTextOrJson("time-passes", time_passes));
+  RETURN_IF_ERROR(CheckTextOrJson("pass-statistics", statistics));
   ASSIGN_OR_RETURN(std::vector<std::unique_ptr<Pass>> passes, registry.ParsePipeline(pipeline_text));
-  ASSIGN_OR_RETURN(Format print_format, ParseFormatName(absl::GetFlag(FLAGS_print_format)));
+
+  IrPrintingInstrumentation::Options print;
+  ASSIGN_OR_RETURN(print.format, ParseFormatName(absl::GetFlag(FLAGS_print_format)));
+  for (absl::string_view name :
+       absl::StrSplit(absl::GetFlag(FLAGS_print_before), ',', absl::SkipEmpty())) {
+    print.before.insert(std::string(name));
+  }
+  print.before_all = absl::GetFlag(FLAGS_print_before_all);
+  print.after_all = absl::GetFlag(FLAGS_print_after_all);
+  print.after_change = absl::GetFlag(FLAGS_print_after_change);
+  print.after_failure = absl::GetFlag(FLAGS_print_after_failure);
+  IrPrintingInstrumentation printing(std::move(print), &std::cerr);
+  RETURN_IF_ERROR(printing.CheckPassNames(passes));
 
   const std::string in = example ? BundledPath(kExample) : ResolveUserPath(args[0]);
   ASSIGN_OR_RETURN(absl::optional<Format> from, ChooseInputFormat(absl::GetFlag(FLAGS_from)));
   const std::string out = ResolveUserPath(absl::GetFlag(FLAGS_o));
+  const std::string report = ResolveUserPath(absl::GetFlag(FLAGS_report));
   ASSIGN_OR_RETURN(Format to, ChooseFormat(absl::GetFlag(FLAGS_to), out,
                                            example ? Format::kReadable : Format::kFxg));
   ASSIGN_OR_RETURN(LoadedModule loaded, ReadModule(in, from));
 
   PassPipeline::Options options;
   options.verify_each = absl::GetFlag(FLAGS_verify_each);
+  options.check_changed = absl::GetFlag(FLAGS_check_changed);
+  // FX text carries no module state to resolve attribute targets against.
+  options.verify.check_attributes = loaded.format != Format::kFx;
   PassPipeline pipeline(options);
-  const size_t num_passes = passes.size();
-  FxoptInstrumentation instrumentation(num_passes, CountNodes(*loaded.module), print_format);
-  RETURN_IF_ERROR(instrumentation.CheckPrintBefore(passes));
+  TimingInstrumentation timing(passes.size(), *loaded.module, isatty(2) == 1);
+  StatisticsInstrumentation statistics_collector;
+  pipeline.AddInstrumentation(&printing).AddInstrumentation(&timing);
+  pipeline.AddInstrumentation(&statistics_collector);
   for (std::unique_ptr<Pass>& pass : passes) pipeline.Add(std::move(pass));
-  RETURN_IF_ERROR(pipeline.Run(*loaded.module, &instrumentation).status());
+  RETURN_IF_ERROR(pipeline.Run(*loaded.module).status());
 
   // FX text keeps the input's printing style when it is still one graph.
   ASSIGN_OR_RETURN(std::string rendered, RenderModule(*loaded.module, to, loaded.fx_print));
-  RETURN_IF_ERROR(WriteFileAtomically(out, rendered));
-  if (time_passes == "text") std::cerr << instrumentation.TimingText();
+  std::string reports;
+  if (time_passes == "text") reports += timing.Text();
   if (time_passes == "json") {
-    ASSIGN_OR_RETURN(std::string json, instrumentation.TimingJson());
-    std::cerr << json;
+    ASSIGN_OR_RETURN(std::string json, timing.Json());
+    reports += json;
+  }
+  if (statistics == "text") reports += statistics_collector.Text();
+  if (statistics == "json") {
+    ASSIGN_OR_RETURN(std::string json, statistics_collector.Json());
+    reports += json;
+  }
+  RETURN_IF_ERROR(WriteFileAtomically(out, rendered));
+  if (!report.empty()) {
+    RETURN_IF_ERROR(WriteFileAtomically(report, reports));
+  } else {
+    std::cerr << reports;
   }
   if (example) NoteBundledExample("fxopt", absl::StrCat(kExample, " (pipeline ", pipeline_text, ")"));
   return absl::OkStatus();
+}
+
+// mlir-opt's spellings, and flags whose bare form means their text report.
+std::vector<std::string> Respell(int argc, char** argv) {
+  static const auto* const kAliases = new absl::flat_hash_map<std::string, std::string>{
+      {"pass-pipeline", "passes"},
+      {"print-ir-after-all", "print_after_all"},
+      {"print-ir-after-change", "print_after_change"},
+      {"print-ir-before", "print_before"},
+      {"print-ir-before-all", "print_before_all"},
+      {"print-ir-after-failure", "print_after_failure"},
+      {"mlir-timing", "time_passes"},
+      {"mlir-pass-statistics", "pass_statistics"},
+  };
+  static const auto* const kBareMeansText =
+      new absl::flat_hash_set<std::string>{"time_passes", "pass_statistics"};
+  std::vector<std::string> args(argv, argv + argc);
+  for (size_t i = 1; i < args.size() && args[i] != "--"; ++i) {
+    absl::string_view arg = args[i];
+    if (!absl::ConsumePrefix(&arg, "--")) continue;
+    const size_t eq = std::min(arg.find('='), arg.size());
+    std::string name(arg.substr(0, eq));
+    const std::string value(arg.substr(eq));
+    if (auto alias = kAliases->find(name); alias != kAliases->end()) name = alias->second;
+    std::replace(name.begin(), name.end(), '-', '_');
+    args[i] = absl::StrCat("--", name, value.empty() && kBareMeansText->contains(name) ? "=text" : value);
+  }
+  return args;
 }
 
 }  // namespace
 }  // namespace fxpp
 
 int main(int argc, char** argv) {
-  // The bare --time-passes means the text table.
-  std::vector<char*> args(argv, argv + argc);
-  static char kTimePassesText[] = "--time_passes=text";
-  for (char*& arg : args) {
-    if (std::string(arg) == "--time-passes" || std::string(arg) == "--time_passes") {
-      arg = kTimePassesText;
-    }
-  }
+  std::vector<std::string> respelled = fxpp::Respell(argc, argv);
+  std::vector<char*> args;
+  for (std::string& arg : respelled) args.push_back(arg.data());
   std::vector<std::string> positional = fxpp::ParseToolFlags(
       static_cast<int>(args.size()), args.data(),
       "Runs a pipeline of fxpp passes over a module.\n"
       "  fxopt IN --passes=PASS[{opt=value,...}],... [-o OUT] [--from=F] [--to=F]\n"
-      "        [--verify-each=false] [--print-after-all] [--print-after-change]\n"
-      "        [--print-before=PASS,...] [--print-format=F] [--time-passes[=json]]\n"
+      "        [--verify-each=false] [--check-changed] [--print-ir-after-all]\n"
+      "        [--print-ir-after-change] [--print-ir-before=PASS,...] [--print-ir-before-all]\n"
+      "        [--print-ir-after-failure] [--print-format=F] [--time-passes[=json]]\n"
+      "        [--pass-statistics[=json]] [--report=FILE]\n"
       "  fxopt --list-passes\n"
-      "IN and OUT may be - for stdin/stdout. Without IN, runs dedup,dce,topo_sort on a\n"
+      "IN and OUT may be - for stdin/stdout; the module alone goes to stdout, timing and\n"
+      "statistics to stderr or --report=FILE. Without IN, runs dedup,dce,topo_sort on a\n"
       "bundled example.");
   absl::Status status = fxpp::Run(std::move(positional));
   return status.ok() ? 0 : fxpp::Fail("fxopt", status);

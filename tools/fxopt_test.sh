@@ -22,7 +22,7 @@ check "dashed and underscored flags" bash -c "$fxopt $fixture --passes=dce --ver
 tagged=ir/dot/testdata/tags_and_chain.fxg
 check "split_by_tags in a pipeline" bash -c "$fxopt $tagged --passes='split_by_tags{tags=front,back},dce' -o $tmp/s.fxg && grep -q '^module front:' $tmp/s.fxg && grep -q '^module back:' $tmp/s.fxg"
 check "split module as dot" bash -c "$fxopt $tagged --passes='split_by_tags{tags=front,back}' --to=dot -o $tmp/s.dot && grep -q 'subgraph \"cluster_front\"' $tmp/s.dot"
-expect_error "required list option" "tags=a,b,... is required" $fxopt $tagged --passes=split_by_tags -o $tmp/none.fxg
+expect_error "required list option" "option 'tags': is required" $fxopt $tagged --passes=split_by_tags -o $tmp/none.fxg
 expect_error "tag order against dependencies" "back" $fxopt $tagged --passes='split_by_tags{tags=back,front}' -o $tmp/none.fxg
 
 # Dumps and timing.
@@ -35,14 +35,29 @@ check "time passes json" bash -c "$fxopt $fixture --passes=dedup,dce --time-pass
 # Errors: message, non-zero exit, no output file.
 expect_error "unknown pass" "unknown pass 'bogus' (passes: " $fxopt $fixture --passes=bogus -o $tmp/none.fxg
 expect_error "unknown option" "pass 'dedup': unknown option 'size'" $fxopt $fixture --passes='dedup{size=3}' -o $tmp/none.fxg
-expect_error "bad option value" "option 'min_regions' must be of type int, got 'x'" $fxopt $fixture --passes='dedup{min_regions=x}' -o $tmp/none.fxg
-expect_error "option out of range" "min_regions must be >= 2" $fxopt $fixture --passes='dedup{min_regions=1}' -o $tmp/none.fxg
+expect_error "bad option value" "option 'min_regions': expected an integer, got 'x'" $fxopt $fixture --passes='dedup{min_regions=x}' -o $tmp/none.fxg
+expect_error "option out of range" "option 'min_regions': must be >= 2" $fxopt $fixture --passes='dedup{min_regions=1}' -o $tmp/none.fxg
 expect_error "unbalanced braces" "'{' without '}'" $fxopt $fixture --passes='dedup{min_regions=3' -o $tmp/none.fxg
 expect_error "missing passes" "--passes is required" $fxopt $fixture -o $tmp/none.fxg
-expect_error "print-before typo" "--print-before names 'dedupe'" $fxopt $fixture --passes=dedup --print-before=dedupe -o $tmp/none.fxg
+expect_error "print-before typo" "--print-ir-before names 'dedupe'" $fxopt $fixture --passes=dedup --print-before=dedupe -o $tmp/none.fxg
 expect_error "bad timing format" "--time-passes must be text or json" $fxopt $fixture --passes=dce --time-passes=csv -o $tmp/none.fxg
 expect_error "missing input" "no/such.fx" $fxopt no/such.fx --passes=dce -o $tmp/none.fxg
 expect_error "fx cannot hold subgraphs" "subgraph" $fxopt $fixture --passes=dedup --to=fx -o $tmp/none.fx
+# The framework: statistics, a checked pipeline, mlir-opt spellings.
+check "pass statistics json has dedup's report" bash -c "$fxopt $fixture --passes=dedup,dce --pass-statistics=json -o $tmp/x.fxg 2>$tmp/st.json && python3 -c 'import json,sys; s=json.load(open(sys.argv[1]))[\"passes\"]; d=s[0]; st={x[\"name\"]: int(x[\"value\"]) for x in d[\"statistics\"]}; assert d[\"name\"]==\"dedup\" and st[\"regions_replaced\"] > 0 and st[\"nodes_after\"] < st[\"nodes_before\"], d; assert d[\"details\"][\"groups\"]; assert s[1][\"statistics\"][0][\"name\"]==\"nodes_erased\"' $tmp/st.json"
+check "pass statistics text to --report, module alone on stdout" bash -c "$fxopt $fixture --passes=dedup --pass-statistics --report=$tmp/r.txt --to=fxg > $tmp/m.fxg && grep -q 'regions_replaced' $tmp/r.txt && $fmt $tmp/m.fxg -o $tmp/m2.fxg"
+printf 'graph():\n    %%x : [num_users=1] = placeholder[target=x]\n    return x\n    return x\n' > $tmp/two_outputs.fx
+expect_error "broken input blamed on the input" "input: " $fxopt $tmp/two_outputs.fx --passes=topo_sort -o $tmp/none.fxg
+printf 'fxg 1\nopaque: torch.nn.modules.linear.Linear\n' > $tmp/opaque.fxg
+expect_error "graphless root: an error, not a crash" "has no graph" $fxopt $tmp/opaque.fxg --passes='move_non_tensor_nodes_on_boundary{tags=a}' -o $tmp/none.fxg
+check "mlir-opt spellings" bash -c "$fxopt $fixture --pass-pipeline=dce --print-ir-after-all --mlir-timing -o $tmp/x.fxg 2>$tmp/e.txt && grep -q 'IR Dump After dce' $tmp/e.txt && grep -q 'Pass execution timing report' $tmp/e.txt"
+check "print ir after failure" bash -c "! $fxopt $tagged --passes='split_by_tags{tags=back,front}' --print-ir-after-failure -o $tmp/none.fxg 2>$tmp/e.txt && grep -q 'IR Dump After split_by_tags Failed' $tmp/e.txt"
+check "check changed" $fxopt $fixture --passes=dedup,dce,topo_sort --check-changed -o $tmp/x.fxg
+check "help exits 0" bash -c "$fxopt --help | grep -q -- '--pass-statistics'"
+check "version" bash -c "$fxopt --version | grep -q '^fxpp [0-9.]*, .* build'"
+expect_error "did you mean" "did you mean --print-after-all?" $fxopt $fixture --passes=dce --print-after-al -o $tmp/none.fxg
+check "dedup tool flags come from the pass" bash -c "tools/dedup --help | grep -q -- '--min_region_size=<int>' && tools/dedup $fixture --min-region-size 3 -o $tmp/d3.fxg >$tmp/d3.txt && $fxopt $fixture --passes='dedup{min_region_size=3}' -o $tmp/f3.fxg && cmp -s $tmp/d3.fxg $tmp/f3.fxg"
+expect_error "dedup tool validates like the pass" "option 'min_regions': must be >= 2" tools/dedup $fixture --min_regions=1 -o $tmp/none.fxg
 check "no partial outputs" bash -c "! ls $tmp/none.* 2>/dev/null | grep -q ."
 
 finish

@@ -1,18 +1,31 @@
 #include "passes/dce/dce.h"
 
-namespace fxpp {
-namespace {
+#include <memory>
 
-bool EliminateIn(GraphModule& module) {
-  bool changed = module.has_graph() && module.graph().EliminateDeadCode();
-  for (const auto& [name, child] : module.children()) changed |= EliminateIn(*child);
+namespace fxpp {
+
+const PassDescriptor& DeadCodeEliminationPass::Descriptor() {
+  static const auto* const descriptor = new TypedPassDescriptor<NoPassOptions>(
+      "dce", "Dead-code elimination on every graph of the module (keeps side effects)", {},
+      [](NoPassOptions) { return std::make_unique<DeadCodeEliminationPass>(); });
+  return *descriptor;
+}
+
+absl::StatusOr<bool> DeadCodeEliminationPass::Run(GraphModule& module) {
+  nodes_erased_ = 0;
+  bool changed = false;
+  absl::Status status = ForEachGraph(module, [&](absl::string_view, Graph& graph) {
+    const int64_t before = static_cast<int64_t>(graph.size());
+    changed |= graph.EliminateDeadCode();
+    nodes_erased_ += before - static_cast<int64_t>(graph.size());
+    return absl::OkStatus();
+  });
+  if (!status.ok()) return status;
   return changed;
 }
 
-}  // namespace
-
-absl::StatusOr<bool> DeadCodeEliminationPass::Run(GraphModule& module) {
-  return EliminateIn(module);
+PassReport DeadCodeEliminationPass::Report() const {
+  return {{{"nodes_erased", nodes_erased_, "dead nodes removed, over every graph"}}};
 }
 
 }  // namespace fxpp

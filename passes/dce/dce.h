@@ -6,14 +6,22 @@
 #ifndef FXPP_PASSES_DCE_DCE_H_
 #define FXPP_PASSES_DCE_DCE_H_
 
+#include <cstdint>
+
 #include "passes/pass.h"
+#include "passes/pass_options.h"
 
 namespace fxpp {
 
 class DeadCodeEliminationPass : public Pass {
  public:
+  static const PassDescriptor& Descriptor();
   absl::string_view name() const override { return "dce"; }
   absl::StatusOr<bool> Run(GraphModule& module) override;
+  PassReport Report() const override;
+
+ private:
+  int64_t nodes_erased_ = 0;
 };
 
 }  // namespace fxpp

@@ -5,14 +5,7 @@
 namespace fxpp {
 namespace {
 
-const PassRegistration kRegistration({
-    "dce",
-    "Dead-code elimination on every graph of the module (keeps side effects)",
-    {},
-    [](const PassOptions&) -> absl::StatusOr<std::unique_ptr<Pass>> {
-      return std::make_unique<DeadCodeEliminationPass>();
-    },
-});
+const PassRegistration kRegistration(DeadCodeEliminationPass::Descriptor());
 
 }  // namespace
 }  // namespace fxpp

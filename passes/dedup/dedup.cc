@@ -21,7 +21,6 @@ namespace fxpp {
 namespace {
 
 constexpr absl::string_view kInvokeSubgraph = "torch.ops.higher_order.invoke_subgraph";
-constexpr absl::string_view kGetItem = "operator.getitem";
 
 bool IsTupleValued(const Node& n) {
   const auto& val = n.meta().val;
@@ -41,11 +40,6 @@ bool IsSupportedOutputValue(const ValueMeta& v) {
     default:
       return false;
   }
-}
-
-bool IsGetItem(const Node& n) {
-  return n.op() == OpKind::kCallFunction && n.target() == kGetItem && n.args().size() == 2 &&
-         n.args()[0].is_node() && n.args()[1].kind() == ArgKind::kInt;
 }
 
 // Dynamo's _get_children_getitems: users that index `n` with a constant.
@@ -668,6 +662,38 @@ absl::StatusOr<DedupReport> ApplyGraphDeduplication(GraphModule& module,
                                                     const DedupOptions& options) {
   if (!module.has_graph()) return absl::InvalidArgumentError("module has no graph to deduplicate");
   return Deduplicator(module, options).Run();
+}
+
+PassReport ToPassReport(const DedupReport& report) {
+  int64_t groups_skipped = 0;
+  for (const DedupReport::Group& group : report.groups) {
+    groups_skipped += group.group_skipped.empty() ? 0 : 1;
+  }
+  return {{{"groups", static_cast<int64_t>(report.groups.size()), "groups of identical regions"},
+           {"groups_skipped", groups_skipped, "groups not deduplicated (reasons in the details)"},
+           {"regions_replaced", report.regions_replaced, "regions replaced by invoke_subgraph"},
+           {"nodes_before", report.nodes_before, "nodes of the root graph before"},
+           {"nodes_after", report.nodes_after, "nodes of the root graph after"},
+           {"subgraph_nodes", report.subgraph_nodes, "nodes of the installed subgraphs"}},
+          report.ToText(),
+          report.ToJson()};
+}
+
+const PassDescriptor& DedupPass::Descriptor() {
+  static const auto* const descriptor = new TypedPassDescriptor<DedupOptions>(
+      "dedup", "Graph deduplication: identical regions -> invoke_subgraph calls of one subgraph",
+      {
+          PassOption<DedupOptions>(
+              "min_region_size", &DedupOptions::tracking, &RegionTrackingOptions::min_region_size,
+              "smallest region worth a subgraph (nodes that compute, getitems excluded)",
+              AtLeast(1)),
+          PassOption<DedupOptions>("min_regions", &DedupOptions::tracking,
+                                   &RegionTrackingOptions::min_regions,
+                                   "fewest replaceable regions for a group to be deduplicated",
+                                   AtLeast(2)),
+      },
+      [](DedupOptions options) { return std::make_unique<DedupPass>(options); });
+  return *descriptor;
 }
 
 absl::StatusOr<bool> DedupPass::Run(GraphModule& module) {

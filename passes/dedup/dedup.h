@@ -22,6 +22,7 @@
 #include "absl/status/statusor.h"
 #include "ir/graph_module.h"
 #include "passes/pass.h"
+#include "passes/pass_options.h"
 #include "passes/region_tracking/region_tracking.h"
 
 namespace fxpp {
@@ -57,11 +58,18 @@ struct DedupReport {
 absl::StatusOr<DedupReport> ApplyGraphDeduplication(GraphModule& module,
                                                     const DedupOptions& options = {});
 
+// A DedupReport as the pass framework shows it: counters, and the report's
+// own text and JSON as details.
+PassReport ToPassReport(const DedupReport& report);
+
 class DedupPass : public Pass {
  public:
+  // Options: min_region_size, min_regions (RegionTrackingOptions).
+  static const PassDescriptor& Descriptor();
   explicit DedupPass(DedupOptions options = {}) : options_(options) {}
   absl::string_view name() const override { return "dedup"; }
   absl::StatusOr<bool> Run(GraphModule& module) override;
+  PassReport Report() const override { return ToPassReport(report_); }
   // The report of the last Run.
   const DedupReport& report() const { return report_; }
 

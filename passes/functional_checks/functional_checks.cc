@@ -1,5 +1,6 @@
 #include "passes/functional_checks/functional_checks.h"
 
+#include <memory>
 #include <utility>
 
 #include "absl/container/flat_hash_map.h"
@@ -18,17 +19,11 @@ constexpr absl::string_view kCopyInPlace = "torch.ops.aten.copy_.default";
 constexpr absl::string_view kWithEffects = "torch.ops.higher_order.with_effects";
 constexpr absl::string_view kMakeToken = "torch.ops.prims._make_token.default";
 constexpr absl::string_view kSinkTokens = "torch.ops.prims._sink_tokens.default";
-constexpr absl::string_view kGetItem = "operator.getitem";
 
 // The writes assert_functional_graph allows, into graph inputs only.
 bool IsAllowedInputWrite(absl::string_view target) {
   return target == kCopyInPlace || target == "torch.ops.aten.set_.source_Tensor" ||
          target == "torch.ops.fsdp.copy_.default";
-}
-
-bool IsGetItem(const Node& n, int64_t index) {
-  return n.op() == OpKind::kCallFunction && n.target() == kGetItem && n.args().size() == 2 &&
-         n.args()[1].kind() == ArgKind::kInt && n.args()[1].int_value() == index;
 }
 
 bool IsWithEffects(const Node& n) {
@@ -132,7 +127,8 @@ absl::StatusOr<EffectTokenReport> LiftEffectTokens(GraphModule& module,
       "torch.ops.aten._print.default", "torch.ops.higher_order.call_torchbind"};
   const absl::flat_hash_set<std::string>& effectful =
       options.effectful_ops.empty() ? *kDefaultEffectful : options.effectful_ops;
-  Graph& graph = module.graph();
+  ASSIGN_OR_RETURN(Graph * root, RootGraph("LiftEffectTokens", module));
+  Graph& graph = *root;
   Node* output = graph.output_node();
   if (output == nullptr) return absl::InvalidArgumentError("the graph has no output node");
   EffectTokenReport report;
@@ -200,7 +196,8 @@ absl::StatusOr<EffectTokenReport> LiftEffectTokens(GraphModule& module,
 }
 
 absl::StatusOr<EffectTokenReport> UnliftEffectTokens(GraphModule& module, int64_t expected_tokens) {
-  Graph& graph = module.graph();
+  ASSIGN_OR_RETURN(Graph * root, RootGraph("UnliftEffectTokens", module));
+  Graph& graph = *root;
   Node* output = graph.output_node();
   if (output == nullptr) return absl::InvalidArgumentError("the graph has no output node");
   EffectTokenReport report;
@@ -224,7 +221,7 @@ absl::StatusOr<EffectTokenReport> UnliftEffectTokens(GraphModule& module, int64_
           ? result.elements()
           : std::vector<Argument>{result};
   for (const Argument& out : outs) {
-    const bool token = out.is_node() && IsGetItem(*out.node(), 0) && out.node()->args()[0].is_node() &&
+    const bool token = out.is_node() && IsGetItem(*out.node()) && out.node()->args()[1].int_value() == 0 && out.node()->args()[0].is_node() &&
                        with_effects.contains(out.node()->args()[0].node());
     (token ? tokens : others).push_back(out);
   }
@@ -275,8 +272,22 @@ JointMetadataReport CopyForwardMetadataToBackward(Graph& graph) {
   return report;
 }
 
+const PassDescriptor& AssertFunctionalGraphPass::Descriptor() {
+  static const auto* const descriptor = new TypedPassDescriptor<NoPassOptions>(
+      "assert_functional_graph",
+      "Fails unless no mutation remains but copy_/set_ into inputs (changes nothing)", {},
+      [](NoPassOptions) { return std::make_unique<AssertFunctionalGraphPass>(); });
+  return *descriptor;
+}
+
+PassReport AssertFunctionalGraphPass::Report() const {
+  return {{{"copies_into_inputs", copy_count_, "copy_/set_ into graph inputs (allowed)"}}};
+}
+
 absl::StatusOr<bool> AssertFunctionalGraphPass::Run(GraphModule& module) {
-  ASSIGN_OR_RETURN(copy_count_, AssertFunctionalGraph(module.graph()));
+  copy_count_ = 0;
+  ASSIGN_OR_RETURN(Graph * graph, RootGraph(name(), module));
+  ASSIGN_OR_RETURN(copy_count_, AssertFunctionalGraph(*graph));
   return false;
 }
 

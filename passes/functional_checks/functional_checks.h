@@ -29,6 +29,7 @@
 #include "ir/graph_module.h"
 #include "passes/op_schema/schema_table.h"
 #include "passes/pass.h"
+#include "passes/pass_options.h"
 
 namespace fxpp {
 
@@ -82,9 +83,11 @@ JointMetadataReport CopyForwardMetadataToBackward(Graph& graph);
 
 class AssertFunctionalGraphPass : public Pass {
  public:
+  static const PassDescriptor& Descriptor();
   absl::string_view name() const override { return "assert_functional_graph"; }
   // Changes nothing; fails when the graph is not functional.
   absl::StatusOr<bool> Run(GraphModule& module) override;
+  PassReport Report() const override;
   int64_t copy_count() const { return copy_count_; }
 
  private:

@@ -5,14 +5,7 @@
 namespace fxpp {
 namespace {
 
-const PassRegistration kRegistration({
-    "assert_functional_graph",
-    "Fails unless no mutation remains but copy_/set_ into inputs (changes nothing)",
-    {},
-    [](const PassOptions&) -> absl::StatusOr<std::unique_ptr<Pass>> {
-      return std::make_unique<AssertFunctionalGraphPass>();
-    },
-});
+const PassRegistration kRegistration(AssertFunctionalGraphPass::Descriptor());
 
 }  // namespace
 }  // namespace fxpp

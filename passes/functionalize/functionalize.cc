@@ -16,7 +16,6 @@
 namespace fxpp {
 namespace {
 
-constexpr absl::string_view kGetItem = "operator.getitem";
 constexpr absl::string_view kAtenCopy = "torch.ops.aten.copy.default";
 constexpr absl::string_view kAtenCopyInPlace = "torch.ops.aten.copy_.default";
 
@@ -532,97 +531,107 @@ absl::StatusOr<Node*> Functionalizer::Inverse(const Node& mutator, Node* view, N
     }
     return scatter("slice_scatter", {Argument::Int(dim), Argument::Int(start), Argument::Int(end)});
   }
-  if (op == "getitem") {
-    int64_t dim = 0;
-    const Argument* element = nullptr;
-    if (!SimpleIndex(tmpl.args()[1], &dim, &element)) {
-      return Unsupported(mutator, absl::StrCat("writes through '", view->name(),
-                                               "', an index along more than one dimension"));
-    }
-    if (element->kind() == ArgKind::kInt) {
-      return scatter("select_scatter", {Argument::Int(dim), *element});
-    }
-    const std::vector<Argument>& parts = element->elements();  // start, stop, step
-    return scatter("slice_scatter", {Argument::Int(dim), parts[0], parts[1],
-                                     parts[2].is_none() ? Argument::Int(1) : parts[2]});
-  }
-  if (op == "alias" || op == "detach" || op == "lift_fresh") return value;
-  if (op == "select" || op == "slice" || op == "diagonal" || op == "as_strided") {
-    // X_scatter(base, src, *X's arguments): what PyTorch's inverses emit.
-    return scatter(absl::StrCat(op, "_scatter"), view_args(), tmpl.kwargs());
-  }
-  if (op == "narrow") {
-    ASSIGN_OR_RETURN(int64_t dim, IntArg(tmpl, 1, "dim", absl::nullopt));
-    ASSIGN_OR_RETURN(int64_t start, IntArg(tmpl, 2, "start", absl::nullopt));
-    ASSIGN_OR_RETURN(int64_t length, IntArg(tmpl, 3, "length", absl::nullopt));
-    return scatter("slice_scatter", {Argument::Int(dim), Argument::Int(start),
-                                     Argument::Int(start + length), Argument::Int(1)});
-  }
-  if (op == "t") return reshape_back("torch.ops.aten.t.default", "t", {});
-  if (op == "transpose" || op == "swapaxes" || op == "swapdims") {
-    ASSIGN_OR_RETURN(int64_t d0, IntArg(tmpl, 1, "dim0", absl::nullopt));
-    ASSIGN_OR_RETURN(int64_t d1, IntArg(tmpl, 2, "dim1", absl::nullopt));
-    return reshape_back("torch.ops.aten.transpose.int", "transpose",
-                        {Argument::Int(d0), Argument::Int(d1)});
-  }
-  if (op == "permute") {
-    const std::vector<Argument> dims = ListArg(tmpl, 1, "dims");
-    std::vector<Argument> inverse(dims.size());
-    const int64_t rank = static_cast<int64_t>(dims.size());
-    for (int64_t i = 0; i < rank; ++i) {
-      if (dims[i].kind() != ArgKind::kInt) return Unsupported(mutator, "permute dims are not constants");
-      int64_t d = dims[i].int_value();
-      if (d < 0) d += rank;
-      if (d < 0 || d >= rank) return Unsupported(mutator, "permute dims out of range");
-      inverse[d] = Argument::Int(i);
-    }
-    return reshape_back("torch.ops.aten.permute.default", "permute", {Argument::List(std::move(inverse))});
-  }
-  if (op == "unsqueeze") {
-    ASSIGN_OR_RETURN(int64_t dim, IntArg(tmpl, 1, "dim", absl::nullopt));
-    return reshape_back("torch.ops.aten.squeeze.dim", "squeeze", {Argument::Int(dim)});
-  }
-  if (op == "squeeze") {
-    if (base_meta == nullptr) return need_shape();
-    const int64_t rank = static_cast<int64_t>(base_meta->shape.size());
-    std::vector<int64_t> dims;
-    if (const Argument* d = ArgAt(tmpl, 1, "dim"); d != nullptr && !d->is_none()) {
-      const std::vector<Argument> listed =
-          d->kind() == ArgKind::kInt ? std::vector<Argument>{*d} : d->elements();
-      for (const Argument& a : listed) {
-        if (a.kind() != ArgKind::kInt) return Unsupported(mutator, "squeeze dims are not constants");
-        dims.push_back(a.int_value() < 0 ? a.int_value() + rank : a.int_value());
-      }
-    } else {
-      for (int64_t i = 0; i < rank; ++i) dims.push_back(i);
-    }
-    std::sort(dims.begin(), dims.end());
-    // Only size-1 dims were removed; put them back, lowest first.
-    Node* restored = value;
-    for (int64_t d : dims) {
-      if (d < 0 || d >= rank || base_meta->shape[d] != SymDim(1)) continue;
-      std::vector<Argument> args = {Argument::Ref(restored), Argument::Int(d)};
-      restored = aten ? Emit(OpKind::kCallFunction, "torch.ops.aten.unsqueeze.default", std::move(args),
-                             {}, mutator, nullptr)
-                      : Emit(OpKind::kCallMethod, "unsqueeze", std::move(args), {}, mutator, nullptr);
-    }
-    return restored;
-  }
-  if (op == "view" || op == "_reshape_alias" || op == "view_as" || op == "unflatten") {
-    if (base_meta == nullptr) return need_shape();
-    std::vector<Argument> shape;
-    for (const SymDim& d : base_meta->shape) {
-      shape.push_back(d.is_symbolic() ? Argument::SymInt(d.expr()) : Argument::Int(d.value()));
-    }
-    return reshape_back("torch.ops.aten.view.default", "view", {Argument::List(std::move(shape))});
-  }
-  if (op == "expand" || op == "expand_as" || op == "broadcast_to") {
+  // The rule is data (op_schema's view inverses); each kind's arguments here.
+  const ViewInverse* inverse = FindViewInverse(op);
+  if (inverse == nullptr) {
     return Unsupported(mutator, absl::StrCat("writes through '", view->name(), "' (", op,
-                                             "), where several elements share one memory "
-                                             "location (PyTorch rejects this write too)"));
+                                             "), a view fxpp cannot write back to its base"));
   }
-  return Unsupported(mutator, absl::StrCat("writes through '", view->name(), "' (", op,
-                                           "), a view fxpp cannot write back to its base"));
+  const auto reshape_back_with = [&](std::vector<Argument> args) {
+    return reshape_back(inverse->aten_target, inverse->method, std::move(args));
+  };
+  switch (inverse->kind) {
+    case ViewInverseKind::kIdentity:
+      return value;
+    case ViewInverseKind::kScatter:
+      // X_scatter(base, src, *X's arguments): what PyTorch's inverses emit.
+      return scatter(absl::StrCat(op, "_scatter"), view_args(), tmpl.kwargs());
+    case ViewInverseKind::kNarrowScatter: {
+      ASSIGN_OR_RETURN(int64_t dim, IntArg(tmpl, 1, "dim", absl::nullopt));
+      ASSIGN_OR_RETURN(int64_t start, IntArg(tmpl, 2, "start", absl::nullopt));
+      ASSIGN_OR_RETURN(int64_t length, IntArg(tmpl, 3, "length", absl::nullopt));
+      return scatter("slice_scatter", {Argument::Int(dim), Argument::Int(start),
+                                       Argument::Int(start + length), Argument::Int(1)});
+    }
+    case ViewInverseKind::kIndexScatter: {
+      int64_t dim = 0;
+      const Argument* element = nullptr;
+      if (!SimpleIndex(tmpl.args()[1], &dim, &element)) {
+        return Unsupported(mutator, absl::StrCat("writes through '", view->name(),
+                                                 "', an index along more than one dimension"));
+      }
+      if (element->kind() == ArgKind::kInt) {
+        return scatter("select_scatter", {Argument::Int(dim), *element});
+      }
+      const std::vector<Argument>& parts = element->elements();  // start, stop, step
+      return scatter("slice_scatter", {Argument::Int(dim), parts[0], parts[1],
+                                       parts[2].is_none() ? Argument::Int(1) : parts[2]});
+    }
+    case ViewInverseKind::kSelfInverse:
+      return reshape_back_with({});
+    case ViewInverseKind::kSwapDims: {
+      ASSIGN_OR_RETURN(int64_t d0, IntArg(tmpl, 1, "dim0", absl::nullopt));
+      ASSIGN_OR_RETURN(int64_t d1, IntArg(tmpl, 2, "dim1", absl::nullopt));
+      return reshape_back_with({Argument::Int(d0), Argument::Int(d1)});
+    }
+    case ViewInverseKind::kInversePermute: {
+      const std::vector<Argument> dims = ListArg(tmpl, 1, "dims");
+      std::vector<Argument> inverted(dims.size());
+      const int64_t rank = static_cast<int64_t>(dims.size());
+      for (int64_t i = 0; i < rank; ++i) {
+        if (dims[i].kind() != ArgKind::kInt) return Unsupported(mutator, "permute dims are not constants");
+        int64_t d = dims[i].int_value();
+        if (d < 0) d += rank;
+        if (d < 0 || d >= rank) return Unsupported(mutator, "permute dims out of range");
+        inverted[d] = Argument::Int(i);
+      }
+      return reshape_back_with({Argument::List(std::move(inverted))});
+    }
+    case ViewInverseKind::kSqueezeDim: {
+      ASSIGN_OR_RETURN(int64_t dim, IntArg(tmpl, 1, "dim", absl::nullopt));
+      return reshape_back_with({Argument::Int(dim)});
+    }
+    case ViewInverseKind::kUnsqueezeDims: {
+      if (base_meta == nullptr) return need_shape();
+      const int64_t rank = static_cast<int64_t>(base_meta->shape.size());
+      std::vector<int64_t> dims;
+      if (const Argument* d = ArgAt(tmpl, 1, "dim"); d != nullptr && !d->is_none()) {
+        const std::vector<Argument> listed =
+            d->kind() == ArgKind::kInt ? std::vector<Argument>{*d} : d->elements();
+        for (const Argument& a : listed) {
+          if (a.kind() != ArgKind::kInt) return Unsupported(mutator, "squeeze dims are not constants");
+          dims.push_back(a.int_value() < 0 ? a.int_value() + rank : a.int_value());
+        }
+      } else {
+        for (int64_t i = 0; i < rank; ++i) dims.push_back(i);
+      }
+      std::sort(dims.begin(), dims.end());
+      // Only size-1 dims were removed; put them back, lowest first.
+      Node* restored = value;
+      for (int64_t d : dims) {
+        if (d < 0 || d >= rank || base_meta->shape[d] != SymDim(1)) continue;
+        std::vector<Argument> args = {Argument::Ref(restored), Argument::Int(d)};
+        restored = aten ? Emit(OpKind::kCallFunction, inverse->aten_target, std::move(args), {},
+                               mutator, nullptr)
+                        : Emit(OpKind::kCallMethod, inverse->method, std::move(args), {}, mutator,
+                               nullptr);
+      }
+      return restored;
+    }
+    case ViewInverseKind::kViewAsBase: {
+      if (base_meta == nullptr) return need_shape();
+      std::vector<Argument> shape;
+      for (const SymDim& d : base_meta->shape) {
+        shape.push_back(d.is_symbolic() ? Argument::SymInt(d.expr()) : Argument::Int(d.value()));
+      }
+      return reshape_back_with({Argument::List(std::move(shape))});
+    }
+    case ViewInverseKind::kOverlapping:
+      return Unsupported(mutator, absl::StrCat("writes through '", view->name(), "' (", op,
+                                               "), where several elements share one memory "
+                                               "location (PyTorch rejects this write too)"));
+  }
+  return absl::InternalError("unhandled view inverse kind");
 }
 
 absl::Status Functionalizer::ProcessGetItem(Node* n) {
@@ -1022,6 +1031,37 @@ absl::StatusOr<FunctionalizeReport> Functionalize(GraphModule& module,
   report.nodes_after = static_cast<int64_t>(graph->size());
   module.set_graph(std::move(graph));
   return report;
+}
+
+const TypedPassDescriptor<FunctionalizeOptions>& FunctionalizePass::Descriptor() {
+  static const auto* const descriptor = new TypedPassDescriptor<FunctionalizeOptions>(
+      "functionalize",
+      "In-place ops -> out-of-place twins; input mutations -> extra outputs (or copy_)",
+      {
+          PassOption<FunctionalizeOptions>(
+              "keep_input_mutations", &FunctionalizeOptions::keep_input_mutations,
+              "end the graph with copy_(input, new) instead of returning new values"),
+          PassOption<FunctionalizeOptions>(
+              "buffers", &FunctionalizeOptions::buffer_inputs,
+              "placeholder names that are buffers rather than user inputs"),
+      },
+      [](FunctionalizeOptions options) {
+        return std::make_unique<FunctionalizePass>(std::move(options));
+      });
+  return *descriptor;
+}
+
+PassReport FunctionalizePass::Report() const {
+  return {{{"ops_replaced", report_.ops_replaced, "mutating ops rewritten to out-of-place twins"},
+           {"scatters", report_.scatters, "inverse views / scatters writing views back"},
+           {"views_regenerated", report_.views_regenerated, "views recomputed from a new base"},
+           {"mutated_inputs", static_cast<int64_t>(report_.mutations.size()),
+            "inputs whose value changes"},
+           {"outputs_added", report_.outputs_added, "new leading outputs"},
+           {"copies_added", report_.copies_added, "copy_ into inputs (keep_input_mutations)"},
+           {"nodes_before", report_.nodes_before, "nodes before"},
+           {"nodes_after", report_.nodes_after, "nodes after"}},
+          report_.ToText()};
 }
 
 absl::StatusOr<bool> FunctionalizePass::Run(GraphModule& module) {

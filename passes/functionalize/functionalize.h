@@ -40,6 +40,7 @@
 #include "ir/graph_module.h"
 #include "passes/op_schema/schema_table.h"
 #include "passes/pass.h"
+#include "passes/pass_options.h"
 
 namespace fxpp {
 
@@ -96,9 +97,13 @@ absl::StatusOr<FunctionalizeReport> Functionalize(GraphModule& module,
 
 class FunctionalizePass : public Pass {
  public:
+  // Options: keep_input_mutations, buffers (FunctionalizeOptions); typed, so
+  // tools/functionalize parses its flags into FunctionalizeOptions.
+  static const TypedPassDescriptor<FunctionalizeOptions>& Descriptor();
   explicit FunctionalizePass(FunctionalizeOptions options = {}) : options_(std::move(options)) {}
   absl::string_view name() const override { return "functionalize"; }
   absl::StatusOr<bool> Run(GraphModule& module) override;
+  PassReport Report() const override;
   const FunctionalizeReport& report() const { return report_; }
 
  private:

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <deque>
+#include <memory>
 #include <string>
 #include <utility>
 #include <vector>
@@ -236,8 +237,34 @@ absl::StatusOr<BoundaryMoveReport> MoveNonTensorNodesBetweenTags(
   return report;
 }
 
+const PassDescriptor& MoveNonTensorNodesOnBoundaryPass::Descriptor() {
+  using Options = MoveNonTensorNodesOnBoundaryOptions;
+  static const auto* const descriptor = new TypedPassDescriptor<Options>(
+      "move_non_tensor_nodes_on_boundary",
+      "Moves non-tensor nodes on a tag boundary into the one tag that consumes them",
+      {PassOption<Options>("tags", &Options::tags, "the tags in component order (required)",
+                           NonEmpty())},
+      [](Options options) {
+        return std::make_unique<MoveNonTensorNodesOnBoundaryPass>(std::move(options.tags));
+      });
+  return *descriptor;
+}
+
+PassReport MoveNonTensorNodesOnBoundaryPass::Report() const {
+  int64_t nodes_moved = 0;
+  for (const BoundaryMoveReport::Move& move : report_.moves) {
+    nodes_moved += static_cast<int64_t>(move.moved.size());
+  }
+  return {{{"moves", static_cast<int64_t>(report_.moves.size()), "boundary nodes that moved"},
+           {"nodes_moved", nodes_moved, "nodes that changed subgraph, followers included"},
+           {"kept", static_cast<int64_t>(report_.kept.size()), "boundary nodes that stayed"}},
+          report_.ToText()};
+}
+
 absl::StatusOr<bool> MoveNonTensorNodesOnBoundaryPass::Run(GraphModule& module) {
-  ASSIGN_OR_RETURN(report_, MoveNonTensorNodesBetweenTags(module.graph(), tag_order_));
+  report_ = {};
+  ASSIGN_OR_RETURN(Graph * graph, RootGraph(name(), module));
+  ASSIGN_OR_RETURN(report_, MoveNonTensorNodesBetweenTags(*graph, tag_order_));
   return !report_.moves.empty();
 }
 

@@ -32,6 +32,7 @@
 #include "ir/graph.h"
 #include "ir/graph_module.h"
 #include "passes/pass.h"
+#include "passes/pass_options.h"
 
 namespace fxpp {
 
@@ -72,13 +73,19 @@ absl::StatusOr<BoundaryMoveReport> MoveNonTensorNodesOnBoundary(std::vector<Subg
 absl::StatusOr<BoundaryMoveReport> MoveNonTensorNodesBetweenTags(
     Graph& graph, absl::Span<const std::string> tag_order);
 
+struct MoveNonTensorNodesOnBoundaryOptions {
+  std::vector<std::string> tags;  // in component order; required
+};
+
 // MoveNonTensorNodesBetweenTags on the module's graph; changed when a node moved.
 class MoveNonTensorNodesOnBoundaryPass : public Pass {
  public:
+  static const PassDescriptor& Descriptor();
   explicit MoveNonTensorNodesOnBoundaryPass(std::vector<std::string> tag_order)
       : tag_order_(std::move(tag_order)) {}
   absl::string_view name() const override { return "move_non_tensor_nodes_on_boundary"; }
   absl::StatusOr<bool> Run(GraphModule& module) override;
+  PassReport Report() const override;
   const BoundaryMoveReport& report() const { return report_; }
 
  private:

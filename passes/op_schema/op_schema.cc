@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "absl/container/flat_hash_map.h"
 #include "absl/container/flat_hash_set.h"
 #include "absl/strings/match.h"
 
@@ -200,6 +201,43 @@ std::vector<int> MutatedArgPositions(const Node& node) {
 bool IsViewOp(const Node& node) {
   if (node.op() != OpKind::kCallFunction && node.op() != OpKind::kCallMethod) return false;
   return ViewOps().contains(OperatorName(node));
+}
+
+bool IsGetItem(const Node& node) {
+  return node.op() == OpKind::kCallFunction && node.target() == kGetItem &&
+         node.args().size() == 2 && node.args()[0].is_node() &&
+         node.args()[1].kind() == ArgKind::kInt;
+}
+
+const ViewInverse* FindViewInverse(absl::string_view op) {
+  using K = ViewInverseKind;
+  static const auto* const kInverses = new absl::flat_hash_map<absl::string_view, ViewInverse>{
+      {"alias", {K::kIdentity, "", ""}},
+      {"detach", {K::kIdentity, "", ""}},
+      {"lift_fresh", {K::kIdentity, "", ""}},
+      {"select", {K::kScatter, "", ""}},
+      {"slice", {K::kScatter, "", ""}},
+      {"diagonal", {K::kScatter, "", ""}},
+      {"as_strided", {K::kScatter, "", ""}},
+      {"narrow", {K::kNarrowScatter, "", ""}},
+      {"getitem", {K::kIndexScatter, "", ""}},
+      {"t", {K::kSelfInverse, "torch.ops.aten.t.default", "t"}},
+      {"transpose", {K::kSwapDims, "torch.ops.aten.transpose.int", "transpose"}},
+      {"swapaxes", {K::kSwapDims, "torch.ops.aten.transpose.int", "transpose"}},
+      {"swapdims", {K::kSwapDims, "torch.ops.aten.transpose.int", "transpose"}},
+      {"permute", {K::kInversePermute, "torch.ops.aten.permute.default", "permute"}},
+      {"unsqueeze", {K::kSqueezeDim, "torch.ops.aten.squeeze.dim", "squeeze"}},
+      {"squeeze", {K::kUnsqueezeDims, "torch.ops.aten.unsqueeze.default", "unsqueeze"}},
+      {"view", {K::kViewAsBase, "torch.ops.aten.view.default", "view"}},
+      {"_reshape_alias", {K::kViewAsBase, "torch.ops.aten.view.default", "view"}},
+      {"view_as", {K::kViewAsBase, "torch.ops.aten.view.default", "view"}},
+      {"unflatten", {K::kViewAsBase, "torch.ops.aten.view.default", "view"}},
+      {"expand", {K::kOverlapping, "", ""}},
+      {"expand_as", {K::kOverlapping, "", ""}},
+      {"broadcast_to", {K::kOverlapping, "", ""}},
+  };
+  auto it = kInverses->find(op);
+  return it == kInverses->end() ? nullptr : &it->second;
 }
 
 }  // namespace fxpp

@@ -35,10 +35,46 @@ bool MayMutateArguments(const Node& node);
 std::vector<Node*> FlatNodeArgs(const Node& node);
 Node* FlatNodeArg(const Node& node, int position);
 
+// FX's target for one element of a multi-output call's result.
+inline constexpr absl::string_view kGetItem = "operator.getitem";
+
+// `operator.getitem(<node>, <int>)`: one element of a tuple- or list-valued
+// node, as tracing and the passes emit for multi-output calls.
+bool IsGetItem(const Node& node);
+
 // True when `node`'s result may share storage with its first argument:
 // view ops (view, reshape, transpose, slice, select, expand, ...), splits
 // returning views, getitem, detach, aliases.
 bool IsViewOp(const Node& node);
+
+// How a write through a view goes back onto its base (functionalization;
+// PyTorch's FunctionalInverses), by the view op's rule.
+enum class ViewInverseKind : uint8_t {
+  kIdentity,        // alias, detach, lift_fresh: the written value is the base
+  kScatter,         // select, slice, diagonal, as_strided: <op>_scatter(base, value, *view args)
+  kNarrowScatter,   // narrow(dim, start, length): slice_scatter(.., dim, start, start+length, 1)
+  kIndexScatter,    // getitem(x, i) / x[a:b]: select_scatter or slice_scatter by the index
+  kSelfInverse,     // t: applied again
+  kSwapDims,        // transpose(d0, d1) and its aliases: transposed back
+  kInversePermute,  // permute(dims): permuted by the inverse permutation
+  kSqueezeDim,      // unsqueeze(dim): squeeze(dim)
+  kUnsqueezeDims,   // squeeze: the removed size-1 dims of the base put back
+  kViewAsBase,      // view, reshape-like: viewed back as the base's shape
+  kOverlapping,     // expand and kin: elements share memory, so no write-back exists
+};
+
+struct ViewInverse {
+  ViewInverseKind kind;
+  // The op the inverse emits: on ATen graphs, and as a tensor method on
+  // Torch-level graphs. Empty where the rule names no single op (identity,
+  // scatters: `torch.ops.aten.<op>_scatter.default` / `torch.<op>_scatter`).
+  absl::string_view aten_target;
+  absl::string_view method;
+};
+
+// The inverse rule of view op `op` (its operator name without namespace or
+// overload: "transpose", "getitem"); nullptr for ops without one.
+const ViewInverse* FindViewInverse(absl::string_view op);
 
 // Calls that change or check global state (grad mode, autocast, API-usage
 // logging): passes must keep them in their place relative to every other

@@ -9,6 +9,7 @@
 #include "absl/strings/str_join.h"
 #include "ir/status_macros.h"
 #include "ir/verifier.h"
+#include "passes/op_schema/op_schema.h"
 
 namespace fxpp {
 namespace {
@@ -39,10 +40,6 @@ bool IsSymNode(const Node& n) {
 
 bool IsTensor(const Node& n) {
   return n.meta().val.has_value() && n.meta().val->kind() == ValueMeta::Kind::kTensor;
-}
-
-bool IsGetItem(const Node& n) {
-  return n.op() == OpKind::kCallFunction && n.target() == "operator.getitem";
 }
 
 // A call returning a tuple: recorded as one, or (without meta) read only

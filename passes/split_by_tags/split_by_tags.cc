@@ -12,11 +12,11 @@
 #include "ir/graph.h"
 #include "ir/node.h"
 #include "ir/status_macros.h"
+#include "passes/op_schema/op_schema.h"
 
 namespace fxpp {
 namespace {
 
-constexpr absl::string_view kGetItem = "operator.getitem";
 
 // What one tag's submodule is built from (PyTorch's Component).
 struct Component {
@@ -310,10 +310,37 @@ absl::StatusOr<SplitByTagsResult> SplitByTags(const GraphModule& module,
   return Splitter(module, options).Run(tags);
 }
 
+const PassDescriptor& SplitByTagsPass::Descriptor() {
+  using Options = SplitByTagsPassOptions;
+  static const auto* const descriptor = new TypedPassDescriptor<Options>(
+      "split_by_tags", "One submodule per node tag (meta tag), in the given tag order",
+      {
+          PassOption<Options>("tags", &Options::tags, "the tags in component order (required)",
+                              NonEmpty()),
+          PassOption<Options>("return_tuple", &Options::split, &SplitByTagsOptions::return_tuple,
+                              "submodules always return a tuple"),
+          PassOption<Options>("require_attributes", &Options::split,
+                              &SplitByTagsOptions::require_attributes,
+                              "get_attr targets must exist (off for FX text, which has no state)"),
+      },
+      [](Options options) {
+        return std::make_unique<SplitByTagsPass>(std::move(options.tags), options.split);
+      });
+  return *descriptor;
+}
+
+PassReport SplitByTagsPass::Report() const {
+  return {{{"submodules", submodules_, "children of the split module"},
+           {"fqn_mappings", static_cast<int64_t>(fqn_mapping_.size()),
+            "attribute paths moved (when asked for)"}}};
+}
+
 absl::StatusOr<bool> SplitByTagsPass::Run(GraphModule& module) {
+  submodules_ = 0;
   ASSIGN_OR_RETURN(SplitByTagsResult result, SplitByTags(module, tags_, options_));
   module = std::move(*result.module);
   fqn_mapping_ = std::move(result.fqn_mapping);
+  submodules_ = static_cast<int64_t>(module.children().size());
   return true;
 }
 

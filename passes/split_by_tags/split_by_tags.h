@@ -26,6 +26,7 @@
 #ifndef FXPP_PASSES_SPLIT_BY_TAGS_SPLIT_BY_TAGS_H_
 #define FXPP_PASSES_SPLIT_BY_TAGS_SPLIT_BY_TAGS_H_
 
+#include <cstdint>
 #include <memory>
 #include <string>
 #include <utility>
@@ -36,6 +37,7 @@
 #include "absl/types/span.h"
 #include "ir/graph_module.h"
 #include "passes/pass.h"
+#include "passes/pass_options.h"
 
 namespace fxpp {
 
@@ -62,13 +64,21 @@ absl::StatusOr<SplitByTagsResult> SplitByTags(const GraphModule& module,
                                               absl::Span<const std::string> tags,
                                               const SplitByTagsOptions& options = {});
 
+struct SplitByTagsPassOptions {
+  std::vector<std::string> tags;  // in component order; required
+  SplitByTagsOptions split;
+};
+
 // Replaces the module by its split.
 class SplitByTagsPass : public Pass {
  public:
+  // Options: tags, return_tuple, require_attributes.
+  static const PassDescriptor& Descriptor();
   SplitByTagsPass(std::vector<std::string> tags, SplitByTagsOptions options = {})
       : tags_(std::move(tags)), options_(options) {}
   absl::string_view name() const override { return "split_by_tags"; }
   absl::StatusOr<bool> Run(GraphModule& module) override;
+  PassReport Report() const override;
   // The FQN mapping of the last Run (when options ask for it).
   const std::vector<std::pair<std::string, std::string>>& fqn_mapping() const {
     return fqn_mapping_;
@@ -78,6 +88,7 @@ class SplitByTagsPass : public Pass {
   std::vector<std::string> tags_;
   SplitByTagsOptions options_;
   std::vector<std::pair<std::string, std::string>> fqn_mapping_;
+  int64_t submodules_ = 0;
 };
 
 }  // namespace fxpp

@@ -19,11 +19,11 @@
 #include "ir/names.h"
 #include "ir/node.h"
 #include "ir/status_macros.h"
+#include "passes/op_schema/op_schema.h"
 
 namespace fxpp {
 namespace {
 
-constexpr absl::string_view kGetItem = "operator.getitem";
 
 enum class GlobalState { kNone, kSetGrad, kEnterAutocast, kExitAutocast };
 
@@ -641,12 +641,44 @@ absl::StatusOr<SplitModuleResult> SplitModule(
       options);
 }
 
+const PassDescriptor& SplitModulePass::Descriptor() {
+  using Options = SplitModuleOptions;
+  static const auto* const descriptor = new TypedPassDescriptor<Options>(
+      "split_module", "Partitions by the integer tags of call nodes into submod_N submodules",
+      {
+          PassOption<Options>("keep_original_order", &Options::keep_original_order,
+                              "call partitions in first-appearance order, not topological order"),
+          PassOption<Options>("keep_original_node_name", &Options::keep_original_node_name,
+                              "partition nodes keep their names"),
+          PassOption<Options>("partition_affix", &Options::partition_affix,
+                              "partitions named <affix>_<id>"),
+          PassOption<Options>("tuple_return", &Options::tuple_return,
+                              "submodules always return a tuple"),
+          PassOption<Options>("require_attributes", &Options::require_attributes,
+                              "get_attr targets must exist (off for FX text, which has no state)"),
+      },
+      [](Options options) { return std::make_unique<SplitModulePass>(std::move(options)); });
+  return *descriptor;
+}
+
+PassReport SplitModulePass::Report() const {
+  return {{{"submodules", submodules_, "children of the split module"},
+           {"qualname_map", static_cast<int64_t>(qualname_map_.size()),
+            "call_module targets copied into partitions"}}};
+}
+
 absl::StatusOr<bool> SplitModulePass::Run(GraphModule& module) {
+  submodules_ = 0;
+  qualname_map_.clear();
+  // Without call nodes there is no partition: the module stays as it is
+  // (the split would be a renamed copy of it).
+  int64_t partitioned_nodes = 0;
   ASSIGN_OR_RETURN(
       SplitModuleResult result,
       SplitModule(
           module,
-          [](const Node& node) -> absl::StatusOr<int64_t> {
+          [&partitioned_nodes](const Node& node) -> absl::StatusOr<int64_t> {
+            ++partitioned_nodes;
             int64_t id = 0;
             if (!node.meta().tag.has_value() || !absl::SimpleAtoi(node.meta().tag->str(), &id)) {
               return absl::InvalidArgumentError(absl::StrCat(
@@ -655,8 +687,10 @@ absl::StatusOr<bool> SplitModulePass::Run(GraphModule& module) {
             return id;
           },
           options_));
+  if (partitioned_nodes == 0) return false;
   module = std::move(*result.module);
   qualname_map_ = std::move(result.qualname_map);
+  submodules_ = static_cast<int64_t>(module.children().size());
   return true;
 }
 

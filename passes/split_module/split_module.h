@@ -40,6 +40,7 @@
 #include "absl/types/optional.h"
 #include "ir/graph_module.h"
 #include "passes/pass.h"
+#include "passes/pass_options.h"
 
 namespace fxpp {
 
@@ -85,9 +86,12 @@ absl::StatusOr<SplitModuleResult> SplitModule(
 // (NodeMeta::tag holding a partition number).
 class SplitModulePass : public Pass {
  public:
+  // Options: the fields of SplitModuleOptions but keep_original_input_name.
+  static const PassDescriptor& Descriptor();
   explicit SplitModulePass(SplitModuleOptions options = {}) : options_(std::move(options)) {}
   absl::string_view name() const override { return "split_module"; }
   absl::StatusOr<bool> Run(GraphModule& module) override;
+  PassReport Report() const override;
   const std::vector<std::pair<std::string, std::string>>& qualname_map() const {
     return qualname_map_;
   }
@@ -95,6 +99,7 @@ class SplitModulePass : public Pass {
  private:
   SplitModuleOptions options_;
   std::vector<std::pair<std::string, std::string>> qualname_map_;
+  int64_t submodules_ = 0;
 };
 
 }  // namespace fxpp

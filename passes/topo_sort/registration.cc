@@ -5,14 +5,7 @@
 namespace fxpp {
 namespace {
 
-const PassRegistration kRegistration({
-    "topo_sort",
-    "Stable topological sort: keeps the order wherever it is valid, output last",
-    {},
-    [](const PassOptions&) -> absl::StatusOr<std::unique_ptr<Pass>> {
-      return std::make_unique<TopoSortPass>();
-    },
-});
+const PassRegistration kRegistration(TopoSortPass::Descriptor());
 
 }  // namespace
 }  // namespace fxpp

@@ -1,6 +1,7 @@
 #include "passes/topo_sort/topo_sort.h"
 
 #include <algorithm>
+#include <memory>
 #include <string>
 #include <utility>
 
@@ -153,20 +154,27 @@ absl::StatusOr<bool> StableTopologicalSort(Graph& graph, const OrderingEdges& ex
   return changed;
 }
 
+const PassDescriptor& TopoSortPass::Descriptor() {
+  static const auto* const descriptor = new TypedPassDescriptor<NoPassOptions>(
+      "topo_sort", "Stable topological sort: keeps the order wherever it is valid, output last",
+      {}, [](NoPassOptions) { return std::make_unique<TopoSortPass>(); });
+  return *descriptor;
+}
+
 absl::StatusOr<bool> TopoSortPass::Run(GraphModule& module) {
-  bool changed = false;
-  if (module.has_graph()) {
-    ASSIGN_OR_RETURN(changed, StableTopologicalSort(module.graph()));
-  }
-  for (auto& [name, child] : module.children()) {
-    absl::StatusOr<bool> child_changed = Run(*child);
-    if (!child_changed.ok()) {
-      return absl::Status(child_changed.status().code(),
-                          absl::StrCat("in submodule '", name, "': ", child_changed.status().message()));
-    }
-    changed |= *child_changed;
-  }
-  return changed;
+  graphs_sorted_ = graphs_reordered_ = 0;
+  RETURN_IF_ERROR(ForEachGraph(module, [&](absl::string_view, Graph& graph) -> absl::Status {
+    ASSIGN_OR_RETURN(bool changed, StableTopologicalSort(graph));
+    ++graphs_sorted_;
+    graphs_reordered_ += changed ? 1 : 0;
+    return absl::OkStatus();
+  }));
+  return graphs_reordered_ > 0;
+}
+
+PassReport TopoSortPass::Report() const {
+  return {{{"graphs_sorted", graphs_sorted_, "graphs of the module tree checked"},
+           {"graphs_reordered", graphs_reordered_, "graphs in which a node moved"}}};
 }
 
 }  // namespace fxpp

@@ -10,6 +10,7 @@
 #ifndef FXPP_PASSES_TOPO_SORT_TOPO_SORT_H_
 #define FXPP_PASSES_TOPO_SORT_TOPO_SORT_H_
 
+#include <cstdint>
 #include <vector>
 
 #include "absl/container/flat_hash_map.h"
@@ -17,6 +18,7 @@
 #include "absl/status/statusor.h"
 #include "ir/graph.h"
 #include "passes/pass.h"
+#include "passes/pass_options.h"
 
 namespace fxpp {
 
@@ -38,8 +40,14 @@ std::string FormatCycle(const std::vector<Node*>& cycle);
 // The sort as a pass over a module's graph and all its subgraphs.
 class TopoSortPass : public Pass {
  public:
+  static const PassDescriptor& Descriptor();
   absl::string_view name() const override { return "topo_sort"; }
   absl::StatusOr<bool> Run(GraphModule& module) override;
+  PassReport Report() const override;
+
+ private:
+  int64_t graphs_sorted_ = 0;
+  int64_t graphs_reordered_ = 0;
 };
 
 }  // namespace fxpp
