@@ -558,8 +558,10 @@ absl::StatusOr<DedupReport> Deduplicator::Run() {
   // Region tracking checks the one property of the input dedup relies on
   // (topological order) while it keys the nodes; the rest of what the
   // verifier checks is kept by the IR's own API.
+  RegionTrackingReport tracking;
   ASSIGN_OR_RETURN(std::vector<RegionGroup> groups,
-                   FindIdenticalRegions(graph_, options_.tracking, extra_));
+                   FindIdenticalRegions(graph_, options_.tracking, extra_, &tracking));
+  report.not_taken = std::move(tracking.not_taken);
   // Each region adds an invoke and at least one getitem: size the name table
   // once rather than rehashing a million names when it overflows.
   size_t new_nodes = groups.size();
@@ -598,6 +600,17 @@ absl::StatusOr<DedupReport> Deduplicator::Run() {
                                          options_.tracking.min_regions, ")");
       continue;
     }
+    // Regions skipped above (mutation, aliasing) can leave too few to pay
+    // for the subgraph: the graph must not grow.
+    const int64_t saved = NodesSaved(static_cast<int64_t>(replaceable.size()),
+                                     ComputingNodes(group.regions.front()));
+    if (saved < options_.tracking.min_nodes_saved) {
+      entry.group_skipped = absl::StrCat("cost: the ", replaceable.size(),
+                                         " replaceable regions would save ", saved,
+                                         " nodes to compile");
+      continue;
+    }
+    entry.nodes_saved = saved;
     report.subgraph_nodes += static_cast<int64_t>(plan.module->graph().size());
     entry.subgraph = module_.InstallSubgraph("subgraph", std::move(plan.module));
     Node* get_subgraph;
@@ -632,9 +645,14 @@ std::string DedupReport::ToText() const {
   for (const Group& g : groups) {
     absl::StrAppend(&out, "  ", g.subgraph.empty() ? "(not deduplicated)" : g.subgraph, ": ",
                     g.regions, " regions x ", g.region_size, " nodes, ", g.replaced, " replaced");
+    if (g.nodes_saved > 0) absl::StrAppend(&out, ", ", g.nodes_saved, " nodes saved");
     if (!g.group_skipped.empty()) absl::StrAppend(&out, "; skipped: ", g.group_skipped);
     absl::StrAppend(&out, "\n");
     for (const std::string& s : g.skipped) absl::StrAppend(&out, "    region ", s, "\n");
+  }
+  for (const RegionCandidate& c : not_taken) {
+    absl::StrAppend(&out, "  not taken: group at '", c.seed, "' (", c.regions, " regions x ",
+                    c.region_size, " nodes, would save ", c.nodes_saved, "): ", c.why, "\n");
   }
   return out;
 }
@@ -653,6 +671,15 @@ std::string DedupReport::ToJson() const {
     p->set_replaced(g.replaced);
     for (const std::string& s : g.skipped) p->add_skipped(s);
     p->set_group_skipped(g.group_skipped);
+    p->set_nodes_saved(g.nodes_saved);
+  }
+  for (const RegionCandidate& c : not_taken) {
+    dedup::CandidateProto* p = proto.add_not_taken();
+    p->set_seed(c.seed);
+    p->set_regions(c.regions);
+    p->set_region_size(c.region_size);
+    p->set_nodes_saved(c.nodes_saved);
+    p->set_why(c.why);
   }
   google::protobuf::util::JsonPrintOptions options;
   options.add_whitespace = true;

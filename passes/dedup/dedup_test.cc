@@ -1,5 +1,6 @@
 #include "passes/dedup/dedup.h"
 
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -39,8 +40,16 @@ int Count(const Graph& g, absl::string_view target) {
 
 constexpr absl::string_view kInvoke = "torch.ops.higher_order.invoke_subgraph";
 
+// Options that replace any group, however little it saves: most tests here
+// check what a replacement does, on graphs too small to be worth it.
+DedupOptions AnyGroup() {
+  DedupOptions options;
+  options.tracking.min_nodes_saved = std::numeric_limits<int64_t>::min();
+  return options;
+}
+
 // Runs dedup and checks the invariants every result must satisfy.
-DedupReport Dedup(GraphModule& m, DedupOptions options = {}) {
+DedupReport Dedup(GraphModule& m, DedupOptions options = AnyGroup()) {
   absl::StatusOr<DedupReport> report = ApplyGraphDeduplication(m, options);
   EXPECT_TRUE(report.ok()) << report.status();
   EXPECT_TRUE(VerifyGraphModule(m).ok()) << VerifyGraphModule(m);
@@ -234,7 +243,7 @@ TEST(DedupTest, TupleOutputsAreFlattenedThroughGetitems) {
   }
   t.Finish();
   // Seeds: with min_region_size 3 regions end at the split (not the mul).
-  DedupOptions options;
+  DedupOptions options = AnyGroup();
   DedupReport report = Dedup(t.m, options);
   EXPECT_EQ(report.regions_replaced, 2);
   EXPECT_EQ(Count(t.m.graph(), "torch.ops.aten.split.Tensor"), 0);
@@ -317,7 +326,7 @@ TEST(DedupTest, MinRegionsIsTheCostKnob) {
     t.outs.push_back(t.m.graph().CallFunction("torch.cos", {Ref(a)}));
   }
   t.Finish();
-  DedupOptions options;
+  DedupOptions options = AnyGroup();
   options.tracking.min_regions = 4;
   DedupReport report = Dedup(t.m, options);
   EXPECT_EQ(report.regions_replaced, 0);
@@ -340,7 +349,7 @@ TEST(DedupTest, RejectsInvalidInputGraphUnchanged) {
 }
 
 TEST(DedupTest, ReportAsTextAndJson) {
-  Repeated t(2);
+  Repeated t(3);
   for (Node* x : t.inputs) {
     Node* a = t.m.graph().CallFunction("torch.sin", {Ref(x)});
     t.outs.push_back(t.m.graph().CallFunction("torch.cos", {Ref(a)}));
@@ -351,15 +360,36 @@ TEST(DedupTest, ReportAsTextAndJson) {
   ASSERT_TRUE(changed.ok());
   EXPECT_TRUE(*changed);
   EXPECT_EQ(pass.report().ToText(),
-            "dedup: 7 -> 8 nodes, 2 regions replaced, 4 nodes in subgraphs\n"
-            "  subgraph_0: 2 regions x 2 nodes, 2 replaced\n");
+            "dedup: 10 -> 11 nodes, 3 regions replaced, 4 nodes in subgraphs\n"
+            "  subgraph_0: 3 regions x 2 nodes, 3 replaced, 1 nodes saved\n");
   const std::string json = pass.report().ToJson();
-  EXPECT_THAT(json, HasSubstr("\"regions_replaced\": \"2\""));
+  EXPECT_THAT(json, HasSubstr("\"regions_replaced\": \"3\""));
   EXPECT_THAT(json, HasSubstr("\"subgraph\": \"subgraph_0\""));
+  EXPECT_THAT(json, HasSubstr("\"nodes_saved\": \"1\""));
   // A second run finds nothing more to do.
   changed = pass.Run(t.m);
   ASSERT_TRUE(changed.ok());
   EXPECT_FALSE(*changed);
+}
+
+// Two copies of two nodes would compile as many nodes as before (a body of
+// two and two calls): left alone, and the report says why.
+TEST(DedupTest, GroupThatSavesNothingIsNotTaken) {
+  Repeated t(2);
+  for (Node* x : t.inputs) {
+    Node* a = t.m.graph().CallFunction("torch.sin", {Ref(x)});
+    t.outs.push_back(t.m.graph().CallFunction("torch.cos", {Ref(a)}));
+  }
+  t.Finish();
+  DedupPass pass;
+  absl::StatusOr<bool> changed = pass.Run(t.m);
+  ASSERT_TRUE(changed.ok());
+  EXPECT_FALSE(*changed);
+  EXPECT_EQ(pass.report().ToText(),
+            "dedup: 7 -> 7 nodes, 0 regions replaced, 0 nodes in subgraphs\n"
+            "  not taken: group at 'cos' (2 regions x 2 nodes, would save 0): "
+            "cost: saves too few nodes to compile\n");
+  EXPECT_THAT(pass.report().ToJson(), HasSubstr("\"why\": \"cost: saves too few"));
 }
 
 // The case PyTorch 2.6 crashes on: a deep residual stack. All 1,000 layers

@@ -2,9 +2,12 @@
 
 #include <algorithm>
 #include <numeric>
+#include <queue>
+#include <tuple>
 #include <utility>
 
 #include "absl/container/flat_hash_map.h"
+#include "absl/container/flat_hash_set.h"
 #include "absl/strings/str_cat.h"
 #include "absl/types/optional.h"
 #include "absl/types/span.h"
@@ -52,7 +55,7 @@ class NodesByKey {
 class Tracker {
  public:
   Tracker(const Graph& graph, const NodeKeys& keys, const RegionTrackingOptions& options,
-          const OrderingEdges& extra);
+          const OrderingEdges& extra, RegionTrackingReport* report);
 
   std::vector<RegionGroup> Run();
 
@@ -62,8 +65,18 @@ class Tracker {
   // side table.
   struct NodeState {
     uint32_t key = NodeKeys::kNoKey;
-    uint32_t position = 0;       // in graph order
+    uint32_t position = 0;       // in the canonical order
     int32_t owner = kUnclaimed;  // region index (global) or kUnclaimed
+    // While mining: the most regions of a candidate group containing it.
+    uint32_t covered = 0;
+  };
+  // A seed group grown on its own, costed, waiting to be taken.
+  struct Candidate {
+    uint32_t context_key;  // its seeds are that context key's nodes
+    int64_t nodes_saved;   // when last costed
+    uint32_t rank;         // position of its last seed: ties go to the later
+    int64_t taken_when_costed;  // groups taken when it was last costed
+    RegionCandidate mined;      // as first found, for the report
   };
   // A region that is growing. Its BFS queue over arguments is implicit: the
   // inputs of its members in order, from input `next_input` of member
@@ -77,6 +90,18 @@ class Tracker {
 
   // The keys of `seeds`' groups worth growing, latest group first.
   std::vector<uint32_t> SeedOrder(const NodesByKey& seeds) const;
+  // A node another group's region holds is free to this one while mining,
+  // taken while selecting (see claim_floor_).
+  bool IsFree(const NodeState& s) const { return s.owner < claim_floor_; }
+  std::vector<Candidate> MineCandidates();
+  void SelectCandidates(std::vector<Candidate> candidates);
+  // Releases the groups from groups_[first] on that save nothing (with
+  // `why` in the report), and returns what the others save.
+  int64_t KeepProfitable(size_t first, absl::string_view why);
+  // Releases groups_[first..] and drops them.
+  void DropGroupsFrom(size_t first);
+  void NotTaken(RegionCandidate candidate, std::string why);
+  RegionCandidate Describe(const RegionGroup& group) const;
   template <typename MemberAt>
   static Node* QueueFront(Growing& region, size_t size, MemberAt member);
   void GrowGroup(absl::Span<Node* const> seeds);
@@ -102,7 +127,13 @@ class Tracker {
   const Graph& graph_;
   const RegionTrackingOptions& options_;
   const OrderingEdges& extra_;
-  std::vector<Node*> order_;  // the graph's nodes in order
+  RegionTrackingReport* report_;  // may be null
+  absl::flat_hash_set<std::string> reported_;  // seed and reason of each not_taken
+  std::vector<Node*> order_;  // the graph's nodes in the canonical order
+  // Owners below it are free (IsFree): kUnclaimed + 1 = 0 while selecting,
+  // the first region index of the group growing while mining, so that a
+  // candidate grows as if it were alone.
+  int32_t claim_floor_ = 0;
   std::vector<NodeState> state_;
   // Keyed nodes by key and by context key, in graph order.
   NodesByKey nodes_by_key_;
@@ -121,20 +152,36 @@ class Tracker {
 };
 
 Tracker::Tracker(const Graph& graph, const NodeKeys& keys, const RegionTrackingOptions& options,
-                 const OrderingEdges& extra)
-    : graph_(graph), options_(options), extra_(extra), state_(graph.id_bound()) {
-  // One walk over the nodes; the keys are also kept in graph order, so that
-  // grouping does not revisit the nodes.
-  order_.reserve(graph.size());
+                 const OrderingEdges& extra, RegionTrackingReport* report)
+    : graph_(graph), options_(options), extra_(extra), report_(report), state_(graph.id_bound()) {
+  // The canonical order: by depth (the longest path from a node without
+  // inputs), graph order among equal depths. It is topological, and every
+  // valid reordering of the graph has the same depths, so seeds are taken
+  // and regions lined up alike however the input was ordered (issue 21).
+  // Depths live in `position` until the counting sort replaces them.
+  uint32_t max_depth = 0;
+  for (Node* n : graph.nodes()) {
+    uint32_t depth = 0;
+    n->ForEachInput([&](const Node* input) { depth = std::max(depth, state(input).position + 1); });
+    state(n).position = depth;
+    max_depth = std::max(max_depth, depth);
+  }
+  std::vector<uint32_t> start(max_depth + 2, 0);
+  for (Node* n : graph.nodes()) ++start[state(n).position + 1];
+  std::partial_sum(start.begin(), start.end(), start.begin());
+  order_.resize(graph.size());
+  for (Node* n : graph.nodes()) order_[start[state(n).position]++] = n;
+  // The keys are also kept in that order, so that grouping does not revisit
+  // the nodes.
   std::vector<uint32_t> key_at;
   std::vector<uint32_t> context_key_at;
   key_at.reserve(graph.size());
   context_key_at.reserve(graph.size());
-  for (Node* n : graph.nodes()) {
+  for (size_t pos = 0; pos < order_.size(); ++pos) {
+    Node* n = order_[pos];
     NodeState& s = state(n);
     s.key = keys.key(n);
-    s.position = static_cast<uint32_t>(order_.size());
-    order_.push_back(n);
+    s.position = static_cast<uint32_t>(pos);
     key_at.push_back(s.key);
     context_key_at.push_back(keys.context_key(n));
   }
@@ -195,7 +242,7 @@ bool Tracker::CanJoin(const Growing& region, const Node* candidate, uint32_t key
   const NodeState& s = state(candidate);
   // A candidate is an input of a member: if nothing else uses it, collapsing
   // cannot route a path out of the region and back through it.
-  return s.key != NodeKeys::kNoKey && s.key == key && s.owner == kUnclaimed &&
+  return s.key != NodeKeys::kNoKey && s.key == key && IsFree(s) &&
          (candidate->num_users() == 1 ||
           !WouldCreateCycle(region.index, region.max_position, candidate));
 }
@@ -222,7 +269,7 @@ void Tracker::GrowGroup(absl::Span<Node* const> seeds) {
   std::vector<Node*> claimed_seeds;
   for (Node* seed : seeds) {
     NodeState& s = state(seed);
-    if (s.owner != kUnclaimed) continue;
+    if (!IsFree(s)) continue;
     s.owner = next_region_index_;
     growing.push_back(Growing{next_region_index_++, s.position});
     claimed_seeds.push_back(seed);
@@ -251,12 +298,12 @@ void Tracker::GrowGroup(absl::Span<Node* const> seeds) {
     for (size_t i = 0; i < size; ++i) first = std::min(first, state(members[r * size + i]).position);
     spans_[growing[r].index] = {first, growing[r].max_position};
   }
-  // Topological order, by the first region's positions, applied to all.
+  // Topological order, the first region's graph order applied to all (the
+  // subgraph keeps the order the nodes had).
   std::vector<size_t> order(size);
   std::iota(order.begin(), order.end(), 0);
-  std::sort(order.begin(), order.end(), [&](size_t a, size_t b) {
-    return state(members[a]).position < state(members[b]).position;
-  });
+  std::sort(order.begin(), order.end(),
+            [&](size_t a, size_t b) { return members[a]->IsBefore(members[b]); });
   std::vector<Region> regions(n);
   for (size_t r = 0; r < n; ++r) {
     regions[r].reserve(size);
@@ -420,7 +467,7 @@ void Tracker::GrowInLockStep(std::vector<Growing>& growing, absl::Span<Node* con
 // the first region join the group.
 void Tracker::ExtendWithCopies(std::vector<Region>& regions) {
   for (Node* seed : nodes_by_key_.group(state(regions.front().back()).key)) {
-    if (state(seed).owner != kUnclaimed) continue;
+    if (!IsFree(state(seed))) continue;
     absl::optional<Region> copy = MatchRegion(regions.front(), seed);
     if (copy.has_value()) regions.push_back(std::move(*copy));
   }
@@ -440,7 +487,7 @@ absl::optional<Region> Tracker::MatchRegion(const Region& reference, Node* seed)
   uint32_t max_position = 0;
   auto take = [&](Node* node, size_t i) {
     NodeState& s = state(node);
-    if (s.key != state(reference[i]).key || s.owner != kUnclaimed) return false;
+    if (s.key != state(reference[i]).key || !IsFree(s)) return false;
     s.owner = index;
     copy[i] = node;
     min_position = std::min(min_position, s.position);
@@ -644,27 +691,178 @@ void Tracker::BreakCollapseCycles(std::vector<RegionGroup>& groups) {
   }
 }
 
-std::vector<RegionGroup> Tracker::Run() {
-  // Context keys seed first (nodes playing the same role in repeated
-  // blocks), then plain keys for what is left.
-  for (uint32_t key : SeedOrder(nodes_by_context_key_)) {
-    GrowGroup(nodes_by_context_key_.group(key));
+RegionCandidate Tracker::Describe(const RegionGroup& group) const {
+  RegionCandidate c;
+  c.seed = std::string(group.regions.front().back()->name());
+  c.regions = static_cast<int64_t>(group.regions.size());
+  c.region_size = ComputingNodes(group.regions.front());
+  c.nodes_saved = NodesSaved(c.regions, c.region_size);
+  return c;
+}
+
+void Tracker::NotTaken(RegionCandidate candidate, std::string why) {
+  if (report_ == nullptr) return;
+  // Seeding by context key, then by plain key, can find one group twice.
+  if (!reported_.insert(absl::StrCat(candidate.seed, "\n", why)).second) return;
+  candidate.why = std::move(why);
+  report_->not_taken.push_back(std::move(candidate));
+}
+
+void Tracker::DropGroupsFrom(size_t first) {
+  for (size_t g = first; g < groups_.size(); ++g) {
+    for (const Region& region : groups_[g].regions) Release(region);
   }
+  groups_.resize(first);
+}
+
+int64_t Tracker::KeepProfitable(size_t first, absl::string_view why) {
+  int64_t saved = 0;
+  size_t kept = first;
+  for (size_t g = first; g < groups_.size(); ++g) {
+    RegionCandidate c = Describe(groups_[g]);
+    if (c.nodes_saved < options_.min_nodes_saved) {
+      for (const Region& region : groups_[g].regions) Release(region);
+      if (!why.empty()) NotTaken(std::move(c), std::string(why));
+      continue;
+    }
+    saved += c.nodes_saved;
+    if (kept != g) groups_[kept] = std::move(groups_[g]);
+    ++kept;
+  }
+  groups_.resize(kept);
+  return saved;
+}
+
+// Grows every context-key seed group on its own into a costed candidate.
+// Groups with fewer seeds go first; a group whose every seed already lies
+// in a candidate with at least as many regions is not grown: its regions
+// would sit inside that candidate's (the nodes of one repeated block each
+// seed such a group), and growing them all would cost O(nodes x block
+// size) instead of O(nodes).
+std::vector<Tracker::Candidate> Tracker::MineCandidates() {
+  std::vector<uint32_t> keys = SeedOrder(nodes_by_context_key_);
+  std::stable_sort(keys.begin(), keys.end(), [&](uint32_t a, uint32_t b) {
+    return nodes_by_context_key_.group(a).size() < nodes_by_context_key_.group(b).size();
+  });
+  std::vector<Candidate> candidates;
+  for (uint32_t key : keys) {
+    absl::Span<Node* const> seeds = nodes_by_context_key_.group(key);
+    const bool inside_bigger = std::all_of(seeds.begin(), seeds.end(), [&](const Node* seed) {
+      return state(seed).covered >= seeds.size();
+    });
+    if (inside_bigger) continue;
+    claim_floor_ = next_region_index_;
+    const size_t first = groups_.size();
+    GrowGroup(seeds);
+    int64_t saved = 0;
+    RegionCandidate mined;
+    for (size_t g = first; g < groups_.size(); ++g) {
+      const uint32_t regions = static_cast<uint32_t>(groups_[g].regions.size());
+      for (const Region& region : groups_[g].regions) {
+        for (const Node* n : region) state(n).covered = std::max(state(n).covered, regions);
+      }
+      RegionCandidate c = Describe(groups_[g]);
+      if (c.nodes_saved >= options_.min_nodes_saved) saved += c.nodes_saved;
+      if (g == first || c.nodes_saved > mined.nodes_saved) mined = std::move(c);
+    }
+    groups_.resize(first);  // their nodes are released all at once below
+    if (mined.regions == 0) continue;
+    if (mined.nodes_saved < options_.min_nodes_saved) {
+      NotTaken(std::move(mined), "cost: saves too few nodes to compile");
+      continue;
+    }
+    mined.nodes_saved = saved;
+    candidates.push_back(Candidate{key, saved, state(seeds.back()).position, 0, std::move(mined)});
+  }
+  for (const Node* n : order_) state(n).owner = kUnclaimed;
+  claim_floor_ = 0;
+  return candidates;
+}
+
+// Takes the candidates best first (most nodes saved, then latest seed).
+// Taking one can shrink the others, which overlap it: a candidate is
+// re-grown against what is taken when its turn comes, and taken if it is
+// still at least as good as the next in line (whose cost is an upper bound
+// when it was costed before the last take), else put back re-costed.
+void Tracker::SelectCandidates(std::vector<Candidate> candidates) {
+  auto worse = [](const Candidate& a, const Candidate& b) {
+    return std::tie(a.nodes_saved, a.rank) < std::tie(b.nodes_saved, b.rank);
+  };
+  std::priority_queue<Candidate, std::vector<Candidate>, decltype(worse)> queue(
+      worse, std::move(candidates));
+  int64_t taken = 0;
+  while (!queue.empty()) {
+    Candidate c = queue.top();
+    queue.pop();
+    const size_t first = groups_.size();
+    GrowGroup(nodes_by_context_key_.group(c.context_key));
+    const int64_t saved = KeepProfitable(first, "");
+    const bool any_left = groups_.size() > first;
+    if (any_left && (c.taken_when_costed == taken || queue.empty() ||
+                     saved >= queue.top().nodes_saved)) {
+      taken += static_cast<int64_t>(groups_.size() - first);
+      if (saved < c.mined.nodes_saved) {
+        NotTaken(c.mined, absl::StrCat("overlap: only partly taken (saves ", saved,
+                                       "), groups that save more hold the rest"));
+      }
+      continue;
+    }
+    DropGroupsFrom(first);
+    if (!any_left) {
+      NotTaken(c.mined, "overlap: groups that save more hold its nodes; what is left saves too little");
+      continue;
+    }
+    c.nodes_saved = saved;
+    c.taken_when_costed = taken;
+    queue.push(std::move(c));
+  }
+}
+
+std::vector<RegionGroup> Tracker::Run() {
+  // Context keys seed the candidates (nodes playing the same role in
+  // repeated blocks), then plain keys grow what is left.
+  SelectCandidates(MineCandidates());
   std::vector<uint32_t> unclaimed_key_at(order_.size());
   for (size_t pos = 0; pos < order_.size(); ++pos) {
     const NodeState& s = state(order_[pos]);
-    unclaimed_key_at[pos] = s.owner == kUnclaimed ? s.key : NodeKeys::kNoKey;
+    unclaimed_key_at[pos] = IsFree(s) ? s.key : NodeKeys::kNoKey;
   }
   const NodesByKey unclaimed(order_, unclaimed_key_at, nodes_by_key_.num_keys());
-  for (uint32_t key : SeedOrder(unclaimed)) GrowGroup(unclaimed.group(key));
+  for (uint32_t key : SeedOrder(unclaimed)) {
+    const size_t first = groups_.size();
+    GrowGroup(unclaimed.group(key));
+    KeepProfitable(first, "cost: saves too few nodes to compile");
+  }
   BreakCollapseCycles(groups_);
-  return std::move(groups_);
+  // Breaking cycles drops regions, which can leave a group that saves
+  // nothing (dropping a group cannot close a cycle).
+  std::vector<RegionGroup> kept;
+  for (RegionGroup& group : groups_) {
+    RegionCandidate c = Describe(group);
+    if (c.nodes_saved >= options_.min_nodes_saved) {
+      // Regions in graph order: the first names the subgraph's nodes.
+      std::sort(group.regions.begin(), group.regions.end(),
+                [](const Region& a, const Region& b) { return a.back()->IsBefore(b.back()); });
+      kept.push_back(std::move(group));
+    } else {
+      for (const Region& region : group.regions) Release(region);
+      NotTaken(std::move(c), "cycle: some of its regions would close a cycle once all regions "
+                             "are collapsed; the rest saves too little");
+    }
+  }
+  return kept;
 }
 
 }  // namespace
 
+int64_t ComputingNodes(const Region& region) {
+  return std::count_if(region.begin(), region.end(),
+                       [](const Node* n) { return n->target() != "operator.getitem"; });
+}
+
 absl::StatusOr<std::vector<RegionGroup>> FindIdenticalRegions(
-    const Graph& graph, const RegionTrackingOptions& options, const OrderingEdges& extra) {
+    const Graph& graph, const RegionTrackingOptions& options, const OrderingEdges& extra,
+    RegionTrackingReport* report) {
   const NodeKeys keys(graph);
   if (const Node* user = keys.first_out_of_order_user(); user != nullptr) {
     // Sorting cannot help a graph with a cycle: say so, and where.
@@ -677,7 +875,7 @@ absl::StatusOr<std::vector<RegionGroup>> FindIdenticalRegions(
         "the graph is not topologically sorted: node '", user->name(),
         "' uses '", keys.its_later_input()->name(), "' before it is defined (run topo_sort first)"));
   }
-  return Tracker(graph, keys, options, extra).Run();
+  return Tracker(graph, keys, options, extra, report).Run();
 }
 
 }  // namespace fxpp
