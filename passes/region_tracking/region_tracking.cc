@@ -77,6 +77,9 @@ class Tracker {
     uint32_t rank;         // position of its last seed: ties go to the later
     int64_t taken_when_costed;  // groups taken when it was last costed
     RegionCandidate mined;      // as first found, for the report
+    // The groups it was costed with: still what growing would give while
+    // nothing more is taken, so they are claimed instead of grown again.
+    std::vector<RegionGroup> groups;
   };
   // A region that is growing. Its BFS queue over arguments is implicit: the
   // inputs of its members in order, from input `next_input` of member
@@ -98,8 +101,11 @@ class Tracker {
   // Releases the groups from groups_[first] on that save nothing (with
   // `why` in the report), and returns what the others save.
   int64_t KeepProfitable(size_t first, absl::string_view why);
-  // Releases groups_[first..] and drops them.
-  void DropGroupsFrom(size_t first);
+  // Releases groups_[first..] and moves them out.
+  std::vector<RegionGroup> DropGroupsFrom(size_t first);
+  // Claims the regions of `groups` (all of whose nodes are free) as new
+  // regions and appends them to groups_.
+  void Claim(std::vector<RegionGroup> groups);
   void NotTaken(RegionCandidate candidate, std::string why);
   RegionCandidate Describe(const RegionGroup& group) const;
   template <typename MemberAt>
@@ -708,11 +714,33 @@ void Tracker::NotTaken(RegionCandidate candidate, std::string why) {
   report_->not_taken.push_back(std::move(candidate));
 }
 
-void Tracker::DropGroupsFrom(size_t first) {
+std::vector<RegionGroup> Tracker::DropGroupsFrom(size_t first) {
+  std::vector<RegionGroup> dropped;
   for (size_t g = first; g < groups_.size(); ++g) {
     for (const Region& region : groups_[g].regions) Release(region);
+    dropped.push_back(std::move(groups_[g]));
   }
   groups_.resize(first);
+  return dropped;
+}
+
+void Tracker::Claim(std::vector<RegionGroup> groups) {
+  for (RegionGroup& group : groups) {
+    for (const Region& region : group.regions) {
+      const int32_t index = next_region_index_++;
+      uint32_t first = UINT32_MAX;
+      uint32_t last = 0;
+      for (const Node* n : region) {
+        NodeState& s = state(n);
+        s.owner = index;
+        first = std::min(first, s.position);
+        last = std::max(last, s.position);
+      }
+      spans_.resize(next_region_index_);
+      spans_[index] = {first, last};
+    }
+    groups_.push_back(std::move(group));
+  }
 }
 
 int64_t Tracker::KeepProfitable(size_t first, absl::string_view why) {
@@ -765,6 +793,8 @@ std::vector<Tracker::Candidate> Tracker::MineCandidates() {
       if (c.nodes_saved >= options_.min_nodes_saved) saved += c.nodes_saved;
       if (g == first || c.nodes_saved > mined.nodes_saved) mined = std::move(c);
     }
+    std::vector<RegionGroup> grown(std::make_move_iterator(groups_.begin() + first),
+                                   std::make_move_iterator(groups_.end()));
     groups_.resize(first);  // their nodes are released all at once below
     if (mined.regions == 0) continue;
     if (mined.nodes_saved < options_.min_nodes_saved) {
@@ -772,7 +802,8 @@ std::vector<Tracker::Candidate> Tracker::MineCandidates() {
       continue;
     }
     mined.nodes_saved = saved;
-    candidates.push_back(Candidate{key, saved, state(seeds.back()).position, 0, std::move(mined)});
+    candidates.push_back(
+        Candidate{key, saved, state(seeds.back()).position, 0, std::move(mined), std::move(grown)});
   }
   for (const Node* n : order_) state(n).owner = kUnclaimed;
   claim_floor_ = 0;
@@ -792,10 +823,15 @@ void Tracker::SelectCandidates(std::vector<Candidate> candidates) {
       worse, std::move(candidates));
   int64_t taken = 0;
   while (!queue.empty()) {
-    Candidate c = queue.top();
+    // Moved out: the heap orders by the ints, which a move keeps.
+    Candidate c = std::move(const_cast<Candidate&>(queue.top()));
     queue.pop();
     const size_t first = groups_.size();
-    GrowGroup(nodes_by_context_key_.group(c.context_key));
+    if (c.taken_when_costed == taken) {
+      Claim(std::move(c.groups));
+    } else {
+      GrowGroup(nodes_by_context_key_.group(c.context_key));
+    }
     const int64_t saved = KeepProfitable(first, "");
     const bool any_left = groups_.size() > first;
     if (any_left && (c.taken_when_costed == taken || queue.empty() ||
@@ -807,7 +843,7 @@ void Tracker::SelectCandidates(std::vector<Candidate> candidates) {
       }
       continue;
     }
-    DropGroupsFrom(first);
+    c.groups = DropGroupsFrom(first);
     if (!any_left) {
       NotTaken(c.mined, "overlap: groups that save more hold its nodes; what is left saves too little");
       continue;
