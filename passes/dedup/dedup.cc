@@ -601,6 +601,20 @@ absl::StatusOr<DedupReport> Deduplicator::Run() {
                                          options_.tracking.min_regions, ")");
       continue;
     }
+    // Replacing must make the top graph smaller: each region's nodes go
+    // (those passed flattened stay), an invoke_subgraph and a getitem per
+    // tensor output come (a tuple output's getitems are rewired, not
+    // added), and the group adds one get_attr.
+    int64_t removed = 0;
+    for (bool flattened : plan.flattened) removed += !flattened;
+    const int64_t added = 1 + static_cast<int64_t>(plan.outputs.size() - plan.tuple_specs.size());
+    const int64_t saved = static_cast<int64_t>(replaceable.size()) * (removed - added) - 1;
+    if (saved <= 0) {
+      entry.group_skipped = absl::StrCat(
+          "replacing saves nothing: ", replaceable.size(), " regions x (", removed,
+          " nodes removed - ", added, " added) - 1 get_attr = ", saved, " nodes");
+      continue;
+    }
     report.subgraph_nodes += static_cast<int64_t>(plan.module->graph().size());
     entry.subgraph = module_.InstallSubgraph("subgraph", std::move(plan.module));
     Node* get_subgraph;
