@@ -138,10 +138,10 @@ class Deduplicator {
   // AddOrderingEdges, so WhyNotReplaceable asks the schema only of those).
   std::vector<bool> mutates_;
   // Side tables by node id, grown as the graph gains nodes: the
-  // invoke_subgraph that replaced a node (for the ordering edges) and each
-  // node's storage root (memo).
+  // invoke_subgraph that replaced a node (for the ordering edges).
   std::vector<Node*> replaced_by_;
-  std::vector<Node*> storage_root_;
+  // Storage alias classes of the input graph.
+  std::unique_ptr<AliasSets> aliases_;
   // WhyNotReplaceable's storage roots of one region's inputs and outputs ->
   // index of the input or output.
   NodeMap input_roots_;
@@ -175,9 +175,13 @@ Node*& At(std::vector<Node*>& table, const Node* node) {
   return table[node->id()];
 }
 
-// Mutations stay ordered against the other users of what they mutate, and
-// global-state calls stay between the same nodes (Dynamo's
-// _populate_additional_deps, in O(nodes + edges)).
+// Mutations stay ordered against every reader of the storage they write
+// (every user of every member of its alias class: the base, its views,
+// getitems of views, in-place and out= results), and global-state calls
+// stay between the same nodes (Dynamo's _populate_additional_deps, with
+// aliasing). Per alias class, in graph order, a reader follows the class's
+// last mutation and a mutation follows the readers since the one before:
+// the chain orders all pairs transitively with O(nodes + edges) edges.
 void Deduplicator::AddOrderingEdges() {
   mutates_.assign(graph_.id_bound(), false);
   bool has_barrier = false;
@@ -194,22 +198,35 @@ void Deduplicator::AddOrderingEdges() {
     if (inserted) it->second = MayMutateArguments(n);
     return it->second;
   };
+  // By alias class root id: the last mutation so far, and the readers since.
+  std::vector<Node*> last_mutation(graph_.id_bound(), nullptr);
+  std::vector<std::vector<Node*>> readers_since(graph_.id_bound());
+  std::vector<uint32_t> written;  // roots the current node writes
   for (Node* n : graph_.nodes()) {
     has_barrier |= IsGlobalStateBarrier(*n);
-    if (!may_mutate(*n)) continue;
-    std::vector<int> mutated = MutatedArgPositions(*n);
-    if (mutated.empty()) continue;
-    mutates_[n->id()] = true;
-    std::vector<Node*> flat = FlatNodeArgs(*n);
-    for (int p : mutated) {
-      for (Node* user : flat[p]->users()) {
-        if (user == n) continue;
-        if (user->IsBefore(n)) {
-          extra_[n].push_back(user);
-        } else {
-          extra_[user].push_back(n);
-        }
+    written.clear();
+    if (may_mutate(*n)) {
+      const std::vector<int> mutated = MutatedArgPositions(*n);
+      if (!mutated.empty()) {
+        mutates_[n->id()] = true;
+        for (int p : mutated) written.push_back(aliases_->Root(FlatNodeArg(*n, p))->id());
       }
+    }
+    n->ForEachInput([&](Node* input) {
+      const uint32_t root = aliases_->Root(input)->id();
+      if (std::find(written.begin(), written.end(), root) != written.end()) return;
+      std::vector<Node*>& readers = readers_since[root];
+      if (!readers.empty() && readers.back() == n) return;
+      if (Node* m = last_mutation[root]; m != nullptr) extra_[n].push_back(m);
+      readers.push_back(n);
+    });
+    for (uint32_t root : written) {
+      if (last_mutation[root] == n) continue;  // written through two arguments
+      std::vector<Node*>& deps = extra_[n];
+      if (Node* m = last_mutation[root]; m != nullptr) deps.push_back(m);
+      deps.insert(deps.end(), readers_since[root].begin(), readers_since[root].end());
+      readers_since[root].clear();
+      last_mutation[root] = n;
     }
   }
   // A barrier follows every node since the previous barrier (or that
@@ -388,24 +405,9 @@ std::vector<Node*> Deduplicator::CallArguments(const SubgraphPlan& plan, const R
   return args;
 }
 
-// The node whose storage `n` shares: through view ops and getitems of views
-// to the producing value. Elements of multi-output (non-view) calls are
-// their own storage.
-Node* Deduplicator::StorageRoot(Node* n) {
-  if (Node* memo = At(storage_root_, n); memo != nullptr) return memo;
-  Node* root = n;
-  if (IsGetItem(*n)) {
-    Node* producer = n->args()[0].node();
-    const bool element_of_results =
-        (IsTupleValued(*producer) || producer->target() == kInvokeSubgraph) && !IsViewOp(*producer);
-    if (!element_of_results) root = StorageRoot(producer);
-  } else if (IsViewOp(*n)) {
-    std::vector<Node*> flat = FlatNodeArgs(*n);
-    if (!flat.empty()) root = StorageRoot(flat.front());
-  }
-  At(storage_root_, n) = root;
-  return root;
-}
+// The representative of the storage `n` shares (its alias class); values
+// dedup adds (invoke_subgraph results, which alias no input) are their own.
+Node* Deduplicator::StorageRoot(Node* n) { return const_cast<Node*>(aliases_->Root(n)); }
 
 bool CarriesStorage(const Node& n) {
   const auto& val = n.meta().val;
@@ -554,6 +556,7 @@ absl::StatusOr<DedupReport> Deduplicator::Run() {
   DedupReport report;
   report.nodes_before = static_cast<int64_t>(graph_.size());
   slot_.assign(graph_.id_bound(), -1);
+  aliases_ = std::make_unique<AliasSets>(graph_);
   AddOrderingEdges();
   // Region tracking checks the one property of the input dedup relies on
   // (topological order) while it keys the nodes; the rest of what the
@@ -600,17 +603,31 @@ absl::StatusOr<DedupReport> Deduplicator::Run() {
                                          options_.tracking.min_regions, ")");
       continue;
     }
-    // Regions skipped above (mutation, aliasing) can leave too few to pay
-    // for the subgraph: the graph must not grow.
-    const int64_t saved = NodesSaved(static_cast<int64_t>(replaceable.size()),
-                                     ComputingNodes(group.regions.front()));
-    if (saved < options_.tracking.min_nodes_saved) {
+    // Replacing must make the top graph smaller: each region's nodes go
+    // (those passed flattened stay), an invoke_subgraph and a getitem per
+    // tensor output come (a tuple output's getitems are rewired, not
+    // added), and the group adds one get_attr.
+    int64_t removed = 0;
+    for (bool flattened : plan.flattened) removed += !flattened;
+    const int64_t added = 1 + static_cast<int64_t>(plan.outputs.size() - plan.tuple_specs.size());
+    const int64_t saved = static_cast<int64_t>(replaceable.size()) * (removed - added) - 1;
+    if (saved <= 0) {
+      entry.group_skipped = absl::StrCat(
+          "replacing saves nothing: ", replaceable.size(), " regions x (", removed,
+          " nodes removed - ", added, " added) - 1 get_attr = ", saved, " nodes");
+      continue;
+    }
+    // Nor may the nodes to compile grow (region tracking's cost model, which
+    // the regions skipped above can undercut).
+    const int64_t compile_saved = NodesSaved(static_cast<int64_t>(replaceable.size()),
+                                             ComputingNodes(group.regions.front()));
+    if (compile_saved < options_.tracking.min_nodes_saved) {
       entry.group_skipped = absl::StrCat("cost: the ", replaceable.size(),
-                                         " replaceable regions would save ", saved,
+                                         " replaceable regions would save ", compile_saved,
                                          " nodes to compile");
       continue;
     }
-    entry.nodes_saved = saved;
+    entry.nodes_saved = compile_saved;
     report.subgraph_nodes += static_cast<int64_t>(plan.module->graph().size());
     entry.subgraph = module_.InstallSubgraph("subgraph", std::move(plan.module));
     Node* get_subgraph;

@@ -628,7 +628,9 @@ absl::StatusOr<Node*> Functionalizer::Inverse(const Node& mutator, Node* view, N
 absl::Status Functionalizer::ProcessGetItem(Node* n) {
   Node* producer = n->args().empty() || !n->args()[0].is_node() ? nullptr : n->args()[0].node();
   if (producer == nullptr || n->args().size() < 2) return RewriteArgs(n);
-  const Argument& index = n->args()[1];
+  // A copy: RewriteArgs below replaces n's arguments, and a reference into
+  // them would dangle.
+  const Argument index = n->args()[1];
   State& ps = S(producer);
   if (ps.effect == Effect::kMultiView) {
     if (index.kind() != ArgKind::kInt) return Unsupported(*n, "a non-constant index into a list of views");
@@ -681,8 +683,10 @@ absl::Status Functionalizer::ProcessGetItem(Node* n) {
 absl::Status Functionalizer::ProcessSetItem(Node* n) {
   if (n->args().size() != 3 || !n->args()[0].is_node()) return Unsupported(*n, "unexpected arguments");
   Node* base = n->args()[0].node();
-  const Argument& index = n->args()[1];
-  const Argument& value = n->args()[2];
+  // Copies, not references into n's arguments: nothing may hold those
+  // across a change of n.
+  const Argument index = n->args()[1];
+  const Argument value = n->args()[2];
   ASSIGN_OR_RETURN(Node* base_value, Current(base));
   ASSIGN_OR_RETURN(Argument new_part, CurrentArg(value));
   erase_.push_back(n);
@@ -922,7 +926,8 @@ absl::Status Functionalizer::ProcessOutput(Node* output) {
   }
   if (updated.empty()) return absl::OkStatus();
   // AOTAutograd's order: the updated inputs, then the original outputs.
-  const Argument& result = output->args()[0];
+  // (A copy: SetArg below replaces what a reference would point into.)
+  const Argument result = output->args()[0];
   std::vector<Argument> outputs = updated;
   if (result.kind() == ArgKind::kTuple || result.kind() == ArgKind::kList) {
     outputs.insert(outputs.end(), result.elements().begin(), result.elements().end());

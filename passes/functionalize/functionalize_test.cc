@@ -5,6 +5,7 @@
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "ir/fx_text/fx_text.h"
+#include "ir/fxg/fxg.h"
 #include "ir/verifier.h"
 #include "testing/fx_module.h"
 #include "passes/functional_checks/functional_checks.h"
@@ -169,6 +170,38 @@ TEST(FunctionalizeTest, ViewsOfAMaybeViewAreCheckedToo) {
   ASSERT_FALSE(report.ok());
   EXPECT_THAT(report.status().message(),
               HasSubstr("node 'b' is read after 'mul_' wrote 'x', but 'contiguous' returns its input"));
+}
+
+// Regression (issue 16): ProcessGetItem held a reference to the index
+// argument across RewriteArgs, which replaces the arguments of a getitem
+// whose tensor was written, and read freed memory (a crash, or an ASan
+// report in the sanitizer suite). The same program is a seed of the fxg
+// fuzzer (testing/fuzz/regressions/fxg/).
+TEST(FunctionalizeTest, GetItemOfAMutatedInputKeepsItsIndex) {
+  absl::StatusOr<std::unique_ptr<GraphModule>> m = ParseFxg(R"(fxg 1
+module: GraphModule
+graph():  # typed
+    %x : torch.Tensor [num_users=2] = placeholder[target=x]
+        # val: f32[4, 8] stride=(8, 1) cpu
+    %mul_ : [num_users=0] = call_method[target=mul_](args = (%x, 0.5), kwargs = {})
+        # val: f32[4, 8] stride=(8, 1) cpu
+    %col : [num_users=1] = call_function[target=operator.getitem](args = (%x, (slice(None, None, None), 2)), kwargs = {})
+        # val: f32[4] stride=(8,) cpu
+    return (col,)
+)", "uaf.fxg");
+  ASSERT_TRUE(m.ok()) << m.status();
+  absl::StatusOr<FunctionalizeReport> report = Functionalize(**m);
+  ASSERT_TRUE(report.ok()) << report.status();
+  EXPECT_TRUE(VerifyGraphModule(**m, {false}).ok());
+  const Node* col = (*m)->graph().FindNode("col");
+  ASSERT_NE(col, nullptr);
+  ASSERT_EQ(col->args().size(), 2u);
+  EXPECT_EQ(col->args()[0].node()->name(), "mul");
+  const Argument& index = col->args()[1];
+  ASSERT_EQ(index.kind(), ArgKind::kTuple);
+  ASSERT_EQ(index.elements().size(), 2u);
+  EXPECT_EQ(index.elements()[0].kind(), ArgKind::kSlice);
+  EXPECT_EQ(index.elements()[1].int_value(), 2);
 }
 
 }  // namespace

@@ -127,6 +127,14 @@ class Tracker {
   bool CollapseMayCycle(const std::vector<RegionGroup>& groups) const;
   void BreakCollapseCycles(std::vector<RegionGroup>& groups);
 
+  // The nodes an ordering edge of `extra_` makes follow `n`.
+  absl::Span<const Node* const> ExtraSuccessors(const Node* n) const {
+    if (extra_successor_start_.empty()) return {};
+    return absl::MakeConstSpan(extra_successors_.data() + extra_successor_start_[n->id()],
+                               extra_successor_start_[n->id() + 1] -
+                                   extra_successor_start_[n->id()]);
+  }
+
   NodeState& state(const Node* n) { return state_[n->id()]; }
   const NodeState& state(const Node* n) const { return state_[n->id()]; }
 
@@ -141,6 +149,12 @@ class Tracker {
   // candidate grows as if it were alone.
   int32_t claim_floor_ = 0;
   std::vector<NodeState> state_;
+  // The reverse of `extra_` in compressed rows by node id (empty without
+  // extra edges): growing follows mutation ordering edges like data edges,
+  // so that a region stops short of spanning a mutation and a read of the
+  // same storage instead of being dropped whole by BreakCollapseCycles.
+  std::vector<uint32_t> extra_successor_start_;
+  std::vector<const Node*> extra_successors_;
   // Keyed nodes by key and by context key, in graph order.
   NodesByKey nodes_by_key_;
   NodesByKey nodes_by_context_key_;
@@ -161,7 +175,8 @@ Tracker::Tracker(const Graph& graph, const NodeKeys& keys, const RegionTrackingO
                  const OrderingEdges& extra, RegionTrackingReport* report)
     : graph_(graph), options_(options), extra_(extra), report_(report), state_(graph.id_bound()) {
   // The canonical order: by depth (the longest path from a node without
-  // inputs), graph order among equal depths. It is topological, and every
+  // inputs, along data and ordering edges), graph order among equal depths.
+  // It is topological, and every
   // valid reordering of the graph has the same depths, so seeds are taken
   // and regions lined up alike however the input was ordered (issue 21).
   // Depths live in `position` until the counting sort replaces them.
@@ -169,6 +184,14 @@ Tracker::Tracker(const Graph& graph, const NodeKeys& keys, const RegionTrackingO
   for (Node* n : graph.nodes()) {
     uint32_t depth = 0;
     n->ForEachInput([&](const Node* input) { depth = std::max(depth, state(input).position + 1); });
+    if (!extra_.empty()) {
+      // Ordering edges count like data edges (their dependencies come
+      // earlier in graph order), so that positions order both.
+      auto it = extra_.find(n);
+      if (it != extra_.end()) {
+        for (const Node* dep : it->second) depth = std::max(depth, state(dep).position + 1);
+      }
+    }
     state(n).position = depth;
     max_depth = std::max(max_depth, depth);
   }
@@ -193,6 +216,26 @@ Tracker::Tracker(const Graph& graph, const NodeKeys& keys, const RegionTrackingO
   }
   nodes_by_key_ = NodesByKey(order_, key_at, keys.num_keys());
   nodes_by_context_key_ = NodesByKey(order_, context_key_at, keys.num_context_keys());
+  if (extra_.empty()) return;
+  // Edges to or from a global-state call are left to BreakCollapseCycles:
+  // followed while growing, they would let regions on both sides of a grad
+  // mode switch join one group.
+  auto for_each_followed_edge = [&](auto&& fn) {
+    for (const auto& [node, deps] : extra_) {
+      if (IsGlobalStateBarrier(*node)) continue;
+      for (const Node* dep : deps) {
+        if (!IsGlobalStateBarrier(*dep)) fn(dep, node);
+      }
+    }
+  };
+  extra_successor_start_.assign(graph.id_bound() + 1, 0);
+  for_each_followed_edge([&](const Node* dep, const Node*) { ++extra_successor_start_[dep->id() + 1]; });
+  std::partial_sum(extra_successor_start_.begin(), extra_successor_start_.end(),
+                   extra_successor_start_.begin());
+  extra_successors_.resize(extra_successor_start_.back());
+  std::vector<uint32_t> next(extra_successor_start_.begin(), extra_successor_start_.end() - 1);
+  for_each_followed_edge(
+      [&](const Node* dep, const Node* node) { extra_successors_[next[dep->id()]++] = node; });
 }
 
 std::vector<uint32_t> Tracker::SeedOrder(const NodesByKey& seeds) const {
@@ -215,9 +258,10 @@ std::vector<uint32_t> Tracker::SeedOrder(const NodesByKey& seeds) const {
 bool Tracker::WouldCreateCycle(int32_t index, uint32_t max_position,
                                const Node* candidate) const {
   // Collapsing the region plus `candidate` creates a cycle iff a user of
-  // `candidate` outside the region reaches back into the region. Every
-  // region node precedes the region's seed (max_position), so the forward
-  // search can stop at nodes past it.
+  // `candidate` outside the region reaches back into the region, along data
+  // or ordering edges. Every region node precedes the region's seed
+  // (max_position), and both kinds of edge point forward in the canonical
+  // order, so the forward search can stop at nodes past it.
   visited_.Clear();
   stack_.clear();
   int64_t work = 0;
@@ -233,6 +277,10 @@ bool Tracker::WouldCreateCycle(int32_t index, uint32_t max_position,
     if (state(user).owner == index) continue;
     if (visit(user)) return true;
   }
+  for (const Node* successor : ExtraSuccessors(candidate)) {
+    if (state(successor).owner == index) continue;
+    if (visit(successor)) return true;
+  }
   while (!stack_.empty()) {
     if (++work > options_.cycle_check_budget) return true;  // give up safely
     const Node* n = stack_.back();
@@ -240,16 +288,19 @@ bool Tracker::WouldCreateCycle(int32_t index, uint32_t max_position,
     for (const Node* user : n->users()) {
       if (visit(user)) return true;
     }
+    for (const Node* successor : ExtraSuccessors(n)) {
+      if (visit(successor)) return true;
+    }
   }
   return false;
 }
 
 bool Tracker::CanJoin(const Growing& region, const Node* candidate, uint32_t key) const {
   const NodeState& s = state(candidate);
-  // A candidate is an input of a member: if nothing else uses it, collapsing
-  // cannot route a path out of the region and back through it.
+  // A candidate is an input of a member: if nothing else uses or follows
+  // it, collapsing cannot route a path out of the region and back through it.
   return s.key != NodeKeys::kNoKey && s.key == key && IsFree(s) &&
-         (candidate->num_users() == 1 ||
+         ((candidate->num_users() == 1 && ExtraSuccessors(candidate).empty()) ||
           !WouldCreateCycle(region.index, region.max_position, candidate));
 }
 
