@@ -813,23 +813,28 @@ int64_t Tracker::KeepProfitable(size_t first, absl::string_view why) {
 }
 
 // Grows every context-key seed group on its own into a costed candidate.
-// Groups with fewer seeds go first; a group whose every seed already lies
-// in a candidate with at least as many regions is not grown: its regions
-// would sit inside that candidate's (the nodes of one repeated block each
-// seed such a group), and growing them all would cost O(nodes x block
-// size) instead of O(nodes).
+// A group whose every seed already lies in a candidate with about as many
+// regions (as many, up to 1/8 more) is not grown: the nodes of one repeated
+// block each seed such a group (one more where the first or last block
+// differs), whose regions would repeat the candidate's, inside or shifted,
+// and growing them all would cost O(nodes x block size) instead of
+// O(nodes). Groups with more seeds go first, so that of nearly equal
+// groups the one that reaches every block is grown. A candidate with many
+// more regions (a pair of nodes twice per block) does not stand in for a
+// group with fewer, larger regions.
 std::vector<Tracker::Candidate> Tracker::MineCandidates() {
   std::vector<uint32_t> keys = SeedOrder(nodes_by_context_key_);
   std::stable_sort(keys.begin(), keys.end(), [&](uint32_t a, uint32_t b) {
-    return nodes_by_context_key_.group(a).size() < nodes_by_context_key_.group(b).size();
+    return nodes_by_context_key_.group(a).size() > nodes_by_context_key_.group(b).size();
   });
   std::vector<Candidate> candidates;
   for (uint32_t key : keys) {
     absl::Span<Node* const> seeds = nodes_by_context_key_.group(key);
-    const bool inside_bigger = std::all_of(seeds.begin(), seeds.end(), [&](const Node* seed) {
-      return state(seed).covered >= seeds.size();
+    const bool inside_alike = std::all_of(seeds.begin(), seeds.end(), [&](const Node* seed) {
+      const uint64_t covered = state(seed).covered;
+      return covered >= seeds.size() && covered <= seeds.size() + seeds.size() / 8;
     });
-    if (inside_bigger) continue;
+    if (inside_alike) continue;
     claim_floor_ = next_region_index_;
     const size_t first = groups_.size();
     GrowGroup(seeds);
