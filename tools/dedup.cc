@@ -1,7 +1,7 @@
 // dedup: finds repeated regions of a graph and replaces each with a call of
 // one shared subgraph (torch.ops.higher_order.invoke_subgraph).
 //   bazel run //tools:dedup -- IN [-o OUT] [--format=FORMAT] [--report=text|json]
-//                                 [--min_region_size=N] [--min_regions=N]
+//                                 [--min_region_size=N] [--min_regions=N] [--module_hint]
 // Without IN, deduplicates a bundled PyTorch transformer graph and prints the
 // result, its subgraphs and the report.
 #include <iostream>
@@ -21,6 +21,9 @@ ABSL_FLAG(std::string, report, "text", "report format: text or json (printed to 
                                        "to stderr when the module goes to stdout as json/pb)");
 ABSL_FLAG(int64_t, min_region_size, 2, "smallest region worth a subgraph, in compute nodes");
 ABSL_FLAG(int64_t, min_regions, 2, "smallest number of identical regions worth a subgraph");
+ABSL_FLAG(bool, module_hint, false,
+          "take groups whose regions are whole nn_module_stack instances first (when nodes "
+          "carry it)");
 
 namespace fxpp {
 namespace {
@@ -37,6 +40,7 @@ absl::Status Run(std::vector<std::string> args) {
   DedupOptions options;
   options.tracking.min_region_size = absl::GetFlag(FLAGS_min_region_size);
   options.tracking.min_regions = absl::GetFlag(FLAGS_min_regions);
+  options.tracking.prefer_whole_modules = absl::GetFlag(FLAGS_module_hint);
   if (options.tracking.min_region_size < 1 || options.tracking.min_regions < 2) {
     return absl::InvalidArgumentError("--min_region_size must be >= 1 and --min_regions >= 2");
   }

@@ -76,6 +76,9 @@ class Tracker {
     int64_t nodes_saved;   // when last costed
     uint32_t rank;         // position of its last seed: ties go to the later
     int64_t taken_when_costed;  // groups taken when it was last costed
+    // prefer_whole_modules: higher when every region is one module
+    // instance's nodes, the higher the outer the modules (see ModuleRank).
+    int32_t module_rank;
     RegionCandidate mined;      // as first found, for the report
     // The groups it was costed with: still what growing would give while
     // nothing more is taken, so they are claimed instead of grown again.
@@ -108,6 +111,11 @@ class Tracker {
   void Claim(std::vector<RegionGroup> groups);
   void NotTaken(RegionCandidate candidate, std::string why);
   RegionCandidate Describe(const RegionGroup& group) const;
+  // With prefer_whole_modules, when every region of `groups` is exactly
+  // the keyed nodes of one module instance: how outer those are (the
+  // largest stack depth of one, subtracted from a bound: layers beat their
+  // attention blocks); else 0, always 0 without metadata.
+  int32_t ModuleRank(const std::vector<RegionGroup>& groups) const;
   template <typename MemberAt>
   static Node* QueueFront(Growing& region, size_t size, MemberAt member);
   void GrowGroup(absl::Span<Node* const> seeds);
@@ -149,6 +157,8 @@ class Tracker {
   // candidate grows as if it were alone.
   int32_t claim_floor_ = 0;
   std::vector<NodeState> state_;
+  // prefer_whole_modules: keyed nodes per nn_module_stack path (symbol id).
+  absl::flat_hash_map<uint32_t, uint32_t> module_size_;
   // The reverse of `extra_` in compressed rows by node id (empty without
   // extra edges): growing follows mutation ordering edges like data edges,
   // so that a region stops short of spanning a mutation and a read of the
@@ -213,6 +223,12 @@ Tracker::Tracker(const Graph& graph, const NodeKeys& keys, const RegionTrackingO
     s.position = static_cast<uint32_t>(pos);
     key_at.push_back(s.key);
     context_key_at.push_back(keys.context_key(n));
+  }
+  if (options_.prefer_whole_modules) {
+    for (const Node* n : order_) {
+      if (state(n).key == NodeKeys::kNoKey) continue;
+      for (const ModuleStackEntry& entry : n->meta().nn_module_stack) ++module_size_[entry.path.id()];
+    }
   }
   nodes_by_key_ = NodesByKey(order_, key_at, keys.num_keys());
   nodes_by_context_key_ = NodesByKey(order_, context_key_at, keys.num_context_keys());
@@ -794,6 +810,34 @@ void Tracker::Claim(std::vector<RegionGroup> groups) {
   }
 }
 
+int32_t Tracker::ModuleRank(const std::vector<RegionGroup>& groups) const {
+  if (module_size_.empty() || groups.empty()) return 0;
+  // The outermost stack depth at which `region` is one whole instance, or -1.
+  auto whole_at = [&](const Region& region) -> int32_t {
+    const auto& stack = region.back()->meta().nn_module_stack;
+    for (size_t depth = 0; depth < stack.size(); ++depth) {
+      auto size = module_size_.find(stack[depth].path.id());
+      if (size == module_size_.end() || size->second != region.size()) continue;
+      const bool all_inside = std::all_of(region.begin(), region.end(), [&](const Node* n) {
+        const auto& s = n->meta().nn_module_stack;
+        return depth < s.size() && s[depth].path == stack[depth].path;
+      });
+      if (all_inside) return static_cast<int32_t>(depth);
+    }
+    return -1;
+  };
+  constexpr int32_t kDeepest = 1 << 16;
+  int32_t deepest = 0;
+  for (const RegionGroup& group : groups) {
+    for (const Region& region : group.regions) {
+      const int32_t depth = whole_at(region);
+      if (depth < 0 || depth >= kDeepest) return 0;
+      deepest = std::max(deepest, depth);
+    }
+  }
+  return kDeepest - deepest;
+}
+
 int64_t Tracker::KeepProfitable(size_t first, absl::string_view why) {
   int64_t saved = 0;
   size_t kept = first;
@@ -858,8 +902,9 @@ std::vector<Tracker::Candidate> Tracker::MineCandidates() {
       continue;
     }
     mined.nodes_saved = saved;
-    candidates.push_back(
-        Candidate{key, saved, state(seeds.back()).position, 0, std::move(mined), std::move(grown)});
+    const int32_t module_rank = ModuleRank(grown);
+    candidates.push_back(Candidate{key, saved, state(seeds.back()).position, 0, module_rank,
+                                   std::move(mined), std::move(grown)});
   }
   for (const Node* n : order_) state(n).owner = kUnclaimed;
   claim_floor_ = 0;
@@ -873,7 +918,8 @@ std::vector<Tracker::Candidate> Tracker::MineCandidates() {
 // when it was costed before the last take), else put back re-costed.
 void Tracker::SelectCandidates(std::vector<Candidate> candidates) {
   auto worse = [](const Candidate& a, const Candidate& b) {
-    return std::tie(a.nodes_saved, a.rank) < std::tie(b.nodes_saved, b.rank);
+    return std::tie(a.module_rank, a.nodes_saved, a.rank) <
+           std::tie(b.module_rank, b.nodes_saved, b.rank);
   };
   std::priority_queue<Candidate, std::vector<Candidate>, decltype(worse)> queue(
       worse, std::move(candidates));
@@ -891,7 +937,8 @@ void Tracker::SelectCandidates(std::vector<Candidate> candidates) {
     const int64_t saved = KeepProfitable(first, "");
     const bool any_left = groups_.size() > first;
     if (any_left && (c.taken_when_costed == taken || queue.empty() ||
-                     saved >= queue.top().nodes_saved)) {
+                     std::tie(c.module_rank, saved) >=
+                         std::tie(queue.top().module_rank, queue.top().nodes_saved))) {
       taken += static_cast<int64_t>(groups_.size() - first);
       if (saved < c.mined.nodes_saved) {
         NotTaken(c.mined, absl::StrCat("overlap: only partly taken (saves ", saved,

@@ -60,6 +60,13 @@ struct RegionTrackingOptions {
   // Fewest nodes to compile a group must save (NodesSaved) to be taken:
   // by default a graph never grows. Tests of the growth mechanics lower it.
   int64_t min_nodes_saved = 1;
+  // Module hint: when nodes carry nn_module_stack, candidate groups whose
+  // every region is exactly the nodes of one module instance (a whole
+  // layer) are taken before the others. Off by default: plain FX text
+  // reaches whole layers of identical blocks without it; the hint helps
+  // where smaller shared pieces save as much (an encoder-decoder's
+  // attention blocks).
+  bool prefer_whole_modules = false;
   // Work bound (nodes visited) of one cycle check; past it the candidate is
   // rejected, which is always safe. Only pathological graphs reach it.
   int64_t cycle_check_budget = 1 << 16;

@@ -1,5 +1,6 @@
 // Prints dedup's quality table (see quality.h) for fxg graphs:
-//   bazel run //testing/dedup_quality:quality_table -- $PWD/testing/dedup_quality/graphs/*.fxg
+//   bazel run //testing/dedup_quality:quality_table -- [--module_hint] \
+//       $PWD/testing/dedup_quality/graphs/*.fxg
 #include <cstdio>
 #include <fstream>
 #include <sstream>
@@ -13,7 +14,12 @@ int main(int argc, char** argv) {
   std::printf("| graph | compute nodes | ideal a, b, c, d | dedup a, b, c, d | e | d / ideal |\n");
   std::printf("|---|---:|---|---|---:|---:|\n");
   int status = 0;
+  fxpp::DedupOptions options;
   for (int i = 1; i < argc; ++i) {
+    if (std::string(argv[i]) == "--module_hint") {
+      options.tracking.prefer_whole_modules = true;
+      continue;
+    }
     std::ifstream in(argv[i]);
     std::stringstream text;
     text << in.rdbuf();
@@ -23,7 +29,7 @@ int main(int argc, char** argv) {
       status = 1;
       continue;
     }
-    auto row = fxpp::MeasureDedupQuality(**module);
+    auto row = fxpp::MeasureDedupQuality(**module, options);
     if (!row.ok()) {
       std::fprintf(stderr, "%s: %s\n", argv[i], row.status().ToString().c_str());
       status = 1;
