@@ -179,56 +179,14 @@ Node*& At(std::vector<Node*>& table, const Node* node) {
 // (every user of every member of its alias class: the base, its views,
 // getitems of views, in-place and out= results), and global-state calls
 // stay between the same nodes (Dynamo's _populate_additional_deps, with
-// aliasing). Per alias class, in graph order, a reader follows the class's
-// last mutation and a mutation follows the readers since the one before:
-// the chain orders all pairs transitively with O(nodes + edges) edges.
+// aliasing).
 void Deduplicator::AddOrderingEdges() {
   mutates_.assign(graph_.id_bound(), false);
+  ForEachMutationOrderingEdge(
+      graph_, *aliases_, [this](Node* mutation) { mutates_[mutation->id()] = true; },
+      [this](Node* earlier, Node* later) { extra_[later].push_back(earlier); });
   bool has_barrier = false;
-  // Most nodes cannot mutate anything, which for calls without keyword
-  // arguments depends on op and target only: asked once per target. Only
-  // calls are asked at all (the others' targets are not interned symbols,
-  // and a placeholder or get_attr mutates nothing).
-  absl::flat_hash_map<uint64_t, bool> may_mutate_by_target;
-  auto may_mutate = [&](const Node& n) {
-    if (n.op() != OpKind::kCallFunction && n.op() != OpKind::kCallMethod) return false;
-    if (!n.kwargs().empty()) return MayMutateArguments(n);
-    const uint64_t key = static_cast<uint64_t>(n.op()) << 32 | n.target_symbol().id();
-    auto [it, inserted] = may_mutate_by_target.try_emplace(key);
-    if (inserted) it->second = MayMutateArguments(n);
-    return it->second;
-  };
-  // By alias class root id: the last mutation so far, and the readers since.
-  std::vector<Node*> last_mutation(graph_.id_bound(), nullptr);
-  std::vector<std::vector<Node*>> readers_since(graph_.id_bound());
-  std::vector<uint32_t> written;  // roots the current node writes
-  for (Node* n : graph_.nodes()) {
-    has_barrier |= IsGlobalStateBarrier(*n);
-    written.clear();
-    if (may_mutate(*n)) {
-      const std::vector<int> mutated = MutatedArgPositions(*n);
-      if (!mutated.empty()) {
-        mutates_[n->id()] = true;
-        for (int p : mutated) written.push_back(aliases_->Root(FlatNodeArg(*n, p))->id());
-      }
-    }
-    n->ForEachInput([&](Node* input) {
-      const uint32_t root = aliases_->Root(input)->id();
-      if (std::find(written.begin(), written.end(), root) != written.end()) return;
-      std::vector<Node*>& readers = readers_since[root];
-      if (!readers.empty() && readers.back() == n) return;
-      if (Node* m = last_mutation[root]; m != nullptr) extra_[n].push_back(m);
-      readers.push_back(n);
-    });
-    for (uint32_t root : written) {
-      if (last_mutation[root] == n) continue;  // written through two arguments
-      std::vector<Node*>& deps = extra_[n];
-      if (Node* m = last_mutation[root]; m != nullptr) deps.push_back(m);
-      deps.insert(deps.end(), readers_since[root].begin(), readers_since[root].end());
-      readers_since[root].clear();
-      last_mutation[root] = n;
-    }
-  }
+  for (Node* n : graph_.nodes()) has_barrier |= IsGlobalStateBarrier(*n);
   // A barrier follows every node since the previous barrier (or that
   // barrier itself), and every node after it follows it.
   if (!has_barrier) return;

@@ -83,6 +83,35 @@ bool IsStorageMutation(absl::string_view op) {
   return kNames->contains(op);
 }
 
+// Out-of-place twins of in-place Tensor methods that are no Tensor methods
+// themselves (`x.copy_(y)` has no `x.copy(y)`): the twin is the ATen op.
+bool HasNoMethodTwin(absl::string_view base) {
+  static const auto* const kNames = new absl::flat_hash_set<absl::string_view>{
+      "copy", "fill", "zero", "uniform", "normal", "random", "exponential", "geometric",
+      "cauchy", "log_normal",
+  };
+  return kNames->contains(base);
+}
+
+// The overload of `overloads` a call with `n`'s positional arguments
+// selects: tensors where the schema takes tensors, other values elsewhere,
+// the rest defaulted; nullptr when none fits.
+const OpSchema* OverloadForCall(const std::vector<const OpSchema*>& overloads, const Node& n) {
+  for (const OpSchema* schema : overloads) {
+    const std::vector<SchemaArgument>& params = schema->arguments;
+    bool fits = params.size() >= n.args().size();
+    for (size_t i = 0; fits && i < params.size(); ++i) {
+      if (i >= n.args().size()) {
+        fits = params[i].default_value.has_value() || params[i].kwarg_only;
+      } else {
+        fits = !params[i].kwarg_only && params[i].is_tensor_like() == n.args()[i].is_node();
+      }
+    }
+    if (fits && !schema->is_mutable()) return schema;
+  }
+  return nullptr;
+}
+
 // `operator.iadd` -> `operator.add`; `__iadd__` -> `__add__`.
 absl::optional<std::string> AugmentedTwin(const Node& n) {
   static const auto* const kOps = new absl::flat_hash_set<absl::string_view>{
@@ -329,6 +358,12 @@ absl::StatusOr<Action> Functionalizer::Classify(const Node& n) {
     action.twin_target = n.op() == OpKind::kCallMethod
                              ? std::string(base)
                              : absl::StrCat(target.substr(0, target.size() - 1));
+    if (n.op() == OpKind::kCallMethod && HasNoMethodTwin(base)) {
+      const OpSchema* twin = OverloadForCall(functional, n);
+      if (twin == nullptr) return Unsupported(n, "no ATen overload of its out-of-place twin fits");
+      action.twin_op = OpKind::kCallFunction;
+      action.twin_target = twin->FxTarget();
+    }
     return action;
   }
   if (IsMaybeAliasName(op)) {
@@ -485,6 +520,14 @@ absl::StatusOr<Node*> Functionalizer::Inverse(const Node& mutator, Node* view, N
   const auto scatter = [&](absl::string_view name, std::vector<Argument> extra,
                            KwArgs kwargs = {}) {
     std::vector<Argument> args = {Argument::Ref(base_value), Argument::Ref(value)};
+    if (!aten && name == "slice_scatter") {
+      // torch.slice_scatter of PyTorch 1.13 misreads omitted trailing
+      // arguments (`slice_scatter(x, src, 0, 0, 2)` scatters one row, or
+      // fails with "slice step must be positive"): pass every one.
+      const Argument defaults[] = {Argument::Int(0), Argument::None(), Argument::None(),
+                                   Argument::Int(1)};
+      while (extra.size() < 4) extra.push_back(defaults[extra.size()]);
+    }
     for (Argument& a : extra) args.push_back(std::move(a));
     const std::string target = aten ? absl::StrCat("torch.ops.aten.", name, ".default")
                                     : absl::StrCat("torch.", name);

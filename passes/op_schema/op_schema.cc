@@ -346,4 +346,51 @@ const Node* AliasSets::Root(const Node* n) const {
   return node_[Find(n->id())];
 }
 
+void ForEachMutationOrderingEdge(const Graph& graph, const AliasSets& aliases,
+                                 absl::FunctionRef<void(Node* mutation)> on_mutation,
+                                 absl::FunctionRef<void(Node* earlier, Node* later)> on_edge) {
+  // Most nodes cannot mutate anything, which for calls without keyword
+  // arguments depends on op and target only: asked once per target. Only
+  // calls are asked at all (the others' targets are not interned symbols,
+  // and a placeholder or get_attr mutates nothing).
+  absl::flat_hash_map<uint64_t, bool> may_mutate_by_target;
+  auto may_mutate = [&](const Node& n) {
+    if (n.op() != OpKind::kCallFunction && n.op() != OpKind::kCallMethod) return false;
+    if (!n.kwargs().empty()) return MayMutateArguments(n);
+    const uint64_t key = static_cast<uint64_t>(n.op()) << 32 | n.target_symbol().id();
+    auto [it, inserted] = may_mutate_by_target.try_emplace(key);
+    if (inserted) it->second = MayMutateArguments(n);
+    return it->second;
+  };
+  // By alias class root id: the last mutation so far, and the readers since.
+  std::vector<Node*> last_mutation(graph.id_bound(), nullptr);
+  std::vector<std::vector<Node*>> readers_since(graph.id_bound());
+  std::vector<uint32_t> written;  // roots the current node writes
+  for (Node* n : graph.nodes()) {
+    written.clear();
+    if (may_mutate(*n)) {
+      const std::vector<int> mutated = MutatedArgPositions(*n);
+      if (!mutated.empty()) {
+        on_mutation(n);
+        for (int p : mutated) written.push_back(aliases.Root(FlatNodeArg(*n, p))->id());
+      }
+    }
+    n->ForEachInput([&](Node* input) {
+      const uint32_t root = aliases.Root(input)->id();
+      if (std::find(written.begin(), written.end(), root) != written.end()) return;
+      std::vector<Node*>& readers = readers_since[root];
+      if (!readers.empty() && readers.back() == n) return;
+      if (Node* m = last_mutation[root]; m != nullptr) on_edge(m, n);
+      readers.push_back(n);
+    });
+    for (uint32_t root : written) {
+      if (last_mutation[root] == n) continue;  // written through two arguments
+      if (Node* m = last_mutation[root]; m != nullptr) on_edge(m, n);
+      for (Node* reader : readers_since[root]) on_edge(reader, n);
+      readers_since[root].clear();
+      last_mutation[root] = n;
+    }
+  }
+}
+
 }  // namespace fxpp

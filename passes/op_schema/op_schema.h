@@ -67,6 +67,17 @@ class AliasSets {
   mutable std::vector<uint32_t> parent_;
 };
 
+// The ordering edges that keep every mutation in its place relative to
+// every reader of the storage it writes: per alias class, in graph order, a
+// node reading a member follows the class's last mutation, and a mutation
+// follows the readers since the mutation before it (and that mutation). The
+// chain orders all pairs transitively with O(nodes + edges) edges, each
+// from an earlier node to a later one. `on_mutation` is called once per
+// node that writes an argument, before its edges.
+void ForEachMutationOrderingEdge(const Graph& graph, const AliasSets& aliases,
+                                 absl::FunctionRef<void(Node* mutation)> on_mutation,
+                                 absl::FunctionRef<void(Node* earlier, Node* later)> on_edge);
+
 // Calls that change or check global state (grad mode, autocast, API-usage
 // logging): passes must keep them in their place relative to every other
 // node, and never move them into a subgraph.
