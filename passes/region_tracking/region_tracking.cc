@@ -67,7 +67,7 @@ class Tracker {
     uint32_t key = NodeKeys::kNoKey;
     uint32_t position = 0;       // in the canonical order
     int32_t owner = kUnclaimed;  // region index (global) or kUnclaimed
-    // While mining: the most regions of a candidate group containing it.
+    // While mining: the regions of the latest candidate group containing it.
     uint32_t covered = 0;
   };
   // A seed group grown on its own, costed, waiting to be taken.
@@ -887,7 +887,10 @@ std::vector<Tracker::Candidate> Tracker::MineCandidates() {
     for (size_t g = first; g < groups_.size(); ++g) {
       const uint32_t regions = static_cast<uint32_t>(groups_[g].regions.size());
       for (const Region& region : groups_[g].regions) {
-        for (const Node* n : region) state(n).covered = std::max(state(n).covered, regions);
+        // The latest candidate has the fewest regions so far, the closest
+        // to the groups still to come (a pair twice per block must not hide
+        // the block: its count is not alike).
+        for (const Node* n : region) state(n).covered = regions;
       }
       RegionCandidate c = Describe(groups_[g]);
       if (c.nodes_saved >= options_.min_nodes_saved) saved += c.nodes_saved;
