@@ -111,6 +111,7 @@ class FxoptInstrumentation : public PassInstrumentation {
   }
 
   void BeforePass(const Pass& pass, size_t index, const GraphModule& module) override {
+    top_nodes_before_ = module.has_graph() ? module.graph().size() : 0;
     if (print_before_.contains(pass.name())) Dump(absl::StrCat("Before ", pass.name()), module);
     if (progress_) {
       line_.Start(absl::StrFormat("[%d/%d] %s on %d nodes", index + 1, num_passes_, pass.name(),
@@ -127,6 +128,13 @@ class FxoptInstrumentation : public PassInstrumentation {
     entry->set_verify_seconds(absl::ToDoubleSeconds(timing.verify));
     entry->set_changed(changed);
     entry->set_nodes_after(CountNodes(module));
+    // No pass makes the graph larger without saying so (functionalize adds
+    // scatters, a split adds calls and getitems): always on stderr.
+    const size_t top_nodes_after = module.has_graph() ? module.graph().size() : 0;
+    if (top_nodes_after > top_nodes_before_) {
+      std::cerr << "fxopt: pass '" << pass.name() << "' made the top graph larger: "
+                << top_nodes_before_ << " -> " << top_nodes_after << " nodes\n";
+    }
     timing_.set_total_seconds(timing_.total_seconds() + entry->run_seconds() +
                               entry->verify_seconds());
     if (absl::GetFlag(FLAGS_print_after_all) ||
@@ -188,6 +196,7 @@ class FxoptInstrumentation : public PassInstrumentation {
               << "\n";
   }
 
+  size_t top_nodes_before_ = 0;  // of the pass running
   size_t num_passes_;
   Format print_format_;
   bool progress_;
