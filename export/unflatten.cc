@@ -465,24 +465,48 @@ std::string AddSpec(ModuleObject* module, const TreeSpec& spec) {
 // `aten.copy_(buffer, new_value)` right after the new value, whose users then
 // read the copy; the graph stops returning it. The copy runs in the module
 // that computes the new value, which reads the buffer as an attribute.
-absl::Status InplaceBufferMutations(ExportedProgram& program) {
+//
+// A USER_INPUT_MUTATION output (the program writes a tensor its caller
+// passed) is written back the same way, into the input's placeholder, so
+// the unflattened module updates the caller's tensor as the signature says.
+// (PyTorch 2.6 keeps it as a second result, and its module then fails when
+// called: "treespec.unflatten(leaves): `leaves` has length 2 but the spec
+// refers to a pytree that holds 1 items".)
+absl::Status InplaceMutations(ExportedProgram& program) {
   Graph& graph = program.graph_module->graph();
   Node* output = graph.output_node();
   const std::vector<OutputSpec>& specs = program.graph_signature.output_specs;
   absl::flat_hash_map<absl::string_view, Node*> buffer_inputs;
+  absl::flat_hash_map<absl::string_view, Node*> user_inputs;
   for (const InputSpec& spec : program.graph_signature.input_specs) {
     if (spec.kind == InputKind::kBuffer) buffer_inputs.emplace(spec.target, graph.FindNode(spec.arg.name));
+    if (spec.kind == InputKind::kUserInput) user_inputs.emplace(spec.arg.name, graph.FindNode(spec.arg.name));
   }
+  auto is_written_back = [](const OutputSpec& spec) {
+    return spec.kind == OutputKind::kBufferMutation || spec.kind == OutputKind::kUserInputMutation;
+  };
   bool changed = false;
   for (size_t i = 0; i < specs.size(); ++i) {
-    if (specs[i].kind != OutputKind::kBufferMutation) continue;
+    if (!is_written_back(specs[i])) continue;
+    const bool buffer = specs[i].kind == OutputKind::kBufferMutation;
+    const auto& inputs = buffer ? buffer_inputs : user_inputs;
+    auto input = inputs.find(specs[i].target);
+    if (input == inputs.end() || input->second == nullptr) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          "output ", i, " mutates ", buffer ? "buffer '" : "user input '", specs[i].target,
+          "', which is not an input of the program"));
+    }
+    const Argument& value = output->args()[0].elements()[i];
+    if (!value.is_node()) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          "output ", i, " (the new value of '", specs[i].target, "') is not a node"));
+    }
     changed = true;
-    Node* mutation = output->args()[0].elements()[i].node();
-    Node* buffer = buffer_inputs.at(specs[i].target);
+    Node* mutation = value.node();
     Node* copy;
     {
       auto after = graph.InsertingAfter(mutation);
-      copy = graph.CallFunction(kCopy, {Argument::Ref(buffer), Argument::Ref(mutation)});
+      copy = graph.CallFunction(kCopy, {Argument::Ref(input->second), Argument::Ref(mutation)});
     }
     copy->CopyMetaFrom(*mutation);
     mutation->ReplaceAllUsesWith(copy, /*propagate_meta=*/false,
@@ -493,7 +517,7 @@ absl::Status InplaceBufferMutations(ExportedProgram& program) {
   std::vector<Argument> rest;
   std::vector<OutputSpec> rest_specs;
   for (size_t i = 0; i < specs.size(); ++i) {
-    if (specs[i].kind == OutputKind::kBufferMutation) continue;
+    if (is_written_back(specs[i])) continue;
     rest.push_back(output->args()[0].elements()[i]);
     rest_specs.push_back(specs[i]);
   }
@@ -1622,20 +1646,21 @@ absl::StatusOr<UnflattenResult> Unflatten(const ExportedProgram& input,
           "unflattening a joint (forward + backward) program is not supported (nor by PyTorch)");
     }
   }
-  // Effect tokens and functionalized buffer mutations are rewritten in a
-  // copy; other programs are read as they are.
+  // Effect tokens and functionalized buffer and input mutations are
+  // rewritten in a copy; other programs are read as they are.
   bool rewrites = false;
   for (const InputSpec& spec : input.graph_signature.input_specs) {
     rewrites |= spec.kind == InputKind::kToken;
   }
   for (const OutputSpec& spec : input.graph_signature.output_specs) {
-    rewrites |= spec.kind == OutputKind::kBufferMutation || spec.kind == OutputKind::kToken;
+    rewrites |= spec.kind == OutputKind::kBufferMutation ||
+                spec.kind == OutputKind::kUserInputMutation || spec.kind == OutputKind::kToken;
   }
   ExportedProgram copy;
   if (rewrites) {
     copy = input.Clone();
     RETURN_IF_ERROR(RemoveEffectTokens(copy).status());
-    RETURN_IF_ERROR(InplaceBufferMutations(copy));
+    RETURN_IF_ERROR(InplaceMutations(copy));
   }
   const ExportedProgram& program = rewrites ? copy : input;
 

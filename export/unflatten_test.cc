@@ -4,6 +4,7 @@
 #include <tuple>
 #include <vector>
 
+#include "absl/strings/str_cat.h"
 #include "export/synthetic_program.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
@@ -502,6 +503,42 @@ TEST(UnflattenScaleTest, LargeTransformer) {
                                 result.module->FindSubmodule("layers.2499")->graph()));
   // One input, q/k/v/proj calls, 13 aten calls, the output.
   EXPECT_EQ(result.module->FindSubmodule("layers.7.attn")->graph().size(), 19u);
+}
+
+// Issue 16: a program that writes a user input (export's
+// USER_INPUT_MUTATION output, here from PyTorch 2.6's run_decompositions)
+// unflattens to a module that copies the new value back into the input and
+// returns the user outputs only, as the signature says; it used to return
+// the new value as an extra result and leave the input alone.
+TEST(UnflattenTest, UserInputMutationIsCopiedBackIntoTheInput) {
+  for (const char* name : {"input_mutation_decomposed", "input_mutation_batchnorm_decomposed"}) {
+    SCOPED_TRACE(name);
+    absl::StatusOr<ExportedProgram> program = ReadExportedProgram(
+        absl::StrCat("export/testdata/input_mutation/", name, ".json"));
+    ASSERT_TRUE(program.ok()) << program.status();
+    absl::StatusOr<UnflattenResult> result = Unflatten(*program);
+    ASSERT_TRUE(result.ok()) << result.status();
+    const Graph& root = result->module->graph();
+    const Argument& returned = root.output_node()->args()[0];
+    const size_t results = returned.kind() == ArgKind::kTuple ? returned.elements().size() : 1;
+    EXPECT_EQ(results, 1u) << PrintFxGraph(root);
+    const Node* copy_back = nullptr;
+    for (const Node* n : root.nodes()) {
+      if (n->target() == "torch.ops.aten.copy_" && n->args()[0].is_node() &&
+          n->args()[0].node()->op() == OpKind::kPlaceholder && n->args()[0].node()->name() == "x") {
+        copy_back = n;
+      }
+    }
+    ASSERT_NE(copy_back, nullptr) << PrintFxGraph(root);
+    // What the caller's x becomes is also what the rest of the program reads.
+    for (const Node* n : root.nodes()) {
+      if (n == copy_back) continue;
+      n->ForEachInput([&](const Node* input) {
+        EXPECT_NE(input, copy_back->args()[1].node()) << n->name() << " reads the value before "
+                                                         "the copy into x";
+      });
+    }
+  }
 }
 
 }  // namespace

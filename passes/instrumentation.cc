@@ -223,4 +223,17 @@ std::string StatisticsInstrumentation::Text() const {
 
 absl::StatusOr<std::string> StatisticsInstrumentation::Json() const { return ToJson(statistics_); }
 
+void GrowthNoticeInstrumentation::BeforePass(const Pass&, size_t, const GraphModule& module) {
+  top_nodes_before_ = module.has_graph() ? module.graph().size() : 0;
+}
+
+void GrowthNoticeInstrumentation::AfterPass(const Pass& pass, size_t, bool, PassTiming,
+                                            const GraphModule& module) {
+  const size_t top_nodes_after = module.has_graph() ? module.graph().size() : 0;
+  if (top_nodes_after > top_nodes_before_) {
+    *out_ << "fxopt: pass '" << pass.name() << "' made the top graph larger: "
+          << top_nodes_before_ << " -> " << top_nodes_after << " nodes\n";
+  }
+}
+
 }  // namespace fxpp

@@ -97,6 +97,22 @@ class StatisticsInstrumentation : public PassInstrumentation {
   std::vector<std::string> details_text_;  // parallel to statistics_.passes()
 };
 
+// No pass makes the top graph larger without saying so (functionalize adds
+// scatters, a split adds calls and getitems): a line on `out` (not owned)
+// for every pass after which the top graph has more nodes than before it.
+class GrowthNoticeInstrumentation : public PassInstrumentation {
+ public:
+  explicit GrowthNoticeInstrumentation(std::ostream* out) : out_(out) {}
+
+  void BeforePass(const Pass& pass, size_t index, const GraphModule& module) override;
+  void AfterPass(const Pass& pass, size_t index, bool changed, PassTiming timing,
+                 const GraphModule& module) override;
+
+ private:
+  std::ostream* out_;
+  size_t top_nodes_before_ = 0;  // of the pass running
+};
+
 }  // namespace fxpp
 
 #endif  // FXPP_PASSES_INSTRUMENTATION_H_

@@ -1,7 +1,7 @@
 // dedup: finds repeated regions of a graph and replaces each with a call of
 // one shared subgraph (torch.ops.higher_order.invoke_subgraph).
 //   bazel run //tools:dedup -- IN [-o OUT] [--format=FORMAT] [--report=text|json]
-//                                 [--min_region_size=N] [--min_regions=N]
+//                                 [--min_region_size=N] [--min_regions=N] [--module_hint]
 // Without IN, deduplicates a bundled PyTorch transformer graph and prints the
 // result, its subgraphs and the report.
 #include <iostream>

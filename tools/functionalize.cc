@@ -57,10 +57,17 @@ absl::Status Run(std::vector<std::string> args, const PassOptionValues& pass_opt
   const std::string in = example ? BundledPath(kExample) : ResolveUserPath(args[0]);
   ASSIGN_OR_RETURN(absl::optional<Format> from, ChooseInputFormat(absl::GetFlag(FLAGS_from)));
   const std::string out = ResolveUserPath(absl::GetFlag(FLAGS_o));
-  ASSIGN_OR_RETURN(Format to, ChooseFormat(absl::GetFlag(FLAGS_format), out, Format::kFx));
   ASSIGN_OR_RETURN(LoadedModule loaded, ReadModule(in, from));
   GraphModule& module = *loaded.module;
-  ASSIGN_OR_RETURN(std::string before, RenderModule(module, Format::kFx, loaded.fx_print));
+  // FX text holds one graph: a module with subgraphs (a dedup result, a
+  // `cond` program) is written as fxg unless a format is asked for.
+  ASSIGN_OR_RETURN(Format to, ChooseFormat(absl::GetFlag(FLAGS_format), out,
+                                           module.children().empty() ? Format::kFx : Format::kFxg));
+  // The "before" copy is shown for the bundled example only (one graph).
+  std::string before;
+  if (example) {
+    ASSIGN_OR_RETURN(before, RenderModule(module, Format::kFx, loaded.fx_print));
+  }
 
   ASSIGN_OR_RETURN(FunctionalizeReport report, Functionalize(module, options));
   // What AOTAutograd checks and fixes up after functionalizing.

@@ -37,6 +37,16 @@ $tool testing/graphs/torch26/export_buffer_mutation.fx --buffers=b_counter,b_bn_
 check "buffers reported as buffers" grep -q "buffer b_bn_running_mean (input 3) mutated" $tmp/buffers.txt
 check "batch norm made functional" grep -q "_native_batch_norm_legit_functional" $tmp/buffers.txt
 
+# A module with subgraphs (a dedup result): no FX text "before" copy is
+# rendered; the result goes to the file's format, or fxg on stdout.
+tools/dedup testing/graphs/torch113/hand_gpt.fx -o $tmp/deduped.json >$tmp/dedup_report.txt
+check "dedup made subgraphs" grep -q '"subgraph_0"' $tmp/deduped.json
+check "module with subgraphs functionalized" $tool $tmp/deduped.json -o $tmp/deduped_functional.json
+check "its subgraphs are kept" grep -q '"subgraph_0"' $tmp/deduped_functional.json
+$tool $tmp/deduped.json >$tmp/deduped_stdout.txt
+check "stdout gets fxg for a module with subgraphs" grep -q "^fxg 1" $tmp/deduped_stdout.txt
+expect_error "FX text asked for a module with subgraphs" "FX text holds one graph" $tool $tmp/deduped.json --format=fx
+
 # Other formats; module on stdout as json keeps the report on stderr.
 check "json output parses" bash -c "$tool $data/intermediate_inplace.fxg --format=json 2>$tmp/json.err | $python -c 'import json,sys; json.load(sys.stdin)'"
 check "json report on stderr" grep -q "mutating ops replaced: 2" $tmp/json.err

@@ -128,6 +128,8 @@ absl::Status Run(std::vector<std::string> args) {
   StatisticsInstrumentation statistics_collector;
   pipeline.AddInstrumentation(&printing).AddInstrumentation(&timing);
   pipeline.AddInstrumentation(&statistics_collector);
+  GrowthNoticeInstrumentation growth_notice(&std::cerr);
+  pipeline.AddInstrumentation(&growth_notice);
   for (std::unique_ptr<Pass>& pass : passes) pipeline.Add(std::move(pass));
   RETURN_IF_ERROR(pipeline.Run(*loaded.module).status());
 

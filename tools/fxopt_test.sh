@@ -11,6 +11,11 @@ check "example runs and times" bash -c "$fxopt >$tmp/o.txt 2>$tmp/e.txt && grep 
 check "example names the pipeline it ran" bash -c "$fxopt --passes=topo_sort >$tmp/o.txt 2>$tmp/e.txt && grep -q '(pipeline topo_sort)' $tmp/e.txt"
 
 # A pipeline with options; the result parses and matches //tools:dedup's.
+# A pass that grows the top graph says so on stderr (functionalize adds scatters).
+$fxopt passes/functionalize/testdata/view_mutations.fxg --passes=functionalize -o $tmp/grown.fxg 2>$tmp/grown.err
+check "growth is reported" grep -q "pass 'functionalize' made the top graph larger: " $tmp/grown.err
+$fxopt $fixture --passes=dedup -o $tmp/shrunk.fxg 2>$tmp/shrunk.err
+check "no growth, no note" bash -c "! grep -q 'made the top graph larger' $tmp/shrunk.err"
 check "pipeline" $fxopt $fixture --passes='dedup{min_regions=2,min_region_size=2},topo_sort' -o $tmp/p.fxg
 check "result parses" $fmt $tmp/p.fxg -o $tmp/p.json
 check "same as the dedup tool" bash -c "tools/dedup $fixture -o $tmp/d.fxg >/$tmp/report.txt && cmp -s $tmp/d.fxg $tmp/p.fxg"

@@ -132,10 +132,10 @@ class Deduplicator {
   // AddOrderingEdges, so WhyNotReplaceable asks the schema only of those).
   std::vector<bool> mutates_;
   // Side tables by node id, grown as the graph gains nodes: the
-  // invoke_subgraph that replaced a node (for the ordering edges) and each
-  // node's storage root (memo).
+  // invoke_subgraph that replaced a node (for the ordering edges).
   std::vector<Node*> replaced_by_;
-  std::vector<Node*> storage_root_;
+  // Storage alias classes of the input graph.
+  std::unique_ptr<AliasSets> aliases_;
   // WhyNotReplaceable's storage roots of one region's inputs and outputs ->
   // index of the input or output.
   NodeMap input_roots_;
@@ -169,43 +169,18 @@ Node*& At(std::vector<Node*>& table, const Node* node) {
   return table[node->id()];
 }
 
-// Mutations stay ordered against the other users of what they mutate, and
-// global-state calls stay between the same nodes (Dynamo's
-// _populate_additional_deps, in O(nodes + edges)).
+// Mutations stay ordered against every reader of the storage they write
+// (every user of every member of its alias class: the base, its views,
+// getitems of views, in-place and out= results), and global-state calls
+// stay between the same nodes (Dynamo's _populate_additional_deps, with
+// aliasing).
 void Deduplicator::AddOrderingEdges() {
   mutates_.assign(graph_.id_bound(), false);
+  ForEachMutationOrderingEdge(
+      graph_, *aliases_, [this](Node* mutation) { mutates_[mutation->id()] = true; },
+      [this](Node* earlier, Node* later) { extra_[later].push_back(earlier); });
   bool has_barrier = false;
-  // Most nodes cannot mutate anything, which for calls without keyword
-  // arguments depends on op and target only: asked once per target. Only
-  // calls are asked at all (the others' targets are not interned symbols,
-  // and a placeholder or get_attr mutates nothing).
-  absl::flat_hash_map<uint64_t, bool> may_mutate_by_target;
-  auto may_mutate = [&](const Node& n) {
-    if (n.op() != OpKind::kCallFunction && n.op() != OpKind::kCallMethod) return false;
-    if (!n.kwargs().empty()) return MayMutateArguments(n);
-    const uint64_t key = static_cast<uint64_t>(n.op()) << 32 | n.target_symbol().id();
-    auto [it, inserted] = may_mutate_by_target.try_emplace(key);
-    if (inserted) it->second = MayMutateArguments(n);
-    return it->second;
-  };
-  for (Node* n : graph_.nodes()) {
-    has_barrier |= IsGlobalStateBarrier(*n);
-    if (!may_mutate(*n)) continue;
-    std::vector<int> mutated = MutatedArgPositions(*n);
-    if (mutated.empty()) continue;
-    mutates_[n->id()] = true;
-    std::vector<Node*> flat = FlatNodeArgs(*n);
-    for (int p : mutated) {
-      for (Node* user : flat[p]->users()) {
-        if (user == n) continue;
-        if (user->IsBefore(n)) {
-          extra_[n].push_back(user);
-        } else {
-          extra_[user].push_back(n);
-        }
-      }
-    }
-  }
+  for (Node* n : graph_.nodes()) has_barrier |= IsGlobalStateBarrier(*n);
   // A barrier follows every node since the previous barrier (or that
   // barrier itself), and every node after it follows it.
   if (!has_barrier) return;
@@ -382,24 +357,9 @@ std::vector<Node*> Deduplicator::CallArguments(const SubgraphPlan& plan, const R
   return args;
 }
 
-// The node whose storage `n` shares: through view ops and getitems of views
-// to the producing value. Elements of multi-output (non-view) calls are
-// their own storage.
-Node* Deduplicator::StorageRoot(Node* n) {
-  if (Node* memo = At(storage_root_, n); memo != nullptr) return memo;
-  Node* root = n;
-  if (IsGetItem(*n)) {
-    Node* producer = n->args()[0].node();
-    const bool element_of_results =
-        (IsTupleValued(*producer) || producer->target() == kInvokeSubgraph) && !IsViewOp(*producer);
-    if (!element_of_results) root = StorageRoot(producer);
-  } else if (IsViewOp(*n)) {
-    std::vector<Node*> flat = FlatNodeArgs(*n);
-    if (!flat.empty()) root = StorageRoot(flat.front());
-  }
-  At(storage_root_, n) = root;
-  return root;
-}
+// The representative of the storage `n` shares (its alias class); values
+// dedup adds (invoke_subgraph results, which alias no input) are their own.
+Node* Deduplicator::StorageRoot(Node* n) { return const_cast<Node*>(aliases_->Root(n)); }
 
 bool CarriesStorage(const Node& n) {
   const auto& val = n.meta().val;
@@ -548,12 +508,15 @@ absl::StatusOr<DedupReport> Deduplicator::Run() {
   DedupReport report;
   report.nodes_before = static_cast<int64_t>(graph_.size());
   slot_.assign(graph_.id_bound(), -1);
+  aliases_ = std::make_unique<AliasSets>(graph_);
   AddOrderingEdges();
   // Region tracking checks the one property of the input dedup relies on
   // (topological order) while it keys the nodes; the rest of what the
   // verifier checks is kept by the IR's own API.
+  RegionTrackingReport tracking;
   ASSIGN_OR_RETURN(std::vector<RegionGroup> groups,
-                   FindIdenticalRegions(graph_, options_.tracking, extra_));
+                   FindIdenticalRegions(graph_, options_.tracking, extra_, &tracking));
+  report.not_taken = std::move(tracking.not_taken);
   // Each region adds an invoke and at least one getitem: size the name table
   // once rather than rehashing a million names when it overflows.
   size_t new_nodes = groups.size();
@@ -592,6 +555,31 @@ absl::StatusOr<DedupReport> Deduplicator::Run() {
                                          options_.tracking.min_regions, ")");
       continue;
     }
+    // Replacing must make the top graph smaller: each region's nodes go
+    // (those passed flattened stay), an invoke_subgraph and a getitem per
+    // tensor output come (a tuple output's getitems are rewired, not
+    // added), and the group adds one get_attr.
+    int64_t removed = 0;
+    for (bool flattened : plan.flattened) removed += !flattened;
+    const int64_t added = 1 + static_cast<int64_t>(plan.outputs.size() - plan.tuple_specs.size());
+    const int64_t saved = static_cast<int64_t>(replaceable.size()) * (removed - added) - 1;
+    if (saved <= 0) {
+      entry.group_skipped = absl::StrCat(
+          "replacing saves nothing: ", replaceable.size(), " regions x (", removed,
+          " nodes removed - ", added, " added) - 1 get_attr = ", saved, " nodes");
+      continue;
+    }
+    // Nor may the nodes to compile grow (region tracking's cost model, which
+    // the regions skipped above can undercut).
+    const int64_t compile_saved = NodesSaved(static_cast<int64_t>(replaceable.size()),
+                                             ComputingNodes(group.regions.front()));
+    if (compile_saved < options_.tracking.min_nodes_saved) {
+      entry.group_skipped = absl::StrCat("cost: the ", replaceable.size(),
+                                         " replaceable regions would save ", compile_saved,
+                                         " nodes to compile");
+      continue;
+    }
+    entry.nodes_saved = compile_saved;
     report.subgraph_nodes += static_cast<int64_t>(plan.module->graph().size());
     entry.subgraph = module_.InstallSubgraph("subgraph", std::move(plan.module));
     Node* get_subgraph;
@@ -626,9 +614,14 @@ std::string DedupReport::ToText() const {
   for (const Group& g : groups) {
     absl::StrAppend(&out, "  ", g.subgraph.empty() ? "(not deduplicated)" : g.subgraph, ": ",
                     g.regions, " regions x ", g.region_size, " nodes, ", g.replaced, " replaced");
+    if (g.nodes_saved > 0) absl::StrAppend(&out, ", ", g.nodes_saved, " nodes saved");
     if (!g.group_skipped.empty()) absl::StrAppend(&out, "; skipped: ", g.group_skipped);
     absl::StrAppend(&out, "\n");
     for (const std::string& s : g.skipped) absl::StrAppend(&out, "    region ", s, "\n");
+  }
+  for (const RegionCandidate& c : not_taken) {
+    absl::StrAppend(&out, "  not taken: group at '", c.seed, "' (", c.regions, " regions x ",
+                    c.region_size, " nodes, would save ", c.nodes_saved, "): ", c.why, "\n");
   }
   return out;
 }
@@ -647,6 +640,15 @@ std::string DedupReport::ToJson() const {
     p->set_replaced(g.replaced);
     for (const std::string& s : g.skipped) p->add_skipped(s);
     p->set_group_skipped(g.group_skipped);
+    p->set_nodes_saved(g.nodes_saved);
+  }
+  for (const RegionCandidate& c : not_taken) {
+    dedup::CandidateProto* p = proto.add_not_taken();
+    p->set_seed(c.seed);
+    p->set_regions(c.regions);
+    p->set_region_size(c.region_size);
+    p->set_nodes_saved(c.nodes_saved);
+    p->set_why(c.why);
   }
   google::protobuf::util::JsonPrintOptions options;
   options.add_whitespace = true;
@@ -691,6 +693,10 @@ const PassDescriptor& DedupPass::Descriptor() {
                                    &RegionTrackingOptions::min_regions,
                                    "fewest replaceable regions for a group to be deduplicated",
                                    AtLeast(2)),
+          PassOption<DedupOptions>("module_hint", &DedupOptions::tracking,
+                                   &RegionTrackingOptions::prefer_whole_modules,
+                                   "take groups whose regions are whole nn_module_stack "
+                                   "instances first (when nodes carry it)"),
       },
       [](DedupOptions options) { return std::make_unique<DedupPass>(options); });
   return *descriptor;

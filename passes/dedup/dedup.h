@@ -39,6 +39,7 @@ struct DedupReport {
     int64_t region_size = 0;   // nodes per region
     int64_t regions = 0;       // regions found
     int64_t replaced = 0;      // regions replaced by invoke_subgraph
+    int64_t nodes_saved = 0;   // nodes to compile saved (NodesSaved), 0 when skipped
     std::vector<std::string> skipped;  // one reason per region not replaced
     std::string group_skipped;         // why the whole group was not deduplicated
   };
@@ -47,6 +48,8 @@ struct DedupReport {
   int64_t subgraph_nodes = 0;
   int64_t regions_replaced = 0;
   std::vector<Group> groups;
+  // Candidate groups region tracking did not take, or not whole, and why.
+  std::vector<RegionCandidate> not_taken;
 
   // Human-readable summary; JSON with the same content (stable key order).
   std::string ToText() const;

@@ -45,6 +45,10 @@ TEST(DedupGoldenTest, EveryCase) {
     }
     ASSERT_TRUE(VerifyGraphModule(module, {/*check_attributes=*/false}).ok())
         << VerifyGraphModule(module, {false});
+    // dedup never makes the top graph larger (a group that saves nothing
+    // is skipped, with the reason in the report).
+    EXPECT_LE(module.graph().size(), static_cast<size_t>(report->nodes_before));
+    EXPECT_EQ(static_cast<int64_t>(module.graph().size()), report->nodes_after);
     const std::string after = PrintModule(module);
     // The report says whether anything changed; it must agree with the graph.
     EXPECT_EQ(report->regions_replaced > 0, before != after);

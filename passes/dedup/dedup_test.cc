@@ -1,5 +1,6 @@
 #include "passes/dedup/dedup.h"
 
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -39,8 +40,16 @@ int Count(const Graph& g, absl::string_view target) {
 
 constexpr absl::string_view kInvoke = "torch.ops.higher_order.invoke_subgraph";
 
+// Options that replace any group, however little it saves: most tests here
+// check what a replacement does, on graphs too small to be worth it.
+DedupOptions AnyGroup() {
+  DedupOptions options;
+  options.tracking.min_nodes_saved = std::numeric_limits<int64_t>::min();
+  return options;
+}
+
 // Runs dedup and checks the invariants every result must satisfy.
-DedupReport Dedup(GraphModule& m, DedupOptions options = {}) {
+DedupReport Dedup(GraphModule& m, DedupOptions options = AnyGroup()) {
   absl::StatusOr<DedupReport> report = ApplyGraphDeduplication(m, options);
   EXPECT_TRUE(report.ok()) << report.status();
   EXPECT_TRUE(VerifyGraphModule(m).ok()) << VerifyGraphModule(m);
@@ -73,7 +82,9 @@ TEST(DedupTest, ReplacesRegionsWithInvokeSubgraph) {
     a->mutable_meta().val = TensorVal({4});
     Node* b = t.m.graph().CallFunction("torch.cos", {Ref(a)});
     b->mutable_meta().val = TensorVal({4});
-    t.outs.push_back(b);
+    Node* c = t.m.graph().CallFunction("torch.tanh", {Ref(b)});
+    c->mutable_meta().val = TensorVal({4});
+    t.outs.push_back(c);
   }
   t.Finish();
   DedupReport report = Dedup(t.m);
@@ -84,7 +95,8 @@ TEST(DedupTest, ReplacesRegionsWithInvokeSubgraph) {
   EXPECT_EQ(Count(t.m.graph(), "torch.sin"), 0);
   const GraphModule* sub = t.m.FindSubmodule("subgraph_0");
   ASSERT_NE(sub, nullptr);
-  EXPECT_THAT(Targets(sub->graph()), ElementsAre("placeholder", "torch.sin", "torch.cos", "output"));
+  EXPECT_THAT(Targets(sub->graph()),
+              ElementsAre("placeholder", "torch.sin", "torch.cos", "torch.tanh", "output"));
   EXPECT_EQ(sub->graph().first_node()->name(), "subgraph_input_x0");
   // invoke_subgraph(%subgraph_0, 'subgraph_0', x_i), outputs read by getitem.
   Node* invoke = nullptr;
@@ -101,7 +113,7 @@ TEST(DedupTest, ReplacesRegionsWithInvokeSubgraph) {
   EXPECT_EQ(invoke->args()[2].node(), t.inputs[0]);
   ASSERT_TRUE(invoke->meta().val.has_value());
   EXPECT_EQ(invoke->meta().val->kind(), ValueMeta::Kind::kTuple);
-  EXPECT_EQ(report.nodes_before, 3 + 6 + 1);
+  EXPECT_EQ(report.nodes_before, 3 + 9 + 1);
   EXPECT_EQ(report.nodes_after, 1 + 3 + 3 * 2 + 1);
 }
 
@@ -109,7 +121,7 @@ TEST(DedupTest, SkipsRegionsThatMutateAnInput) {
   Repeated t(3);
   for (int i = 0; i < 3; ++i) {
     Node* x = t.inputs[i];
-    Node* a = t.m.graph().CallFunction("torch.sin", {Ref(x)});
+    Node* a = t.m.graph().CallFunction("torch.cos", {Ref(t.m.graph().CallFunction("torch.sin", {Ref(x)}))});
     // The second copy mutates its input in place, directly.
     Node* b = i == 1 ? t.m.graph().CallMethod("mul_", {Ref(x), Ref(a)})
                      : t.m.graph().CallMethod("mul", {Ref(x), Ref(a)});
@@ -234,7 +246,7 @@ TEST(DedupTest, TupleOutputsAreFlattenedThroughGetitems) {
   }
   t.Finish();
   // Seeds: with min_region_size 3 regions end at the split (not the mul).
-  DedupOptions options;
+  DedupOptions options = AnyGroup();
   DedupReport report = Dedup(t.m, options);
   EXPECT_EQ(report.regions_replaced, 2);
   EXPECT_EQ(Count(t.m.graph(), "torch.ops.aten.split.Tensor"), 0);
@@ -247,7 +259,9 @@ TEST(DedupTest, TupleOutputAfterAnotherOutputKeepsItsOffsets) {
   Repeated t(2);
   std::vector<Node*> items;
   for (size_t i = 0; i < t.inputs.size(); ++i) {
-    Node* s = t.m.graph().CallFunction("torch.sin", {Ref(t.inputs[i])});
+    Node* c = t.m.graph().CallFunction("torch.cos", {Ref(t.inputs[i])});
+    c->mutable_meta().val = TensorVal({4});
+    Node* s = t.m.graph().CallFunction("torch.sin", {Ref(c)});
     s->mutable_meta().val = TensorVal({4});
     Node* max = t.m.graph().CallFunction("torch.ops.aten.max.dim", {Ref(s), Argument::Int(0)});
     max->mutable_meta().val = ValueMeta::Tuple({TensorVal({}), TensorVal({})});
@@ -264,8 +278,9 @@ TEST(DedupTest, TupleOutputAfterAnotherOutputKeepsItsOffsets) {
   const GraphModule* sub = t.m.FindSubmodule("subgraph_0");
   ASSERT_NE(sub, nullptr);
   // Outputs: sin, then the max's two elements.
-  EXPECT_THAT(Targets(sub->graph()), ElementsAre("placeholder", "torch.sin", "torch.ops.aten.max.dim",
-                                                 "operator.getitem", "operator.getitem", "output"));
+  EXPECT_THAT(Targets(sub->graph()),
+              ElementsAre("placeholder", "torch.cos", "torch.sin", "torch.ops.aten.max.dim",
+                          "operator.getitem", "operator.getitem", "output"));
   ASSERT_FALSE(items[0]->is_erased());
   ASSERT_FALSE(items[1]->is_erased());
   EXPECT_EQ(items[0]->args()[0].node()->target(), kInvoke);
@@ -274,13 +289,14 @@ TEST(DedupTest, TupleOutputAfterAnotherOutputKeepsItsOffsets) {
 }
 
 TEST(DedupTest, GlobalStateCallsKeepTheirPlace) {
-  // x0 -> sin -> cos; then autocast enter; x1 -> sin -> cos; exit.
+  // x0 -> sin -> cos -> tanh; then autocast enter; x1 -> sin -> cos -> tanh; exit.
   Repeated t(2);
   Node* enter = nullptr;
   for (int i = 0; i < 2; ++i) {
     if (i == 1) enter = t.m.graph().CallFunction("torch.amp._enter_autocast", {Argument::String("cpu")});
     Node* a = t.m.graph().CallFunction("torch.sin", {Ref(t.inputs[i])});
-    t.outs.push_back(t.m.graph().CallFunction("torch.cos", {Ref(a)}));
+    Node* b = t.m.graph().CallFunction("torch.cos", {Ref(a)});
+    t.outs.push_back(t.m.graph().CallFunction("torch.tanh", {Ref(b)}));
   }
   Node* exit = t.m.graph().CallFunction("torch.amp._exit_autocast", {Ref(enter)});
   (void)exit;
@@ -317,7 +333,7 @@ TEST(DedupTest, MinRegionsIsTheCostKnob) {
     t.outs.push_back(t.m.graph().CallFunction("torch.cos", {Ref(a)}));
   }
   t.Finish();
-  DedupOptions options;
+  DedupOptions options = AnyGroup();
   options.tracking.min_regions = 4;
   DedupReport report = Dedup(t.m, options);
   EXPECT_EQ(report.regions_replaced, 0);
@@ -340,6 +356,33 @@ TEST(DedupTest, RejectsInvalidInputGraphUnchanged) {
 }
 
 TEST(DedupTest, ReportAsTextAndJson) {
+  Repeated t(3);
+  for (Node* x : t.inputs) {
+    Node* a = t.m.graph().CallFunction("torch.sin", {Ref(x)});
+    Node* b = t.m.graph().CallFunction("torch.cos", {Ref(a)});
+    t.outs.push_back(t.m.graph().CallFunction("torch.tanh", {Ref(b)}));
+  }
+  t.Finish();
+  DedupPass pass;
+  absl::StatusOr<bool> changed = pass.Run(t.m);
+  ASSERT_TRUE(changed.ok());
+  EXPECT_TRUE(*changed);
+  EXPECT_EQ(pass.report().ToText(),
+            "dedup: 13 -> 11 nodes, 3 regions replaced, 5 nodes in subgraphs\n"
+            "  subgraph_0: 3 regions x 3 nodes, 3 replaced, 3 nodes saved\n");
+  const std::string json = pass.report().ToJson();
+  EXPECT_THAT(json, HasSubstr("\"regions_replaced\": \"3\""));
+  EXPECT_THAT(json, HasSubstr("\"subgraph\": \"subgraph_0\""));
+  EXPECT_THAT(json, HasSubstr("\"nodes_saved\": \"3\""));
+  // A second run finds nothing more to do.
+  changed = pass.Run(t.m);
+  ASSERT_TRUE(changed.ok());
+  EXPECT_FALSE(*changed);
+}
+
+// Two copies of two nodes would compile as many nodes as before (a body of
+// two and two calls): left alone, and the report says why.
+TEST(DedupTest, GroupThatSavesNothingIsNotTaken) {
   Repeated t(2);
   for (Node* x : t.inputs) {
     Node* a = t.m.graph().CallFunction("torch.sin", {Ref(x)});
@@ -349,17 +392,12 @@ TEST(DedupTest, ReportAsTextAndJson) {
   DedupPass pass;
   absl::StatusOr<bool> changed = pass.Run(t.m);
   ASSERT_TRUE(changed.ok());
-  EXPECT_TRUE(*changed);
-  EXPECT_EQ(pass.report().ToText(),
-            "dedup: 7 -> 8 nodes, 2 regions replaced, 4 nodes in subgraphs\n"
-            "  subgraph_0: 2 regions x 2 nodes, 2 replaced\n");
-  const std::string json = pass.report().ToJson();
-  EXPECT_THAT(json, HasSubstr("\"regions_replaced\": \"2\""));
-  EXPECT_THAT(json, HasSubstr("\"subgraph\": \"subgraph_0\""));
-  // A second run finds nothing more to do.
-  changed = pass.Run(t.m);
-  ASSERT_TRUE(changed.ok());
   EXPECT_FALSE(*changed);
+  EXPECT_EQ(pass.report().ToText(),
+            "dedup: 7 -> 7 nodes, 0 regions replaced, 0 nodes in subgraphs\n"
+            "  not taken: group at 'cos' (2 regions x 2 nodes, would save 0): "
+            "cost: saves too few nodes to compile\n");
+  EXPECT_THAT(pass.report().ToJson(), HasSubstr("\"why\": \"cost: saves too few"));
 }
 
 // The case PyTorch 2.6 crashes on: a deep residual stack. All 1,000 layers
@@ -373,6 +411,31 @@ TEST(DedupTest, ThousandLayerResidualStack) {
   // Left: placeholder, output, 16 weights per layer, get_attr of the
   // subgraph, and per layer one invoke and one getitem.
   EXPECT_EQ(report.nodes_after, 2 + 1000 * 16 + 1 + 1000 * 2);
+}
+
+// A group whose replacement saves no node is skipped, with the reason in
+// the report (issue 16): two regions of two nodes, both of them outputs,
+// would trade 2 nodes for an invoke and 2 getitems each, plus a get_attr.
+TEST(DedupTest, SkipsGroupsThatWouldMakeTheGraphLarger) {
+  Repeated t(2);
+  for (Node* x : t.inputs) {
+    Node* a = t.m.graph().CallFunction("torch.sin", {Ref(x)});
+    a->mutable_meta().val = TensorVal({4});
+    Node* b = t.m.graph().CallFunction("torch.cos", {Ref(a)});
+    b->mutable_meta().val = TensorVal({4});
+    t.outs.push_back(a);
+    t.outs.push_back(b);
+  }
+  t.Finish();
+  const size_t before = t.m.graph().size();
+  DedupReport report = Dedup(t.m);
+  EXPECT_EQ(report.regions_replaced, 0);
+  EXPECT_EQ(t.m.graph().size(), before);
+  EXPECT_EQ(report.nodes_after, report.nodes_before);
+  ASSERT_THAT(report.groups, SizeIs(1));
+  EXPECT_THAT(report.groups[0].group_skipped,
+              HasSubstr("replacing saves nothing: 2 regions x (2 nodes removed - 3 added) - 1 "
+                        "get_attr = -3 nodes"));
 }
 
 }  // namespace

@@ -82,6 +82,35 @@ bool IsStorageMutation(absl::string_view op) {
   return kNames->contains(op);
 }
 
+// Out-of-place twins of in-place Tensor methods that are no Tensor methods
+// themselves (`x.copy_(y)` has no `x.copy(y)`): the twin is the ATen op.
+bool HasNoMethodTwin(absl::string_view base) {
+  static const auto* const kNames = new absl::flat_hash_set<absl::string_view>{
+      "copy", "fill", "zero", "uniform", "normal", "random", "exponential", "geometric",
+      "cauchy", "log_normal",
+  };
+  return kNames->contains(base);
+}
+
+// The overload of `overloads` a call with `n`'s positional arguments
+// selects: tensors where the schema takes tensors, other values elsewhere,
+// the rest defaulted; nullptr when none fits.
+const OpSchema* OverloadForCall(const std::vector<const OpSchema*>& overloads, const Node& n) {
+  for (const OpSchema* schema : overloads) {
+    const std::vector<SchemaArgument>& params = schema->arguments;
+    bool fits = params.size() >= n.args().size();
+    for (size_t i = 0; fits && i < params.size(); ++i) {
+      if (i >= n.args().size()) {
+        fits = params[i].default_value.has_value() || params[i].kwarg_only;
+      } else {
+        fits = !params[i].kwarg_only && params[i].is_tensor_like() == n.args()[i].is_node();
+      }
+    }
+    if (fits && !schema->is_mutable()) return schema;
+  }
+  return nullptr;
+}
+
 // `operator.iadd` -> `operator.add`; `__iadd__` -> `__add__`.
 absl::optional<std::string> AugmentedTwin(const Node& n) {
   static const auto* const kOps = new absl::flat_hash_set<absl::string_view>{
@@ -328,6 +357,12 @@ absl::StatusOr<Action> Functionalizer::Classify(const Node& n) {
     action.twin_target = n.op() == OpKind::kCallMethod
                              ? std::string(base)
                              : absl::StrCat(target.substr(0, target.size() - 1));
+    if (n.op() == OpKind::kCallMethod && HasNoMethodTwin(base)) {
+      const OpSchema* twin = OverloadForCall(functional, n);
+      if (twin == nullptr) return Unsupported(n, "no ATen overload of its out-of-place twin fits");
+      action.twin_op = OpKind::kCallFunction;
+      action.twin_target = twin->FxTarget();
+    }
     return action;
   }
   if (IsMaybeAliasName(op)) {
@@ -484,6 +519,14 @@ absl::StatusOr<Node*> Functionalizer::Inverse(const Node& mutator, Node* view, N
   const auto scatter = [&](absl::string_view name, std::vector<Argument> extra,
                            KwArgs kwargs = {}) {
     std::vector<Argument> args = {Argument::Ref(base_value), Argument::Ref(value)};
+    if (!aten && name == "slice_scatter") {
+      // torch.slice_scatter of PyTorch 1.13 misreads omitted trailing
+      // arguments (`slice_scatter(x, src, 0, 0, 2)` scatters one row, or
+      // fails with "slice step must be positive"): pass every one.
+      const Argument defaults[] = {Argument::Int(0), Argument::None(), Argument::None(),
+                                   Argument::Int(1)};
+      while (extra.size() < 4) extra.push_back(defaults[extra.size()]);
+    }
     for (Argument& a : extra) args.push_back(std::move(a));
     const std::string target = aten ? absl::StrCat("torch.ops.aten.", name, ".default")
                                     : absl::StrCat("torch.", name);
@@ -637,7 +680,9 @@ absl::StatusOr<Node*> Functionalizer::Inverse(const Node& mutator, Node* view, N
 absl::Status Functionalizer::ProcessGetItem(Node* n) {
   Node* producer = n->args().empty() || !n->args()[0].is_node() ? nullptr : n->args()[0].node();
   if (producer == nullptr || n->args().size() < 2) return RewriteArgs(n);
-  const Argument& index = n->args()[1];
+  // A copy: RewriteArgs below replaces n's arguments, and a reference into
+  // them would dangle.
+  const Argument index = n->args()[1];
   State& ps = S(producer);
   if (ps.effect == Effect::kMultiView) {
     if (index.kind() != ArgKind::kInt) return Unsupported(*n, "a non-constant index into a list of views");
@@ -690,8 +735,10 @@ absl::Status Functionalizer::ProcessGetItem(Node* n) {
 absl::Status Functionalizer::ProcessSetItem(Node* n) {
   if (n->args().size() != 3 || !n->args()[0].is_node()) return Unsupported(*n, "unexpected arguments");
   Node* base = n->args()[0].node();
-  const Argument& index = n->args()[1];
-  const Argument& value = n->args()[2];
+  // Copies, not references into n's arguments: nothing may hold those
+  // across a change of n.
+  const Argument index = n->args()[1];
+  const Argument value = n->args()[2];
   ASSIGN_OR_RETURN(Node* base_value, Current(base));
   ASSIGN_OR_RETURN(Argument new_part, CurrentArg(value));
   erase_.push_back(n);
@@ -931,7 +978,8 @@ absl::Status Functionalizer::ProcessOutput(Node* output) {
   }
   if (updated.empty()) return absl::OkStatus();
   // AOTAutograd's order: the updated inputs, then the original outputs.
-  const Argument& result = output->args()[0];
+  // (A copy: SetArg below replaces what a reference would point into.)
+  const Argument result = output->args()[0];
   std::vector<Argument> outputs = updated;
   if (result.kind() == ArgKind::kTuple || result.kind() == ArgKind::kList) {
     outputs.insert(outputs.end(), result.elements().begin(), result.elements().end());

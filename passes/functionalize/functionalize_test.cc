@@ -5,6 +5,7 @@
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "ir/fx_text/fx_text.h"
+#include "ir/fxg/fxg.h"
 #include "ir/verifier.h"
 #include "testing/fx_module.h"
 #include "passes/functional_checks/functional_checks.h"
@@ -169,6 +170,93 @@ TEST(FunctionalizeTest, ViewsOfAMaybeViewAreCheckedToo) {
   ASSERT_FALSE(report.ok());
   EXPECT_THAT(report.status().message(),
               HasSubstr("node 'b' is read after 'mul_' wrote 'x', but 'contiguous' returns its input"));
+}
+
+// Regression (issue 16): ProcessGetItem held a reference to the index
+// argument across RewriteArgs, which replaces the arguments of a getitem
+// whose tensor was written, and read freed memory (a crash, or an ASan
+// report in the sanitizer suite). The same program is a seed of the fxg
+// fuzzer (testing/fuzz/regressions/fxg/).
+TEST(FunctionalizeTest, GetItemOfAMutatedInputKeepsItsIndex) {
+  absl::StatusOr<std::unique_ptr<GraphModule>> m = ParseFxg(R"(fxg 1
+module: GraphModule
+graph():  # typed
+    %x : torch.Tensor [num_users=2] = placeholder[target=x]
+        # val: f32[4, 8] stride=(8, 1) cpu
+    %mul_ : [num_users=0] = call_method[target=mul_](args = (%x, 0.5), kwargs = {})
+        # val: f32[4, 8] stride=(8, 1) cpu
+    %col : [num_users=1] = call_function[target=operator.getitem](args = (%x, (slice(None, None, None), 2)), kwargs = {})
+        # val: f32[4] stride=(8,) cpu
+    return (col,)
+)", "uaf.fxg");
+  ASSERT_TRUE(m.ok()) << m.status();
+  absl::StatusOr<FunctionalizeReport> report = Functionalize(**m);
+  ASSERT_TRUE(report.ok()) << report.status();
+  EXPECT_TRUE(VerifyGraphModule(**m, {false}).ok());
+  const Node* col = (*m)->graph().FindNode("col");
+  ASSERT_NE(col, nullptr);
+  ASSERT_EQ(col->args().size(), 2u);
+  EXPECT_EQ(col->args()[0].node()->name(), "mul");
+  const Argument& index = col->args()[1];
+  ASSERT_EQ(index.kind(), ArgKind::kTuple);
+  ASSERT_EQ(index.elements().size(), 2u);
+  EXPECT_EQ(index.elements()[0].kind(), ArgKind::kSlice);
+  EXPECT_EQ(index.elements()[1].int_value(), 2);
+}
+
+// Found by the differential test (issue 16): Tensor has no `copy`, `fill`
+// or `zero` method, so the twins of `copy_`, `fill_` and `zero_` called as
+// methods are the ATen ops, with the overload the arguments select.
+TEST(FunctionalizeTest, MethodsWithoutAMethodTwinBecomeATenCalls) {
+  auto m = ModuleFromFxText(R"(graph():
+    %x : [num_users=1] = placeholder[target=x]
+    %y : [num_users=1] = placeholder[target=y]
+    %a : [num_users=4] = call_method[target=clone](args = (%x,), kwargs = {})
+    %copy_ : [num_users=0] = call_method[target=copy_](args = (%a, %y), kwargs = {})
+    %fill_ : [num_users=0] = call_method[target=fill_](args = (%a, 0.5), kwargs = {})
+    %zero_ : [num_users=0] = call_method[target=zero_](args = (%a,), kwargs = {})
+    return (a,)
+)");
+  absl::StatusOr<FunctionalizeReport> report = Functionalize(*m);
+  ASSERT_TRUE(report.ok()) << report.status();
+  std::vector<std::string> targets;
+  for (const Node* n : m->graph().nodes()) {
+    if (n->op() == OpKind::kCallFunction) targets.emplace_back(n->target());
+  }
+  EXPECT_THAT(targets, ElementsAre("torch.ops.aten.copy.default", "torch.ops.aten.fill.Scalar",
+                                   "torch.ops.aten.zero.default"));
+}
+
+// Also found by the differential test: torch.slice_scatter of PyTorch 1.13
+// misreads omitted trailing arguments, so a write through a split element
+// (a torch-level graph) scatters with dim, start, end and step spelled out.
+TEST(FunctionalizeTest, TorchSliceScatterGetsEveryArgument) {
+  absl::StatusOr<std::unique_ptr<GraphModule>> m = ParseFxg(R"(fxg 1
+module: GraphModule
+graph():  # typed
+    %z : torch.Tensor [num_users=2] = placeholder[target=z]
+        # val: f32[4, 6] stride=(6, 1) cpu
+    %split : [num_users=1] = call_function[target=torch.functional.split](args = (%z, 2), kwargs = {})
+        # val: (f32[2, 6] stride=(6, 1) cpu, f32[2, 6] stride=(6, 1) cpu)
+    %part : [num_users=1] = call_function[target=operator.getitem](args = (%split, 0), kwargs = {})
+        # val: f32[2, 6] stride=(6, 1) cpu
+    %relu_ : [num_users=0] = call_method[target=relu_](args = (%part,), kwargs = {})
+        # val: f32[2, 6] stride=(6, 1) cpu
+    return (z,)
+)", "split.fxg");
+  ASSERT_TRUE(m.ok()) << m.status();
+  absl::StatusOr<FunctionalizeReport> report = Functionalize(**m);
+  ASSERT_TRUE(report.ok()) << report.status();
+  const Node* scatter = nullptr;
+  for (const Node* n : (*m)->graph().nodes()) {
+    if (n->target() == "torch.slice_scatter") scatter = n;
+  }
+  ASSERT_NE(scatter, nullptr) << PrintFxGraph((*m)->graph());
+  ASSERT_EQ(scatter->args().size(), 6u);
+  EXPECT_EQ(scatter->args()[2].int_value(), 0);
+  EXPECT_EQ(scatter->args()[3].int_value(), 0);
+  EXPECT_EQ(scatter->args()[4].int_value(), 2);
+  EXPECT_EQ(scatter->args()[5].int_value(), 1);
 }
 
 }  // namespace

@@ -5,6 +5,7 @@
 #include "absl/container/flat_hash_map.h"
 #include "absl/container/flat_hash_set.h"
 #include "absl/strings/match.h"
+#include "passes/op_schema/schema_table.h"
 
 namespace fxpp {
 namespace {
@@ -25,6 +26,18 @@ const absl::flat_hash_set<absl::string_view>& ViewOps() {
       "diagonal", "unfold", "unbind", "split", "split_with_sizes", "tensor_split", "chunk",
       "flatten", "unflatten", "view_as_real", "view_as_complex", "real", "imag", "contiguous",
       "getitem", "__getitem__", "lift_fresh", "_reshape_alias", "indices", "values",
+  };
+  return *kNames;
+}
+
+// Methods that return their tensor itself when there is nothing to convert
+// (`x.float()` of a float tensor is `x`): their result may alias it.
+const absl::flat_hash_set<absl::string_view>& MayReturnSelfMethods() {
+  static const auto* const kNames = new absl::flat_hash_set<absl::string_view>{
+      "to", "type", "type_as", "float", "double", "half", "bfloat16", "int", "long", "short",
+      "bool", "byte", "char", "cpu", "cuda", "resolve_conj", "resolve_neg", "requires_grad_",
+      "ravel", "adjoint", "H", "mH", "hsplit", "vsplit", "dsplit", "unsafe_split",
+      "unsafe_chunk", "align_to", "rename", "refine_names", "numpy_T",
   };
   return *kNames;
 }
@@ -167,11 +180,37 @@ const BatchNormSchema* FindBatchNorm(absl::string_view target) {
   return nullptr;
 }
 
+// The ATen schema of a `torch.ops.*` call, or nullptr. Looked up once per
+// target symbol: passes ask this of every node.
+const OpSchema* AtenSchema(const Node& node) {
+  if (node.op() != OpKind::kCallFunction || !absl::StartsWith(node.target(), "torch.ops.")) {
+    return nullptr;
+  }
+  thread_local absl::flat_hash_map<uint32_t, const OpSchema*> by_symbol;
+  auto [it, inserted] = by_symbol.try_emplace(node.target_symbol().id());
+  if (inserted) it->second = SchemaTable::Default().Find(node.target());
+  return it->second;
+}
+
+// The flat positions of schema argument `index` as `node` passes it.
+void AddSchemaArgument(const Node& node, const OpSchema& schema, size_t index,
+                       std::vector<int>* out) {
+  if (index < node.args().size()) {
+    AddSpan(PositionalSpan(node, index), out);
+  } else {
+    AddSpan(KeywordSpan(node, schema.arguments[index].name), out);
+  }
+}
+
 }  // namespace
 
 bool MayMutateArguments(const Node& node) {
   if (node.op() != OpKind::kCallFunction && node.op() != OpKind::kCallMethod) return false;
-  return !node.kwargs().empty() || WritesSelf(node) || FindBatchNorm(node.target()) != nullptr;
+  if (!node.kwargs().empty() || WritesSelf(node) || FindBatchNorm(node.target()) != nullptr) {
+    return true;
+  }
+  const OpSchema* schema = AtenSchema(node);
+  return schema != nullptr && schema->is_mutable();
 }
 
 std::vector<int> MutatedArgPositions(const Node& node) {
@@ -181,6 +220,12 @@ std::vector<int> MutatedArgPositions(const Node& node) {
   AddSpan(KeywordSpan(node, "out"), &positions);
   // Functional batch norm variants (training == kAlways) return new stats.
   const BatchNormSchema* bn = FindBatchNorm(node.target());
+  // Other ATen ops write what their schema marks `Tensor(a!)` (`out0=`,
+  // `out1=` of multi-result out variants, `index_put_`'s self).
+  const OpSchema* schema = bn == nullptr ? AtenSchema(node) : nullptr;
+  if (schema != nullptr) {
+    for (int index : schema->MutatedArguments()) AddSchemaArgument(node, *schema, index, &positions);
+  }
   if (bn != nullptr && bn->training != kAlways &&
       IsTrue(FindArg(node, bn->training, "training"))) {
     for (auto [index, name] :
@@ -238,6 +283,149 @@ const ViewInverse* FindViewInverse(absl::string_view op) {
   };
   auto it = kInverses->find(op);
   return it == kInverses->end() ? nullptr : &it->second;
+namespace {
+
+bool IsGetItemCall(const Node& node) {
+  return (node.op() == OpKind::kCallFunction &&
+          (node.target() == "operator.getitem" || node.target() == "_operator.getitem")) ||
+         (node.op() == OpKind::kCallMethod && node.target() == "__getitem__");
+}
+
+bool IsCollectionValued(const Node& node) {
+  const auto& val = node.meta().val;
+  return val.has_value() &&
+         (val->kind() == ValueMeta::Kind::kTuple || val->kind() == ValueMeta::Kind::kList);
+}
+
+// A getitem picking one result of a call that returns several fresh values
+// (`max(dim)`, a batch norm, invoke_subgraph) or one element of a tuple
+// input: the element is its own storage.
+bool IsElementOfResults(const Node& getitem) {
+  if (getitem.args().empty() || !getitem.args()[0].is_node()) return false;
+  const Node& producer = *getitem.args()[0].node();
+  const bool several_values = IsCollectionValued(producer) ||
+                              producer.target() == "torch.ops.higher_order.invoke_subgraph";
+  return several_values && ResultAliasPositions(producer).empty();
+}
+
+}  // namespace
+
+std::vector<int> ResultAliasPositions(const Node& node) {
+  std::vector<int> positions;
+  if (node.op() != OpKind::kCallFunction && node.op() != OpKind::kCallMethod) return positions;
+  if (const OpSchema* schema = AtenSchema(node)) {
+    for (const SchemaArgument& result : schema->returns) {
+      if (result.alias_set.empty()) continue;
+      for (size_t i = 0; i < schema->arguments.size(); ++i) {
+        if (schema->arguments[i].alias_set == result.alias_set) {
+          AddSchemaArgument(node, *schema, i, &positions);
+        }
+      }
+    }
+  } else if (IsGetItemCall(node)) {
+    if (!IsElementOfResults(node)) AddSpan(PositionalSpan(node, 0), &positions);
+  } else if (IsViewOp(node) || WritesSelf(node) ||
+             (node.op() == OpKind::kCallMethod &&
+              MayReturnSelfMethods().contains(OperatorName(node)))) {
+    AddSpan(PositionalSpan(node, 0), &positions);
+  }
+  if (!node.kwargs().empty()) AddSpan(KeywordSpan(node, "out"), &positions);
+  std::sort(positions.begin(), positions.end());
+  positions.erase(std::unique(positions.begin(), positions.end()), positions.end());
+  return positions;
+}
+
+AliasSets::AliasSets(const Graph& graph)
+    : node_(graph.id_bound(), nullptr), parent_(graph.id_bound()) {
+  // Constant-index getitems of one value: (value id, index) -> first getitem.
+  absl::flat_hash_map<std::pair<uint32_t, int64_t>, uint32_t> first_getitem;
+  auto join = [this](uint32_t a, uint32_t b) {
+    a = Find(a);
+    b = Find(b);
+    // The earlier node (smaller id) stays the root: any choice is linear
+    // enough with path halving, and this one keeps roots stable.
+    if (a != b) parent_[std::max(a, b)] = std::min(a, b);
+  };
+  for (const Node* n : graph.nodes()) {
+    node_[n->id()] = n;
+    parent_[n->id()] = n->id();
+    if (n->op() != OpKind::kCallFunction && n->op() != OpKind::kCallMethod) continue;
+    const std::vector<int> aliased = ResultAliasPositions(*n);
+    if (!aliased.empty()) {
+      int next = 0;
+      size_t k = 0;
+      n->ForEachNodeArgument([&](Node* arg) {
+        while (k < aliased.size() && aliased[k] < next) ++k;
+        if (k < aliased.size() && aliased[k] == next) join(n->id(), arg->id());
+        ++next;
+      });
+    } else if (IsGetItemCall(*n) && n->args().size() == 2 && n->args()[0].is_node() &&
+               n->args()[1].kind() == ArgKind::kInt) {
+      auto [it, inserted] = first_getitem.try_emplace(
+          std::make_pair(n->args()[0].node()->id(), n->args()[1].int_value()), n->id());
+      if (!inserted) join(n->id(), it->second);
+    }
+  }
+}
+
+uint32_t AliasSets::Find(uint32_t id) const {
+  while (parent_[id] != id) {
+    parent_[id] = parent_[parent_[id]];  // path halving
+    id = parent_[id];
+  }
+  return id;
+}
+
+const Node* AliasSets::Root(const Node* n) const {
+  if (n->id() >= node_.size() || node_[n->id()] != n) return n;
+  return node_[Find(n->id())];
+}
+
+void ForEachMutationOrderingEdge(const Graph& graph, const AliasSets& aliases,
+                                 absl::FunctionRef<void(Node* mutation)> on_mutation,
+                                 absl::FunctionRef<void(Node* earlier, Node* later)> on_edge) {
+  // Most nodes cannot mutate anything, which for calls without keyword
+  // arguments depends on op and target only: asked once per target. Only
+  // calls are asked at all (the others' targets are not interned symbols,
+  // and a placeholder or get_attr mutates nothing).
+  absl::flat_hash_map<uint64_t, bool> may_mutate_by_target;
+  auto may_mutate = [&](const Node& n) {
+    if (n.op() != OpKind::kCallFunction && n.op() != OpKind::kCallMethod) return false;
+    if (!n.kwargs().empty()) return MayMutateArguments(n);
+    const uint64_t key = static_cast<uint64_t>(n.op()) << 32 | n.target_symbol().id();
+    auto [it, inserted] = may_mutate_by_target.try_emplace(key);
+    if (inserted) it->second = MayMutateArguments(n);
+    return it->second;
+  };
+  // By alias class root id: the last mutation so far, and the readers since.
+  std::vector<Node*> last_mutation(graph.id_bound(), nullptr);
+  std::vector<std::vector<Node*>> readers_since(graph.id_bound());
+  std::vector<uint32_t> written;  // roots the current node writes
+  for (Node* n : graph.nodes()) {
+    written.clear();
+    if (may_mutate(*n)) {
+      const std::vector<int> mutated = MutatedArgPositions(*n);
+      if (!mutated.empty()) {
+        on_mutation(n);
+        for (int p : mutated) written.push_back(aliases.Root(FlatNodeArg(*n, p))->id());
+      }
+    }
+    n->ForEachInput([&](Node* input) {
+      const uint32_t root = aliases.Root(input)->id();
+      if (std::find(written.begin(), written.end(), root) != written.end()) return;
+      std::vector<Node*>& readers = readers_since[root];
+      if (!readers.empty() && readers.back() == n) return;
+      if (Node* m = last_mutation[root]; m != nullptr) on_edge(m, n);
+      readers.push_back(n);
+    });
+    for (uint32_t root : written) {
+      if (last_mutation[root] == n) continue;  // written through two arguments
+      if (Node* m = last_mutation[root]; m != nullptr) on_edge(m, n);
+      for (Node* reader : readers_since[root]) on_edge(reader, n);
+      readers_since[root].clear();
+      last_mutation[root] = n;
+    }
+  }
 }
 
 }  // namespace fxpp

@@ -13,6 +13,7 @@
 
 #include "absl/functional/function_ref.h"
 #include "absl/strings/string_view.h"
+#include "ir/graph.h"
 #include "ir/node.h"
 
 namespace fxpp {
@@ -75,6 +76,42 @@ struct ViewInverse {
 // The inverse rule of view op `op` (its operator name without namespace or
 // overload: "transpose", "getitem"); nullptr for ops without one.
 const ViewInverse* FindViewInverse(absl::string_view op);
+// Flat node positions whose storage `node`'s result may share: the viewed
+// tensor of view ops and of getitem (not an element of a multi-result call),
+// ops that may return their input itself (`contiguous`, `to`, `type_as`,
+// `float`, ...), the self argument of in-place ops and the `out=` tensors.
+// `torch.ops.*` targets take these facts from the ATen schema table
+// (`Tensor(a)` / `Tensor(a!)` returns) when it knows them.
+std::vector<int> ResultAliasPositions(const Node& node);
+
+// The storage alias classes of a graph's values: union-find over nodes,
+// joining each node with the arguments at its ResultAliasPositions, and
+// constant-index getitems of one value with each other. A write to any
+// member of a class may change what every member reads. Built in
+// O(nodes + edges); nodes added to the graph afterwards are their own class.
+class AliasSets {
+ public:
+  explicit AliasSets(const Graph& graph);
+  // The representative of `n`'s class.
+  const Node* Root(const Node* n) const;
+
+ private:
+  uint32_t Find(uint32_t id) const;
+  // By node id: the node the entry was built for, and its union-find parent.
+  std::vector<const Node*> node_;
+  mutable std::vector<uint32_t> parent_;
+};
+
+// The ordering edges that keep every mutation in its place relative to
+// every reader of the storage it writes: per alias class, in graph order, a
+// node reading a member follows the class's last mutation, and a mutation
+// follows the readers since the mutation before it (and that mutation). The
+// chain orders all pairs transitively with O(nodes + edges) edges, each
+// from an earlier node to a later one. `on_mutation` is called once per
+// node that writes an argument, before its edges.
+void ForEachMutationOrderingEdge(const Graph& graph, const AliasSets& aliases,
+                                 absl::FunctionRef<void(Node* mutation)> on_mutation,
+                                 absl::FunctionRef<void(Node* earlier, Node* later)> on_edge);
 
 // Calls that change or check global state (grad mode, autocast, API-usage
 // logging): passes must keep them in their place relative to every other

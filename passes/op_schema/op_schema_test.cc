@@ -107,5 +107,72 @@ TEST_F(OpSchemaTest, MayMutateArgumentsScreensByTarget) {
   EXPECT_FALSE(MayMutateArguments(*x));
 }
 
+TEST_F(OpSchemaTest, MultiResultOutVariantsWriteEveryOutTensor) {
+  // aten's out0=/out1= come from the schema table, not from a name list.
+  Node* bn = g.CallFunction("torch.ops.aten.native_dropout.out",
+                            {Ref(x), Argument::Float(0.5), Argument::Bool(true)},
+                            {Kw("out0", Ref(y)), Kw("out1", Ref(z))});
+  EXPECT_THAT(MutatedArgPositions(*bn), ElementsAre(1, 2));
+  EXPECT_THAT(ResultAliasPositions(*bn), ElementsAre(1, 2));
+}
+
+TEST_F(OpSchemaTest, ResultsAliasViewedInPlaceAndOutTensors) {
+  EXPECT_THAT(ResultAliasPositions(*g.CallMethod("view", {Ref(x), Argument::Int(-1)})),
+              ElementsAre(0));
+  EXPECT_THAT(ResultAliasPositions(*g.CallFunction("torch.ops.aten.slice.Tensor",
+                                                   {Ref(x), Argument::Int(0)})),
+              ElementsAre(0));
+  EXPECT_THAT(ResultAliasPositions(*g.CallFunction("torch.ops.aten.add_.Tensor", {Ref(x), Ref(y)})),
+              ElementsAre(0));
+  EXPECT_THAT(ResultAliasPositions(*g.CallMethod("add_", {Ref(x), Ref(y)})), ElementsAre(0));
+  EXPECT_THAT(ResultAliasPositions(*g.CallFunction("torch.sin", {Ref(x)}, {Kw("out", Ref(y))})),
+              ElementsAre(1));
+  EXPECT_THAT(ResultAliasPositions(*g.CallMethod("float", {Ref(x)})), ElementsAre(0));
+  EXPECT_THAT(ResultAliasPositions(*g.CallFunction("torch.ops.aten.sin.default", {Ref(x)})),
+              IsEmpty());
+  EXPECT_THAT(ResultAliasPositions(*g.CallFunction("torch.sin", {Ref(x)})), IsEmpty());
+  // builtins.float(n) is not a tensor method.
+  EXPECT_THAT(ResultAliasPositions(*g.CallFunction("builtins.float", {Ref(x)})), IsEmpty());
+}
+
+TEST_F(OpSchemaTest, GetItemOfSeveralFreshResultsIsItsOwnStorage) {
+  Node* max = g.CallMethod("max", {Ref(x), Argument::Int(1)});
+  max->mutable_meta().val = ValueMeta::Tuple({});
+  EXPECT_THAT(ResultAliasPositions(*g.CallFunction("operator.getitem", {Ref(max), Argument::Int(0)})),
+              IsEmpty());
+  Node* split = g.CallMethod("split", {Ref(x), Argument::Int(2)});
+  split->mutable_meta().val = ValueMeta::Tuple({});
+  EXPECT_THAT(
+      ResultAliasPositions(*g.CallFunction("operator.getitem", {Ref(split), Argument::Int(0)})),
+      ElementsAre(0));
+}
+
+TEST_F(OpSchemaTest, AliasSetsJoinChainsOfViewsInPlaceAndOutResults) {
+  Node* view = g.CallMethod("view", {Ref(x), Argument::Int(-1)});
+  Node* part = g.CallFunction("operator.getitem", {Ref(view), Argument::Int(0)});
+  Node* t = g.CallFunction("torch.ops.aten.t.default", {Ref(part)});
+  Node* inplace = g.CallMethod("mul_", {Ref(y), Argument::Int(2)});
+  Node* out = g.CallFunction("torch.sin", {Ref(y)}, {Kw("out", Ref(z))});
+  Node* fresh = g.CallFunction("torch.cos", {Ref(t)});
+  Node* max = g.CallMethod("max", {Ref(fresh), Argument::Int(1)});
+  max->mutable_meta().val = ValueMeta::Tuple({});
+  Node* values = g.CallFunction("operator.getitem", {Ref(max), Argument::Int(0)});
+  Node* values_again = g.CallFunction("operator.getitem", {Ref(max), Argument::Int(0)});
+  Node* indices = g.CallFunction("operator.getitem", {Ref(max), Argument::Int(1)});
+  const AliasSets sets(g);
+  EXPECT_EQ(sets.Root(t), sets.Root(x));
+  EXPECT_EQ(sets.Root(part), x);
+  EXPECT_EQ(sets.Root(inplace), sets.Root(y));
+  EXPECT_EQ(sets.Root(out), sets.Root(z));
+  EXPECT_NE(sets.Root(y), sets.Root(z));
+  EXPECT_NE(sets.Root(fresh), sets.Root(x));
+  EXPECT_EQ(sets.Root(values), sets.Root(values_again));
+  EXPECT_NE(sets.Root(values), sets.Root(indices));
+  EXPECT_NE(sets.Root(values), sets.Root(max));
+  // Nodes added afterwards are their own class.
+  Node* later = g.CallMethod("view", {Ref(x), Argument::Int(-1)});
+  EXPECT_EQ(sets.Root(later), later);
+}
+
 }  // namespace
 }  // namespace fxpp

@@ -2,9 +2,12 @@
 
 #include <algorithm>
 #include <numeric>
+#include <queue>
+#include <tuple>
 #include <utility>
 
 #include "absl/container/flat_hash_map.h"
+#include "absl/container/flat_hash_set.h"
 #include "absl/strings/str_cat.h"
 #include "absl/types/optional.h"
 #include "absl/types/span.h"
@@ -52,7 +55,7 @@ class NodesByKey {
 class Tracker {
  public:
   Tracker(const Graph& graph, const NodeKeys& keys, const RegionTrackingOptions& options,
-          const OrderingEdges& extra);
+          const OrderingEdges& extra, RegionTrackingReport* report);
 
   std::vector<RegionGroup> Run();
 
@@ -62,8 +65,24 @@ class Tracker {
   // side table.
   struct NodeState {
     uint32_t key = NodeKeys::kNoKey;
-    uint32_t position = 0;       // in graph order
+    uint32_t position = 0;       // in the canonical order
     int32_t owner = kUnclaimed;  // region index (global) or kUnclaimed
+    // While mining: the regions of the latest candidate group containing it.
+    uint32_t covered = 0;
+  };
+  // A seed group grown on its own, costed, waiting to be taken.
+  struct Candidate {
+    uint32_t context_key;  // its seeds are that context key's nodes
+    int64_t nodes_saved;   // when last costed
+    uint32_t rank;         // position of its last seed: ties go to the later
+    int64_t taken_when_costed;  // groups taken when it was last costed
+    // prefer_whole_modules: higher when every region is one module
+    // instance's nodes, the higher the outer the modules (see ModuleRank).
+    int32_t module_rank;
+    RegionCandidate mined;      // as first found, for the report
+    // The groups it was costed with: still what growing would give while
+    // nothing more is taken, so they are claimed instead of grown again.
+    std::vector<RegionGroup> groups;
   };
   // A region that is growing. Its BFS queue over arguments is implicit: the
   // inputs of its members in order, from input `next_input` of member
@@ -77,6 +96,26 @@ class Tracker {
 
   // The keys of `seeds`' groups worth growing, latest group first.
   std::vector<uint32_t> SeedOrder(const NodesByKey& seeds) const;
+  // A node another group's region holds is free to this one while mining,
+  // taken while selecting (see claim_floor_).
+  bool IsFree(const NodeState& s) const { return s.owner < claim_floor_; }
+  std::vector<Candidate> MineCandidates();
+  void SelectCandidates(std::vector<Candidate> candidates);
+  // Releases the groups from groups_[first] on that save nothing (with
+  // `why` in the report), and returns what the others save.
+  int64_t KeepProfitable(size_t first, absl::string_view why);
+  // Releases groups_[first..] and moves them out.
+  std::vector<RegionGroup> DropGroupsFrom(size_t first);
+  // Claims the regions of `groups` (all of whose nodes are free) as new
+  // regions and appends them to groups_.
+  void Claim(std::vector<RegionGroup> groups);
+  void NotTaken(RegionCandidate candidate, std::string why);
+  RegionCandidate Describe(const RegionGroup& group) const;
+  // With prefer_whole_modules, when every region of `groups` is exactly
+  // the keyed nodes of one module instance: how outer those are (the
+  // largest stack depth of one, subtracted from a bound: layers beat their
+  // attention blocks); else 0, always 0 without metadata.
+  int32_t ModuleRank(const std::vector<RegionGroup>& groups) const;
   template <typename MemberAt>
   static Node* QueueFront(Growing& region, size_t size, MemberAt member);
   void GrowGroup(absl::Span<Node* const> seeds);
@@ -96,14 +135,36 @@ class Tracker {
   bool CollapseMayCycle(const std::vector<RegionGroup>& groups) const;
   void BreakCollapseCycles(std::vector<RegionGroup>& groups);
 
+  // The nodes an ordering edge of `extra_` makes follow `n`.
+  absl::Span<const Node* const> ExtraSuccessors(const Node* n) const {
+    if (extra_successor_start_.empty()) return {};
+    return absl::MakeConstSpan(extra_successors_.data() + extra_successor_start_[n->id()],
+                               extra_successor_start_[n->id() + 1] -
+                                   extra_successor_start_[n->id()]);
+  }
+
   NodeState& state(const Node* n) { return state_[n->id()]; }
   const NodeState& state(const Node* n) const { return state_[n->id()]; }
 
   const Graph& graph_;
   const RegionTrackingOptions& options_;
   const OrderingEdges& extra_;
-  std::vector<Node*> order_;  // the graph's nodes in order
+  RegionTrackingReport* report_;  // may be null
+  absl::flat_hash_set<std::string> reported_;  // seed and reason of each not_taken
+  std::vector<Node*> order_;  // the graph's nodes in the canonical order
+  // Owners below it are free (IsFree): kUnclaimed + 1 = 0 while selecting,
+  // the first region index of the group growing while mining, so that a
+  // candidate grows as if it were alone.
+  int32_t claim_floor_ = 0;
   std::vector<NodeState> state_;
+  // prefer_whole_modules: keyed nodes per nn_module_stack path (symbol id).
+  absl::flat_hash_map<uint32_t, uint32_t> module_size_;
+  // The reverse of `extra_` in compressed rows by node id (empty without
+  // extra edges): growing follows mutation ordering edges like data edges,
+  // so that a region stops short of spanning a mutation and a read of the
+  // same storage instead of being dropped whole by BreakCollapseCycles.
+  std::vector<uint32_t> extra_successor_start_;
+  std::vector<const Node*> extra_successors_;
   // Keyed nodes by key and by context key, in graph order.
   NodesByKey nodes_by_key_;
   NodesByKey nodes_by_context_key_;
@@ -121,25 +182,76 @@ class Tracker {
 };
 
 Tracker::Tracker(const Graph& graph, const NodeKeys& keys, const RegionTrackingOptions& options,
-                 const OrderingEdges& extra)
-    : graph_(graph), options_(options), extra_(extra), state_(graph.id_bound()) {
-  // One walk over the nodes; the keys are also kept in graph order, so that
-  // grouping does not revisit the nodes.
-  order_.reserve(graph.size());
+                 const OrderingEdges& extra, RegionTrackingReport* report)
+    : graph_(graph), options_(options), extra_(extra), report_(report), state_(graph.id_bound()) {
+  // The canonical order: by depth (the longest path from a node without
+  // inputs, along data and ordering edges), graph order among equal depths.
+  // It is topological, and every
+  // valid reordering of the graph has the same depths, so seeds are taken
+  // and regions lined up alike however the input was ordered (issue 21).
+  // Depths live in `position` until the counting sort replaces them.
+  uint32_t max_depth = 0;
+  for (Node* n : graph.nodes()) {
+    uint32_t depth = 0;
+    n->ForEachInput([&](const Node* input) { depth = std::max(depth, state(input).position + 1); });
+    if (!extra_.empty()) {
+      // Ordering edges count like data edges (their dependencies come
+      // earlier in graph order), so that positions order both.
+      auto it = extra_.find(n);
+      if (it != extra_.end()) {
+        for (const Node* dep : it->second) depth = std::max(depth, state(dep).position + 1);
+      }
+    }
+    state(n).position = depth;
+    max_depth = std::max(max_depth, depth);
+  }
+  std::vector<uint32_t> start(max_depth + 2, 0);
+  for (Node* n : graph.nodes()) ++start[state(n).position + 1];
+  std::partial_sum(start.begin(), start.end(), start.begin());
+  order_.resize(graph.size());
+  for (Node* n : graph.nodes()) order_[start[state(n).position]++] = n;
+  // The keys are also kept in that order, so that grouping does not revisit
+  // the nodes.
   std::vector<uint32_t> key_at;
   std::vector<uint32_t> context_key_at;
   key_at.reserve(graph.size());
   context_key_at.reserve(graph.size());
-  for (Node* n : graph.nodes()) {
+  for (size_t pos = 0; pos < order_.size(); ++pos) {
+    Node* n = order_[pos];
     NodeState& s = state(n);
     s.key = keys.key(n);
-    s.position = static_cast<uint32_t>(order_.size());
-    order_.push_back(n);
+    s.position = static_cast<uint32_t>(pos);
     key_at.push_back(s.key);
     context_key_at.push_back(keys.context_key(n));
   }
+  if (options_.prefer_whole_modules) {
+    for (const Node* n : order_) {
+      if (state(n).key == NodeKeys::kNoKey) continue;
+      for (const ModuleStackEntry& entry : n->meta().nn_module_stack) ++module_size_[entry.path.id()];
+    }
+  }
   nodes_by_key_ = NodesByKey(order_, key_at, keys.num_keys());
   nodes_by_context_key_ = NodesByKey(order_, context_key_at, keys.num_context_keys());
+  if (extra_.empty()) return;
+  // Edges to or from a global-state call are left to BreakCollapseCycles:
+  // followed while growing, they would let regions on both sides of a grad
+  // mode switch join one group.
+  auto for_each_followed_edge = [&](auto&& fn) {
+    for (const auto& [node, deps] : extra_) {
+      if (IsGlobalStateBarrier(*node)) continue;
+      for (const Node* dep : deps) {
+        if (!IsGlobalStateBarrier(*dep)) fn(dep, node);
+      }
+    }
+  };
+  extra_successor_start_.assign(graph.id_bound() + 1, 0);
+  for_each_followed_edge([&](const Node* dep, const Node*) { ++extra_successor_start_[dep->id() + 1]; });
+  std::partial_sum(extra_successor_start_.begin(), extra_successor_start_.end(),
+                   extra_successor_start_.begin());
+  extra_successors_.resize(extra_successor_start_.back());
+  std::vector<uint32_t> next(extra_successor_start_.begin(), extra_successor_start_.end() - 1);
+  for_each_followed_edge(
+      [&](const Node* dep, const Node* node) { extra_successors_[next[dep->id()]++] = node; });
 }
 
 std::vector<uint32_t> Tracker::SeedOrder(const NodesByKey& seeds) const {
@@ -162,9 +274,10 @@ std::vector<uint32_t> Tracker::SeedOrder(const NodesByKey& seeds) const {
 bool Tracker::WouldCreateCycle(int32_t index, uint32_t max_position,
                                const Node* candidate) const {
   // Collapsing the region plus `candidate` creates a cycle iff a user of
-  // `candidate` outside the region reaches back into the region. Every
-  // region node precedes the region's seed (max_position), so the forward
-  // search can stop at nodes past it.
+  // `candidate` outside the region reaches back into the region, along data
+  // or ordering edges. Every region node precedes the region's seed
+  // (max_position), and both kinds of edge point forward in the canonical
+  // order, so the forward search can stop at nodes past it.
   visited_.Clear();
   stack_.clear();
   int64_t work = 0;
@@ -180,6 +293,10 @@ bool Tracker::WouldCreateCycle(int32_t index, uint32_t max_position,
     if (state(user).owner == index) continue;
     if (visit(user)) return true;
   }
+  for (const Node* successor : ExtraSuccessors(candidate)) {
+    if (state(successor).owner == index) continue;
+    if (visit(successor)) return true;
+  }
   while (!stack_.empty()) {
     if (++work > options_.cycle_check_budget) return true;  // give up safely
     const Node* n = stack_.back();
@@ -187,16 +304,19 @@ bool Tracker::WouldCreateCycle(int32_t index, uint32_t max_position,
     for (const Node* user : n->users()) {
       if (visit(user)) return true;
     }
+    for (const Node* successor : ExtraSuccessors(n)) {
+      if (visit(successor)) return true;
+    }
   }
   return false;
 }
 
 bool Tracker::CanJoin(const Growing& region, const Node* candidate, uint32_t key) const {
   const NodeState& s = state(candidate);
-  // A candidate is an input of a member: if nothing else uses it, collapsing
-  // cannot route a path out of the region and back through it.
-  return s.key != NodeKeys::kNoKey && s.key == key && s.owner == kUnclaimed &&
-         (candidate->num_users() == 1 ||
+  // A candidate is an input of a member: if nothing else uses or follows
+  // it, collapsing cannot route a path out of the region and back through it.
+  return s.key != NodeKeys::kNoKey && s.key == key && IsFree(s) &&
+         ((candidate->num_users() == 1 && ExtraSuccessors(candidate).empty()) ||
           !WouldCreateCycle(region.index, region.max_position, candidate));
 }
 
@@ -222,7 +342,7 @@ void Tracker::GrowGroup(absl::Span<Node* const> seeds) {
   std::vector<Node*> claimed_seeds;
   for (Node* seed : seeds) {
     NodeState& s = state(seed);
-    if (s.owner != kUnclaimed) continue;
+    if (!IsFree(s)) continue;
     s.owner = next_region_index_;
     growing.push_back(Growing{next_region_index_++, s.position});
     claimed_seeds.push_back(seed);
@@ -251,12 +371,12 @@ void Tracker::GrowGroup(absl::Span<Node* const> seeds) {
     for (size_t i = 0; i < size; ++i) first = std::min(first, state(members[r * size + i]).position);
     spans_[growing[r].index] = {first, growing[r].max_position};
   }
-  // Topological order, by the first region's positions, applied to all.
+  // Topological order, the first region's graph order applied to all (the
+  // subgraph keeps the order the nodes had).
   std::vector<size_t> order(size);
   std::iota(order.begin(), order.end(), 0);
-  std::sort(order.begin(), order.end(), [&](size_t a, size_t b) {
-    return state(members[a]).position < state(members[b]).position;
-  });
+  std::sort(order.begin(), order.end(),
+            [&](size_t a, size_t b) { return members[a]->IsBefore(members[b]); });
   std::vector<Region> regions(n);
   for (size_t r = 0; r < n; ++r) {
     regions[r].reserve(size);
@@ -420,7 +540,7 @@ void Tracker::GrowInLockStep(std::vector<Growing>& growing, absl::Span<Node* con
 // the first region join the group.
 void Tracker::ExtendWithCopies(std::vector<Region>& regions) {
   for (Node* seed : nodes_by_key_.group(state(regions.front().back()).key)) {
-    if (state(seed).owner != kUnclaimed) continue;
+    if (!IsFree(state(seed))) continue;
     absl::optional<Region> copy = MatchRegion(regions.front(), seed);
     if (copy.has_value()) regions.push_back(std::move(*copy));
   }
@@ -440,7 +560,7 @@ absl::optional<Region> Tracker::MatchRegion(const Region& reference, Node* seed)
   uint32_t max_position = 0;
   auto take = [&](Node* node, size_t i) {
     NodeState& s = state(node);
-    if (s.key != state(reference[i]).key || s.owner != kUnclaimed) return false;
+    if (s.key != state(reference[i]).key || !IsFree(s)) return false;
     s.owner = index;
     copy[i] = node;
     min_position = std::min(min_position, s.position);
@@ -644,27 +764,247 @@ void Tracker::BreakCollapseCycles(std::vector<RegionGroup>& groups) {
   }
 }
 
-std::vector<RegionGroup> Tracker::Run() {
-  // Context keys seed first (nodes playing the same role in repeated
-  // blocks), then plain keys for what is left.
-  for (uint32_t key : SeedOrder(nodes_by_context_key_)) {
-    GrowGroup(nodes_by_context_key_.group(key));
+RegionCandidate Tracker::Describe(const RegionGroup& group) const {
+  RegionCandidate c;
+  c.seed = std::string(group.regions.front().back()->name());
+  c.regions = static_cast<int64_t>(group.regions.size());
+  c.region_size = ComputingNodes(group.regions.front());
+  c.nodes_saved = NodesSaved(c.regions, c.region_size);
+  return c;
+}
+
+void Tracker::NotTaken(RegionCandidate candidate, std::string why) {
+  if (report_ == nullptr) return;
+  // Seeding by context key, then by plain key, can find one group twice.
+  if (!reported_.insert(absl::StrCat(candidate.seed, "\n", why)).second) return;
+  candidate.why = std::move(why);
+  report_->not_taken.push_back(std::move(candidate));
+}
+
+std::vector<RegionGroup> Tracker::DropGroupsFrom(size_t first) {
+  std::vector<RegionGroup> dropped;
+  for (size_t g = first; g < groups_.size(); ++g) {
+    for (const Region& region : groups_[g].regions) Release(region);
+    dropped.push_back(std::move(groups_[g]));
   }
+  groups_.resize(first);
+  return dropped;
+}
+
+void Tracker::Claim(std::vector<RegionGroup> groups) {
+  for (RegionGroup& group : groups) {
+    for (const Region& region : group.regions) {
+      const int32_t index = next_region_index_++;
+      uint32_t first = UINT32_MAX;
+      uint32_t last = 0;
+      for (const Node* n : region) {
+        NodeState& s = state(n);
+        s.owner = index;
+        first = std::min(first, s.position);
+        last = std::max(last, s.position);
+      }
+      spans_.resize(next_region_index_);
+      spans_[index] = {first, last};
+    }
+    groups_.push_back(std::move(group));
+  }
+}
+
+int32_t Tracker::ModuleRank(const std::vector<RegionGroup>& groups) const {
+  if (module_size_.empty() || groups.empty()) return 0;
+  // The outermost stack depth at which `region` is one whole instance, or -1.
+  auto whole_at = [&](const Region& region) -> int32_t {
+    const auto& stack = region.back()->meta().nn_module_stack;
+    for (size_t depth = 0; depth < stack.size(); ++depth) {
+      auto size = module_size_.find(stack[depth].path.id());
+      if (size == module_size_.end() || size->second != region.size()) continue;
+      const bool all_inside = std::all_of(region.begin(), region.end(), [&](const Node* n) {
+        const auto& s = n->meta().nn_module_stack;
+        return depth < s.size() && s[depth].path == stack[depth].path;
+      });
+      if (all_inside) return static_cast<int32_t>(depth);
+    }
+    return -1;
+  };
+  constexpr int32_t kDeepest = 1 << 16;
+  int32_t deepest = 0;
+  for (const RegionGroup& group : groups) {
+    for (const Region& region : group.regions) {
+      const int32_t depth = whole_at(region);
+      if (depth < 0 || depth >= kDeepest) return 0;
+      deepest = std::max(deepest, depth);
+    }
+  }
+  return kDeepest - deepest;
+}
+
+int64_t Tracker::KeepProfitable(size_t first, absl::string_view why) {
+  int64_t saved = 0;
+  size_t kept = first;
+  for (size_t g = first; g < groups_.size(); ++g) {
+    RegionCandidate c = Describe(groups_[g]);
+    if (c.nodes_saved < options_.min_nodes_saved) {
+      for (const Region& region : groups_[g].regions) Release(region);
+      if (!why.empty()) NotTaken(std::move(c), std::string(why));
+      continue;
+    }
+    saved += c.nodes_saved;
+    if (kept != g) groups_[kept] = std::move(groups_[g]);
+    ++kept;
+  }
+  groups_.resize(kept);
+  return saved;
+}
+
+// Grows every context-key seed group on its own into a costed candidate.
+// A group whose every seed already lies in a candidate with about as many
+// regions (as many, up to 1/8 more) is not grown: the nodes of one repeated
+// block each seed such a group (one more where the first or last block
+// differs), whose regions would repeat the candidate's, inside or shifted,
+// and growing them all would cost O(nodes x block size) instead of
+// O(nodes). Groups with more seeds go first, so that of nearly equal
+// groups the one that reaches every block is grown. A candidate with many
+// more regions (a pair of nodes twice per block) does not stand in for a
+// group with fewer, larger regions.
+std::vector<Tracker::Candidate> Tracker::MineCandidates() {
+  std::vector<uint32_t> keys = SeedOrder(nodes_by_context_key_);
+  std::stable_sort(keys.begin(), keys.end(), [&](uint32_t a, uint32_t b) {
+    return nodes_by_context_key_.group(a).size() > nodes_by_context_key_.group(b).size();
+  });
+  std::vector<Candidate> candidates;
+  for (uint32_t key : keys) {
+    absl::Span<Node* const> seeds = nodes_by_context_key_.group(key);
+    const bool inside_alike = std::all_of(seeds.begin(), seeds.end(), [&](const Node* seed) {
+      const uint64_t covered = state(seed).covered;
+      return covered >= seeds.size() && covered <= seeds.size() + seeds.size() / 8;
+    });
+    if (inside_alike) continue;
+    claim_floor_ = next_region_index_;
+    const size_t first = groups_.size();
+    GrowGroup(seeds);
+    int64_t saved = 0;
+    RegionCandidate mined;
+    for (size_t g = first; g < groups_.size(); ++g) {
+      const uint32_t regions = static_cast<uint32_t>(groups_[g].regions.size());
+      for (const Region& region : groups_[g].regions) {
+        // The latest candidate has the fewest regions so far, the closest
+        // to the groups still to come (a pair twice per block must not hide
+        // the block: its count is not alike).
+        for (const Node* n : region) state(n).covered = regions;
+      }
+      RegionCandidate c = Describe(groups_[g]);
+      if (c.nodes_saved >= options_.min_nodes_saved) saved += c.nodes_saved;
+      if (g == first || c.nodes_saved > mined.nodes_saved) mined = std::move(c);
+    }
+    std::vector<RegionGroup> grown(std::make_move_iterator(groups_.begin() + first),
+                                   std::make_move_iterator(groups_.end()));
+    groups_.resize(first);  // their nodes are released all at once below
+    if (mined.regions == 0) continue;
+    if (mined.nodes_saved < options_.min_nodes_saved) {
+      NotTaken(std::move(mined), "cost: saves too few nodes to compile");
+      continue;
+    }
+    mined.nodes_saved = saved;
+    const int32_t module_rank = ModuleRank(grown);
+    candidates.push_back(Candidate{key, saved, state(seeds.back()).position, 0, module_rank,
+                                   std::move(mined), std::move(grown)});
+  }
+  for (const Node* n : order_) state(n).owner = kUnclaimed;
+  claim_floor_ = 0;
+  return candidates;
+}
+
+// Takes the candidates best first (most nodes saved, then latest seed).
+// Taking one can shrink the others, which overlap it: a candidate is
+// re-grown against what is taken when its turn comes, and taken if it is
+// still at least as good as the next in line (whose cost is an upper bound
+// when it was costed before the last take), else put back re-costed.
+void Tracker::SelectCandidates(std::vector<Candidate> candidates) {
+  auto worse = [](const Candidate& a, const Candidate& b) {
+    return std::tie(a.module_rank, a.nodes_saved, a.rank) <
+           std::tie(b.module_rank, b.nodes_saved, b.rank);
+  };
+  std::priority_queue<Candidate, std::vector<Candidate>, decltype(worse)> queue(
+      worse, std::move(candidates));
+  int64_t taken = 0;
+  while (!queue.empty()) {
+    // Moved out: the heap orders by the ints, which a move keeps.
+    Candidate c = std::move(const_cast<Candidate&>(queue.top()));
+    queue.pop();
+    const size_t first = groups_.size();
+    if (c.taken_when_costed == taken) {
+      Claim(std::move(c.groups));
+    } else {
+      GrowGroup(nodes_by_context_key_.group(c.context_key));
+    }
+    const int64_t saved = KeepProfitable(first, "");
+    const bool any_left = groups_.size() > first;
+    if (any_left && (c.taken_when_costed == taken || queue.empty() ||
+                     std::tie(c.module_rank, saved) >=
+                         std::tie(queue.top().module_rank, queue.top().nodes_saved))) {
+      taken += static_cast<int64_t>(groups_.size() - first);
+      if (saved < c.mined.nodes_saved) {
+        NotTaken(c.mined, absl::StrCat("overlap: only partly taken (saves ", saved,
+                                       "), groups that save more hold the rest"));
+      }
+      continue;
+    }
+    c.groups = DropGroupsFrom(first);
+    if (!any_left) {
+      NotTaken(c.mined, "overlap: groups that save more hold its nodes; what is left saves too little");
+      continue;
+    }
+    c.nodes_saved = saved;
+    c.taken_when_costed = taken;
+    queue.push(std::move(c));
+  }
+}
+
+std::vector<RegionGroup> Tracker::Run() {
+  // Context keys seed the candidates (nodes playing the same role in
+  // repeated blocks), then plain keys grow what is left.
+  SelectCandidates(MineCandidates());
   std::vector<uint32_t> unclaimed_key_at(order_.size());
   for (size_t pos = 0; pos < order_.size(); ++pos) {
     const NodeState& s = state(order_[pos]);
-    unclaimed_key_at[pos] = s.owner == kUnclaimed ? s.key : NodeKeys::kNoKey;
+    unclaimed_key_at[pos] = IsFree(s) ? s.key : NodeKeys::kNoKey;
   }
   const NodesByKey unclaimed(order_, unclaimed_key_at, nodes_by_key_.num_keys());
-  for (uint32_t key : SeedOrder(unclaimed)) GrowGroup(unclaimed.group(key));
+  for (uint32_t key : SeedOrder(unclaimed)) {
+    const size_t first = groups_.size();
+    GrowGroup(unclaimed.group(key));
+    KeepProfitable(first, "cost: saves too few nodes to compile");
+  }
   BreakCollapseCycles(groups_);
-  return std::move(groups_);
+  // Breaking cycles drops regions, which can leave a group that saves
+  // nothing (dropping a group cannot close a cycle).
+  std::vector<RegionGroup> kept;
+  for (RegionGroup& group : groups_) {
+    RegionCandidate c = Describe(group);
+    if (c.nodes_saved >= options_.min_nodes_saved) {
+      // Regions in graph order: the first names the subgraph's nodes.
+      std::sort(group.regions.begin(), group.regions.end(),
+                [](const Region& a, const Region& b) { return a.back()->IsBefore(b.back()); });
+      kept.push_back(std::move(group));
+    } else {
+      for (const Region& region : group.regions) Release(region);
+      NotTaken(std::move(c), "cycle: some of its regions would close a cycle once all regions "
+                             "are collapsed; the rest saves too little");
+    }
+  }
+  return kept;
 }
 
 }  // namespace
 
+int64_t ComputingNodes(const Region& region) {
+  return std::count_if(region.begin(), region.end(),
+                       [](const Node* n) { return n->target() != "operator.getitem"; });
+}
+
 absl::StatusOr<std::vector<RegionGroup>> FindIdenticalRegions(
-    const Graph& graph, const RegionTrackingOptions& options, const OrderingEdges& extra) {
+    const Graph& graph, const RegionTrackingOptions& options, const OrderingEdges& extra,
+    RegionTrackingReport* report) {
   const NodeKeys keys(graph);
   if (const Node* user = keys.first_out_of_order_user(); user != nullptr) {
     // Sorting cannot help a graph with a cycle: say so, and where.
@@ -677,7 +1017,7 @@ absl::StatusOr<std::vector<RegionGroup>> FindIdenticalRegions(
         "the graph is not topologically sorted: node '", user->name(),
         "' uses '", keys.its_later_input()->name(), "' before it is defined (run topo_sort first)"));
   }
-  return Tracker(graph, keys, options, extra).Run();
+  return Tracker(graph, keys, options, extra, report).Run();
 }
 
 }  // namespace fxpp

@@ -13,6 +13,7 @@
 #define FXPP_PASSES_REGION_TRACKING_REGION_TRACKING_H_
 
 #include <cstdint>
+#include <string>
 #include <vector>
 
 #include "absl/status/statusor.h"
@@ -28,12 +29,44 @@ struct RegionGroup {
   std::vector<Region> regions;
 };
 
+// Nodes left to compile after `regions` regions of `region_size` computing
+// nodes each become calls of one subgraph, fewer than before: the regions'
+// nodes go; one subgraph body and one call per region come. A group is
+// worth replacing only when this is positive.
+inline int64_t NodesSaved(int64_t regions, int64_t region_size) {
+  return regions * region_size - region_size - regions;
+}
+
+// Nodes that compute something: all calls but the getitems that only
+// unpack a result.
+int64_t ComputingNodes(const Region& region);
+
+// A group of identical regions that was considered and not taken, or not
+// taken whole (what was taken of it is a group of the result).
+struct RegionCandidate {
+  std::string seed;          // the last node of its first region
+  int64_t regions = 0;       // as first found, before other groups took nodes
+  int64_t region_size = 0;   // computing nodes per region, as first found
+  int64_t nodes_saved = 0;   // as first found (NodesSaved)
+  std::string why;           // e.g. it overlaps a group that saves more
+};
+
 struct RegionTrackingOptions {
   // Smallest region and smallest group (regions) worth keeping. Region size
   // counts the nodes that compute something: getitems only unpack results,
   // so a region of one call and its getitems is not worth a subgraph.
   int64_t min_region_size = 2;
   int64_t min_regions = 2;
+  // Fewest nodes to compile a group must save (NodesSaved) to be taken:
+  // by default a graph never grows. Tests of the growth mechanics lower it.
+  int64_t min_nodes_saved = 1;
+  // Module hint: when nodes carry nn_module_stack, candidate groups whose
+  // every region is exactly the nodes of one module instance (a whole
+  // layer) are taken before the others. Off by default: plain FX text
+  // reaches whole layers of identical blocks without it; the hint helps
+  // where smaller shared pieces save as much (an encoder-decoder's
+  // attention blocks).
+  bool prefer_whole_modules = false;
   // Work bound (nodes visited) of one cycle check; past it the candidate is
   // rejected, which is always safe. Only pathological graphs reach it.
   int64_t cycle_check_budget = 1 << 16;
@@ -44,12 +77,24 @@ struct RegionTrackingOptions {
   bool replay_first_region = true;
 };
 
-// The identical-region groups of `graph`, biggest regions first formed:
-// seeds are grouped by node key (see node_key.h), processed from the latest
-// group backwards, and each group's regions grow in lock-step through their
-// arguments, one node per region at a time, while the candidate nodes are
-// unclaimed, identical, not placeholders/get_attrs, and keep every region
-// free of cycles. `extra` are ordering edges that collapsing must respect
+// What selection decided beyond the groups returned.
+struct RegionTrackingReport {
+  std::vector<RegionCandidate> not_taken;
+};
+
+// The identical-region groups of `graph` that save the most nodes to
+// compile. Seeds are grouped by node key (see node_key.h), and each group's
+// regions grow in lock-step through their arguments, one node per region at
+// a time, while the candidate nodes are unclaimed, identical, not
+// placeholders/get_attrs, and keep every region free of cycles. Selection
+// works like LLVM's outliners: every seed group is first grown on its own
+// (other groups' nodes count as free) into a candidate costed by
+// NodesSaved; candidates are then taken best first, each re-grown against
+// the nodes already taken and re-costed, and put back in line when it lost
+// its rank (lazy greedy). Groups that save nothing are never returned;
+// `report`, when given, lists the candidates not taken and why. Positions
+// come from a canonical topological order (by depth, then graph order), so
+// that valid reorderings of a graph mostly select alike. `extra` are ordering edges that collapsing must respect
 // too (e.g. mutation order). (Lock-step is the semantics; by default the
 // growth replays the first region's steps on each region in turn, which
 // gives the same regions with far fewer cache misses, see
@@ -58,7 +103,7 @@ struct RegionTrackingOptions {
 // node and the later node it reads, or the nodes of a cycle if it has one.
 absl::StatusOr<std::vector<RegionGroup>> FindIdenticalRegions(
     const Graph& graph, const RegionTrackingOptions& options = {},
-    const OrderingEdges& extra = {});
+    const OrderingEdges& extra = {}, RegionTrackingReport* report = nullptr);
 
 }  // namespace fxpp
 

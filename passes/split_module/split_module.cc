@@ -180,6 +180,7 @@ class ModuleSplitter {
   absl::StatusOr<SplitModuleResult> Run() {
     RETURN_IF_ERROR(AssignPartitions());
     RETURN_IF_ERROR(RecordCrossPartitionUses());
+    AddMutationDependencies();
     ASSIGN_OR_RETURN(std::vector<int> sorted, TopologicalOrder());
     EnterRegions(autocast_regions_);
     EnterRegions(grad_regions_);
@@ -342,6 +343,23 @@ class ModuleSplitter {
       RETURN_IF_ERROR(status);
     }
     return absl::OkStatus();
+  }
+
+  // Partitions run in a topological order of what they pass each other; one
+  // that writes storage another reads (through any alias) must also keep
+  // its side of that read, which PyTorch's split_module does not ensure
+  // (a later partition's write could run before an earlier one's read).
+  void AddMutationDependencies() {
+    const AliasSets aliases(graph_);
+    ForEachMutationOrderingEdge(
+        graph_, aliases, [](Node*) {},
+        [this](Node* earlier, Node* later) {
+          const int from = partition_of_[earlier->id()];
+          const int to = partition_of_[later->id()];
+          if (from < 0 || to < 0 || from == to) return;
+          partitions_[from].AddDependent(to);
+          partitions_[to].dependencies.insert(from);
+        });
   }
 
   // Kahn's algorithm on a stack, exactly as PyTorch orders partitions.

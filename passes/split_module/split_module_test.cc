@@ -138,5 +138,23 @@ TEST(SplitModuleTest, PassReadsPartitionTags) {
   EXPECT_THAT(ChildNames(chain.module), ElementsAre("submod_0", "submod_1"));
 }
 
+// Found by the differential test (issue 16): partition 0 writes x through
+// a view, partition 1 reads x and passes nothing to or from partition 0.
+// PyTorch's order (a stack of ready partitions) would call partition 1
+// first, before the write; the write orders them.
+TEST(SplitModuleTest, AWriteOrdersThePartitionsThatReadWhatItWrites) {
+  GraphModule module;
+  Graph& g = module.graph();
+  Node* x = g.Placeholder("x");
+  Node* row = g.CallFunction("operator.getitem", {Argument::Ref(x), Argument::Int(0)});
+  Node* write = g.CallMethod("add_", {Argument::Ref(row), Argument::Float(1.0)});
+  Node* read = g.CallFunction("torch.sin", {Argument::Ref(x)});
+  g.Output(Argument::Tuple({Argument::Ref(read)}));
+  absl::flat_hash_map<const Node*, int64_t> parts = {{row, 0}, {write, 0}, {read, 1}};
+  absl::StatusOr<SplitModuleResult> split = SplitModule(module, parts);
+  ASSERT_TRUE(split.ok()) << split.status();
+  EXPECT_THAT(NodeNames(split->module->graph()), ElementsAre("x", "submod_0", "submod_1", "output"));
+}
+
 }  // namespace
 }  // namespace fxpp

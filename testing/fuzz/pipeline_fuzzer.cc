@@ -94,6 +94,13 @@ void RunAndCheck(const GraphModule& parsed, const std::string& parsed_fxg,
 
   CheckOk("verifying the pipeline's result", VerifyGraphModule(*module, options.verify));
   if (!module->has_graph()) return;
+  // dedup skips every group whose replacement saves nothing, so it never
+  // makes the top graph larger.
+  if (pass.name == "dedup" && module->graph().size() > parsed.graph().size()) {
+    Violation("dedup made the top graph larger",
+              absl::FailedPreconditionError(absl::StrCat(parsed.graph().size(), " -> ",
+                                                         module->graph().size(), " nodes")));
+  }
   // The passes may have erased nodes the parse's namedtuple facts point at.
   FxPrintOptions fx_print = loaded.fx_print;
   fx_print.facts = nullptr;

@@ -10,7 +10,9 @@ How fxpp's nodes map to torch.fx:
 - call_function targets are qualified names (`torch.ops.aten.add.Tensor`,
   `operator.getitem`, `torch.nn.functional.relu`); they are imported.
   Operators newer than the running torch have an older equivalent in
-  `_OLDER_TORCH_EQUIVALENTS` where one exists.
+  `_OLDER_TORCH_EQUIVALENTS` where one exists; operators whose running
+  implementation breaks their schema (1.13's `aten.copy` returning its
+  source) run the schema's computation (`_SCHEMA_FAITHFUL`).
 - `torch.ops.higher_order.invoke_subgraph(subgraph_N, "subgraph_N", *args)`
   (dedup) becomes a call_module of `subgraph_N`: what the operator does in
   eager mode, and it runs on torches that lack the operator (1.13). PyTorch
@@ -18,6 +20,7 @@ How fxpp's nodes map to torch.fx:
 Anything that cannot be mapped is a LoadError naming the node.
 """
 
+import functools
 import importlib
 import json
 import os
@@ -71,6 +74,27 @@ _OLDER_TORCH_EQUIVALENTS = {
 }
 
 
+def _copy_into_new(self, src, non_blocking=False):
+    """aten::copy as its schema says: a new tensor of self's shape and dtype
+    holding src."""
+    return self.clone().copy_(src, non_blocking)
+
+
+def _copy_aliases_src():
+    """Whether the running torch's aten.copy returns `src` itself (PyTorch
+    1.13 does when shapes and dtypes match), which its schema does not allow:
+    a functionalized graph then sees later writes to src in the copy."""
+    src = torch.ones(1)
+    return torch.ops.aten.copy.default(torch.zeros(1), src).data_ptr() == src.data_ptr()
+
+
+# Operators whose implementation in the running torch breaks their schema ->
+# (the check, the schema's computation).
+_SCHEMA_FAITHFUL = {
+    "torch.ops.aten.copy.default": (_copy_aliases_src, _copy_into_new),
+}
+
+
 def _snake_keys(value):
     """Protobuf's JSON mapping may spell fields lowerCamelCase; fxpp's writers
     use the .proto names. Readers accept both."""
@@ -82,9 +106,16 @@ def _snake_keys(value):
     return value
 
 
+@functools.lru_cache(maxsize=None)
 def resolve_callable(name):
     """The Python object a qualified name such as `torch.ops.aten.add.Tensor`
-    or `torch.nn.functional.relu` names; LookupError when there is none."""
+    or `torch.nn.functional.relu` names; LookupError when there is none.
+    Cached: loading a graph asks this of every call node, and each miss
+    walks importlib."""
+    if name in _SCHEMA_FAITHFUL:
+        breaks_schema, faithful = _SCHEMA_FAITHFUL[name]
+        if breaks_schema():
+            return faithful
     if name in _OLDER_TORCH_EQUIVALENTS:
         try:
             return _resolve_dotted(name)

@@ -1,0 +1,113 @@
+// The targets of issue 20 on the committed PyTorch 2.6 graphs: on
+// transformer stacks and residual MLPs, one subgraph per block kind, one
+// call per block, nodes to compile within 5 % of the module ideal; on CNNs,
+// no more nodes to compile than the module ideal. Known gaps are listed
+// with the row they apply to (docs/DEDUP_QUALITY.md), so that closing one
+// fails here until the expectation is tightened.
+#include <string>
+
+#include "absl/strings/str_cat.h"
+#include "gtest/gtest.h"
+#include "ir/fxg/fxg.h"
+#include "testing/dedup_quality/quality.h"
+#include "testing/golden.h"
+
+namespace fxpp {
+namespace {
+
+enum class Kind { kStack, kCnn };
+
+struct Case {
+  const char* graph;
+  Kind kind;
+  // Known gaps: blocks split into more, smaller groups that compile as
+  // few nodes (T5's attention and feed-forward pieces are shared by encoder
+  // and decoder blocks); CNN nodes to compile allowed above the ideal.
+  bool splits_blocks = false;
+  int64_t d_over_ideal = 0;
+};
+
+QualityRow Measure(const std::string& graph, const DedupOptions& options = {}) {
+  const std::string path = absl::StrCat("testing/dedup_quality/graphs/", graph, ".fxg");
+  absl::StatusOr<std::string> text = ReadRunfile(path);
+  EXPECT_TRUE(text.ok()) << text.status();
+  absl::StatusOr<std::unique_ptr<GraphModule>> module = ParseFxg(text.ok() ? *text : "", path);
+  EXPECT_TRUE(module.ok()) << module.status();
+  if (!module.ok()) return {};
+  absl::StatusOr<QualityRow> row = MeasureDedupQuality(**module, options);
+  EXPECT_TRUE(row.ok()) << row.status();
+  return row.ok() ? *row : QualityRow{};
+}
+
+TEST(DedupQualityTest, TargetsOnRealGraphs) {
+  const Case cases[] = {
+      {"gpt2.dynamo", Kind::kStack},       {"gpt2.export", Kind::kStack},
+      {"llama.dynamo", Kind::kStack},      {"llama.export", Kind::kStack},
+      {"bert.dynamo", Kind::kStack},       {"bert.export", Kind::kStack},
+      {"vit.dynamo", Kind::kStack},        {"vit.export", Kind::kStack},
+      {"t5.dynamo", Kind::kStack, true},   {"t5.export", Kind::kStack, true},
+      {"residual_mlp.dynamo", Kind::kStack}, {"residual_mlp.export", Kind::kStack},
+      {"resnet50.dynamo", Kind::kCnn},     {"mobilenet_v3_small.dynamo", Kind::kCnn, false, 1},
+  };
+  for (const Case& c : cases) {
+    SCOPED_TRACE(c.graph);
+    const QualityRow row = Measure(c.graph);
+    ASSERT_GT(row.blocks, 0) << "no repeated modules: the graph lost its nn_module_stack";
+    if (c.kind == Kind::kStack) {
+      if (!c.splits_blocks) {
+        EXPECT_EQ(row.dedup.b, row.block_kinds);
+        EXPECT_EQ(row.dedup.c, row.blocks);
+      }
+      EXPECT_LE(row.dedup.d * 100, row.ideal.d * 105);
+      EXPECT_GE(row.dedup.e, 0.95);
+    } else {
+      EXPECT_LE(row.dedup.d, row.ideal.d + c.d_over_ideal);
+    }
+  }
+}
+
+// The module hint (prefer_whole_modules) takes groups of whole module
+// instances first: it changes nothing where the ideal is reached without
+// it, and on T5 it takes the shared attention modules (whole instances)
+// over the partial block regions, which compiles fewer nodes than the ideal
+// but does not reach one call per block (the blocks' regions do not grow
+// to whole blocks: docs/DEDUP_QUALITY.md).
+TEST(DedupQualityTest, ModuleHint) {
+  DedupOptions hint;
+  hint.tracking.prefer_whole_modules = true;
+  for (const char* graph : {"gpt2.dynamo", "llama.export", "vit.dynamo", "bert.export"}) {
+    SCOPED_TRACE(graph);
+    const QualityRow row = Measure(graph, hint);
+    EXPECT_EQ(row.dedup.b, row.block_kinds);
+    EXPECT_EQ(row.dedup.c, row.blocks);
+    EXPECT_EQ(row.dedup.d, row.ideal.d);
+  }
+  for (const char* graph : {"t5.dynamo", "t5.export"}) {
+    SCOPED_TRACE(graph);
+    const QualityRow plain = Measure(graph);
+    const QualityRow hinted = Measure(graph, hint);
+    EXPECT_LE(hinted.dedup.d, plain.dedup.d);
+    EXPECT_LE(hinted.dedup.d, hinted.ideal.d);
+  }
+}
+
+// Without metadata the nodes are the same, so dedup must do exactly as
+// well: the ideal is reached from the graph alone, not from module hints.
+TEST(DedupQualityTest, MetadataIsNotNeeded) {
+  const std::string path = "testing/dedup_quality/graphs/gpt2.dynamo.fxg";
+  absl::StatusOr<std::string> text = ReadRunfile(path);
+  ASSERT_TRUE(text.ok()) << text.status();
+  absl::StatusOr<std::unique_ptr<GraphModule>> with = ParseFxg(*text, path);
+  absl::StatusOr<std::unique_ptr<GraphModule>> without = ParseFxg(*text, path);
+  ASSERT_TRUE(with.ok() && without.ok());
+  for (Node* n : (*without)->graph().nodes()) n->mutable_meta().nn_module_stack.clear();
+  absl::StatusOr<DedupReport> a = ApplyGraphDeduplication(**with);
+  absl::StatusOr<DedupReport> b = ApplyGraphDeduplication(**without);
+  ASSERT_TRUE(a.ok() && b.ok());
+  EXPECT_EQ(a->nodes_after, b->nodes_after);
+  EXPECT_EQ(a->regions_replaced, b->regions_replaced);
+  EXPECT_EQ(a->subgraph_nodes, b->subgraph_nodes);
+}
+
+}  // namespace
+}  // namespace fxpp
