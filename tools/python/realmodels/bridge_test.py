@@ -369,6 +369,22 @@ class CommandLineTest(unittest.TestCase):
         self.assertIn("fxpp load: error: node 'odd'", err)
 
 
+class SchemaFaithfulTest(unittest.TestCase):
+    def test_aten_copy_is_a_new_tensor(self):
+        """aten.copy(self, src) returns a new tensor; 1.13's returns src
+        itself, and a functionalized graph then sees later writes to src."""
+        nodes = [
+            node("x", "PLACEHOLDER", "x"),
+            node("src", "PLACEHOLDER", "src"),
+            node("copy", "CALL_FUNCTION", "torch.ops.aten.copy.default", [ref("x"), ref("src")]),
+            node("add_", "CALL_FUNCTION", "torch.ops.aten.add_.Tensor",
+                 [ref("src"), {"float_value": 1.0}]),
+            node("output", "OUTPUT", "output", [ref("copy")]),
+        ]
+        module = fxpp.loads(json.dumps(graph_file(nodes)))
+        self.assertEqual(module(torch.zeros(2), torch.ones(2)).tolist(), [1.0, 1.0])
+
+
 class CompareTest(unittest.TestCase):
     def test_differences_are_found(self):
         a = (torch.ones(2), [torch.zeros(3)])
