@@ -49,7 +49,7 @@ absl::Status Run(std::vector<std::string> args) {
     return absl::InvalidArgumentError(
         "dedup adds subgraphs, which FX text cannot hold; use fxg, json, pb or readable");
   }
-  ASSIGN_OR_RETURN(LoadedModule loaded, ReadModule(in, from));
+  ASSIGN_OR_RETURN(LoadedModule loaded, ReadInputModule(in, from));
   ASSIGN_OR_RETURN(DedupReport report, ApplyGraphDeduplication(*loaded.module, options));
   ASSIGN_OR_RETURN(std::string rendered, RenderModule(*loaded.module, to));
   ASSIGN_OR_RETURN(std::ostream * report_stream, WriteModuleThenReportStream(out, to, rendered));
@@ -68,6 +68,5 @@ int main(int argc, char** argv) {
       "  dedup IN [-o OUT] [--format=fxg|json|pb|readable] [--report=text|json]\n"
       "        [--min_region_size=N] [--min_regions=N]\n"
       "IN and OUT may be - for stdin/stdout. Without IN, runs on a bundled example.");
-  absl::Status status = fxpp::Run(std::move(args));
-  return status.ok() ? 0 : fxpp::Fail("dedup", status);
+  return fxpp::RunTool("dedup", [&] { return fxpp::Run(std::move(args)); });
 }

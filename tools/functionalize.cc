@@ -60,7 +60,7 @@ absl::Status Run(std::vector<std::string> args) {
   ASSIGN_OR_RETURN(absl::optional<Format> from, ChooseInputFormat(absl::GetFlag(FLAGS_from)));
   const std::string out = ResolveUserPath(absl::GetFlag(FLAGS_o));
   ASSIGN_OR_RETURN(Format to, ChooseFormat(absl::GetFlag(FLAGS_format), out, Format::kFx));
-  ASSIGN_OR_RETURN(LoadedModule loaded, ReadModule(in, from));
+  ASSIGN_OR_RETURN(LoadedModule loaded, ReadInputModule(in, from));
   GraphModule& module = *loaded.module;
   ASSIGN_OR_RETURN(std::string before, RenderModule(module, Format::kFx, loaded.fx_print));
 
@@ -89,6 +89,5 @@ int main(int argc, char** argv) {
       "                [--buffers=NAME,...] [--assign=BUFFER=NODE,...]\n"
       "Input mutations become leading outputs (or copy_ with --keep_input_mutations).\n"
       "IN and OUT may be - for stdin/stdout. Without IN, runs on a bundled example.");
-  absl::Status status = fxpp::Run(std::move(args));
-  return status.ok() ? 0 : fxpp::Fail("functionalize", status);
+  return fxpp::RunTool("functionalize", [&] { return fxpp::Run(std::move(args)); });
 }

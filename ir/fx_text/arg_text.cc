@@ -4,6 +4,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "ir/fx_text/py_repr.h"
+#include "ir/limits.h"
 #include "ir/names.h"
 #include "ir/node.h"
 
@@ -321,6 +322,7 @@ bool ArgParser::Search(size_t begin, size_t end, Fn&& attempt) {
   fx_literals_.clear();
   retrying_ = false;
   failed_ = false;
+  too_deep_ = false;
   for (;;) {
     if (attempts_left_ == 0) {
       fail_offset_ = begin;
@@ -333,12 +335,13 @@ bool ArgParser::Search(size_t begin, size_t end, Fn&& attempt) {
     next_choice_ = 0;
     exhausted_ = false;
     openers_.clear();
+    depth_ = 0;
     path_.clear();
     pending_.clear();
     named_tuples_.clear();
     bare_name_ = false;
     if (attempt()) return true;
-    if (typed_) return false;
+    if (typed_ || too_deep_) return false;
     choices_.resize(next_choice_);
     if (exhausted_) choices_.pop_back();
     if (choices_.empty()) return false;
@@ -382,7 +385,7 @@ bool ArgParser::EndOfEntry(Ctx value_ctx, bool* closed) {
 
 bool ArgParser::Fail(size_t offset, absl::string_view expected) {
   // The error to report is the one that got furthest into the statement.
-  if (!failed_ || offset > fail_offset_) {
+  if (!too_deep_ && (!failed_ || offset > fail_offset_)) {
     failed_ = true;
     fail_offset_ = offset;
     fail_message_ = absl::StrCat("expected ", expected, ", found ", source_.Found(offset));
@@ -493,10 +496,29 @@ bool ArgParser::Element(ArgSyntax syntax, Ctx ctx, Argument* out) {
 }
 
 bool ArgParser::Child(ArgSyntax syntax, Ctx ctx, uint32_t index, Argument* out) {
-  if (!track_paths_) return Element(syntax, ctx, out);
-  path_.push_back(index);
+  // Every nested value comes through here, so this bounds the recursion.
+  if (depth_ == kMaxArgumentNesting) {
+    failed_ = true;
+    too_deep_ = true;
+    fail_offset_ = pos_;
+    fail_message_ = absl::StrCat("values nested more than ", kMaxArgumentNesting,
+                                 " deep (fxpp's limit, so that every format can hold them)");
+    return false;
+  }
+  ++depth_;
+  if (track_paths_) path_.push_back(index);
   const bool ok = Element(syntax, ctx, out);
-  path_.pop_back();
+  if (track_paths_) path_.pop_back();
+  --depth_;
+  return ok;
+}
+
+// A keyword argument's value, a return value or a default: one nesting
+// level, as an element of the args tuple is (and as protobuf counts them).
+bool ArgParser::TopValue(ArgSyntax syntax, Ctx ctx, Argument* out) {
+  ++depth_;
+  const bool ok = Element(syntax, ctx, out);
+  --depth_;
   return ok;
 }
 
@@ -766,7 +788,7 @@ bool ArgParser::TopLevelStr(Argument* out) {
     uint32_t alt;
     if (!Choose(2, &alt)) return false;
     if (alt == 0) {
-      if (!Element(ArgSyntax::kRepr, Ctx{End::kWhole, 0}, out)) return false;
+      if (!TopValue(ArgSyntax::kRepr, Ctx{End::kWhole, 0}, out)) return false;
       return pos_ == end_ || Fail(pos_, "end of line");
     }
   }
@@ -820,7 +842,7 @@ bool ArgParser::ParseCallArgs(size_t begin, size_t end, std::vector<Argument>* a
         }
         if (name.empty()) return Fail(name_at, "a keyword argument name");
         Argument value;
-        if (!Expect(": ") || !Element(syntax, value_ctx, &value)) return false;
+        if (!Expect(": ") || !TopValue(syntax, value_ctx, &value)) return false;
         kwargs->push_back(KwArg{Symbol::Intern(name), std::move(value)});
         bool closed;
         if (!EndOfEntry(value_ctx, &closed)) return false;
@@ -840,7 +862,7 @@ bool ArgParser::ParseDefault(size_t begin, size_t end, Argument* value) {
   track_paths_ = true;
   return Search(begin, end, [&] {
     if (!typed_) return TopLevelStr(value);
-    return Element(ArgSyntax::kTypedRepr, Ctx{End::kWhole, 0}, value) &&
+    return TopValue(ArgSyntax::kTypedRepr, Ctx{End::kWhole, 0}, value) &&
            (pos_ == end_ || Fail(pos_, "end of the default value"));
   });
 }
@@ -850,7 +872,7 @@ bool ArgParser::ParseReturn(size_t begin, size_t end, Argument* value) {
   track_paths_ = true;
   return Search(begin, end, [&] {
     if (!typed_) return TopLevelStr(value);
-    return Element(ArgSyntax::kTypedRepr, Ctx{End::kWhole, 0}, value) &&
+    return TopValue(ArgSyntax::kTypedRepr, Ctx{End::kWhole, 0}, value) &&
            (pos_ == end_ || Fail(pos_, "end of line"));
   });
 }

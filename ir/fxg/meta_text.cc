@@ -5,6 +5,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "ir/fx_text/py_repr.h"
+#include "ir/limits.h"
 #include "ir/status_macros.h"
 
 namespace fxpp {
@@ -279,7 +280,11 @@ void AppendValueMeta(const ValueMeta& value, std::string* out) {
   }
 }
 
-absl::Status ParseValueMeta(Cursor& c, ValueMeta* value) {
+absl::Status ParseValueMeta(Cursor& c, ValueMeta* value, int depth) {
+  if (depth == kMaxArgumentNesting) {
+    return c.Error(absl::StrCat("value metadata nested more than ", kMaxArgumentNesting,
+                                " deep (fxpp's limit, so that every format can hold it)"));
+  }
   if (c.peek() == '(' || c.peek() == '[') {
     const bool tuple = c.peek() == '(';
     const char close = tuple ? ')' : ']';
@@ -288,7 +293,7 @@ absl::Status ParseValueMeta(Cursor& c, ValueMeta* value) {
     if (!c.Consume(absl::string_view(&close, 1))) {
       for (;;) {
         ValueMeta element;
-        RETURN_IF_ERROR(ParseValueMeta(c, &element));
+        RETURN_IF_ERROR(ParseValueMeta(c, &element, depth + 1));
         elements.push_back(std::move(element));
         if (c.Consume(", ")) continue;
         if (tuple && elements.size() == 1) {

@@ -11,6 +11,7 @@
 #include "ir/dot/dot.h"
 #include "ir/readable/readable.h"
 #include "ir/status_macros.h"
+#include "ir/verifier.h"
 
 namespace fxpp {
 namespace {
@@ -99,6 +100,13 @@ absl::StatusOr<LoadedModule> ReadModule(absl::string_view path, absl::optional<F
 
 absl::StatusOr<std::string> RenderModule(const GraphModule& module, Format format,
                                          const FxPrintOptions& fx_print) {
+  // What a reader would refuse is not written (an output node without a
+  // value, nesting beyond ir/limits.h).
+  absl::Status valid = VerifyWritable(module);
+  if (!valid.ok()) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("cannot write this module in any format: ", valid.message()));
+  }
   switch (format) {
     case Format::kFx: {
       if (!module.has_graph()) return absl::InvalidArgumentError("module has no graph");
