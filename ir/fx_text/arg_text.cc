@@ -1,5 +1,6 @@
 #include "ir/fx_text/arg_text.h"
 
+#include <cstring>
 #include <utility>
 
 #include "absl/strings/str_cat.h"
@@ -156,7 +157,11 @@ void ArgPrinter::Print(const Argument& arg, ArgSyntax syntax) {
       out_->AppendInt(arg.int_value());
       return;
     case ArgKind::kFloat:
-      AppendPyFloatRepr(arg.float_value(), out_->Flush());
+      if (IsTyped(syntax) && NeedsFloatBits(arg.float_value())) {
+        AppendFloatBits(arg.float_value(), out_->Flush());
+      } else {
+        AppendPyFloatRepr(arg.float_value(), out_->Flush());
+      }
       return;
     case ArgKind::kString:
       if (syntax == ArgSyntax::kFx) {
@@ -474,6 +479,8 @@ bool ArgParser::Element(ArgSyntax syntax, Ctx ctx, Argument* out) {
       }
       if (typed_) return Fail(name_end, name_end > pos_ + 1 ? "', ' or a closing bracket" : "a node name");
       // Otherwise it is text that happens to start with '%'.
+    } else if (c == '(' && IsComplexLiteral(pos_, ctx)) {
+      return Text(syntax, ctx, out);
     } else if (c == '(' || c == '[' || c == '{') {
       uint32_t alt;
       if (!Choose(2, &alt)) return false;
@@ -493,6 +500,20 @@ bool ArgParser::Element(ArgSyntax syntax, Ctx ctx, Argument* out) {
     }
   }
   return Text(syntax, ctx, out);
+}
+
+// Python's repr of a complex number ("(1+2j)", "(-0-infj)", "(nan+1e-05j)")
+// at `open`, followed by a delimiter: no tuple prints like that (a tuple has
+// a comma or is "()"), so there is no tuple reading to try and backtrack
+// through.
+bool ArgParser::IsComplexLiteral(size_t open, Ctx ctx) const {
+  size_t p = open + 1;
+  while (p < end_ && absl::string_view("0123456789.+-eEjinfa").find(text_[p]) !=
+                         absl::string_view::npos) {
+    ++p;
+  }
+  return p < end_ && text_[p] == ')' && p > open + 2 && text_[p - 1] == 'j' &&
+         AtDelimiter(p + 1, ctx);
 }
 
 bool ArgParser::Child(ArgSyntax syntax, Ctx ctx, uint32_t index, Argument* out) {
@@ -598,7 +619,8 @@ bool ArgParser::CallForm(ArgSyntax syntax, Ctx ctx, size_t name_end, Argument* o
   Alt alts[3];
   uint32_t n = 0;
   if (name == "slice" || (name == "device" && syntax != ArgSyntax::kFx) ||
-      (typed && (name == "SymInt" || name == "Opaque")) || (repr && plain_name)) {
+      (typed && (name == "SymInt" || name == "Opaque" || name == "FloatBits")) ||
+      (repr && plain_name)) {
     alts[n++] = Alt::kStructured;
   }
   if (!typed) alts[n++] = Alt::kBalanced;  // e.g. tensor([1.0, 2.0]), torch.Size([2])
@@ -612,6 +634,7 @@ bool ArgParser::CallForm(ArgSyntax syntax, Ctx ctx, size_t name_end, Argument* o
       if (name == "device") return DeviceForm(out);
       if (typed && name == "SymInt") return WrappedText(ArgKind::kSymInt, out);
       if (typed && name == "Opaque") return WrappedText(ArgKind::kOpaque, out);
+      if (typed && name == "FloatBits") return FloatBitsForm(out);
       return NamedTuple(syntax, name_end, out);
     case Alt::kBalanced:
       return Balanced(ctx, out);
@@ -658,6 +681,16 @@ bool ArgParser::WrappedText(ArgKind kind, Argument* out) {
     return false;
   }
   *out = kind == ArgKind::kSymInt ? Argument::SymInt(text) : Argument::Opaque(text);
+  return true;
+}
+
+bool ArgParser::FloatBitsForm(Argument* out) {
+  std::string text;
+  const size_t at = pos_ + std::strlen("FloatBits(");
+  if (!Expect("FloatBits(") || !Quoted(&text) || !Expect(")")) return false;
+  double value;
+  if (!ParseFloatBits(text, &value)) return Fail(at, "'0x' and 16 hex digits");
+  *out = Argument::Float(value);
   return true;
 }
 

@@ -184,10 +184,12 @@ class ArgParser {
   bool Dict(ArgSyntax syntax, Argument* out);
   bool Child(ArgSyntax syntax, Ctx ctx, uint32_t index, Argument* out);
   bool TopValue(ArgSyntax syntax, Ctx ctx, Argument* out);
+  bool IsComplexLiteral(size_t open, Ctx ctx) const;
   bool CallForm(ArgSyntax syntax, Ctx ctx, size_t name_end, Argument* out);
   bool Slice(ArgSyntax syntax, Argument* out);
   bool DeviceForm(Argument* out);
   bool WrappedText(ArgKind kind, Argument* out);
+  bool FloatBitsForm(Argument* out);
   bool NamedTuple(ArgSyntax syntax, size_t name_end, Argument* out);
   bool Balanced(Ctx ctx, Argument* out);
   bool Text(ArgSyntax syntax, Ctx ctx, Argument* out);

@@ -261,7 +261,11 @@ void AppendValueMeta(const ValueMeta& value, std::string* out) {
       absl::StrAppend(out, value.int_value());
       return;
     case ValueMeta::Kind::kFloat:
-      AppendPyFloatRepr(value.float_value(), out);
+      if (NeedsFloatBits(value.float_value())) {
+        AppendFloatBits(value.float_value(), out);
+      } else {
+        AppendPyFloatRepr(value.float_value(), out);
+      }
       return;
     case ValueMeta::Kind::kBool:
       out->append(value.bool_value() ? "True" : "False");
@@ -314,6 +318,17 @@ absl::Status ParseValueMeta(Cursor& c, ValueMeta* value, int depth) {
     TensorMeta tensor;
     RETURN_IF_ERROR(ParseTensorMeta(c, &tensor));
     *value = ValueMeta::Tensor(std::move(tensor));
+    return absl::OkStatus();
+  }
+  if (c.peek() == '(' && token == "FloatBits") {
+    c.set_pos(c.pos() + 1);
+    std::string text;
+    const size_t text_at = c.pos();
+    RETURN_IF_ERROR(c.ConsumeQuoted(&text));
+    RETURN_IF_ERROR(c.Expect(")"));
+    double f;
+    if (!ParseFloatBits(text, &f)) return c.source().Expected(text_at, "'0x' and 16 hex digits");
+    *value = ValueMeta::Float(f);
     return absl::OkStatus();
   }
   if (c.peek() == '(') {
