@@ -62,6 +62,14 @@ absl::Status Run(std::vector<std::string> args) {
   ASSIGN_OR_RETURN(Format to, ChooseFormat(absl::GetFlag(FLAGS_format), out, Format::kFx));
   ASSIGN_OR_RETURN(LoadedModule loaded, ReadInputModule(in, from));
   GraphModule& module = *loaded.module;
+  // A misspelt --buffers or --assign name would silently change nothing.
+  for (const std::string& buffer : options.buffer_inputs) {
+    const Node* node = module.graph().FindNode(buffer);
+    if (node == nullptr || node->op() != OpKind::kPlaceholder) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          "--buffers/--assign name '", buffer, "', which is not a placeholder of the graph"));
+    }
+  }
   ASSIGN_OR_RETURN(std::string before, RenderModule(module, Format::kFx, loaded.fx_print));
 
   ASSIGN_OR_RETURN(FunctionalizeReport report, Functionalize(module, options));
