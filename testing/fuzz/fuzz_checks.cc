@@ -52,12 +52,16 @@ void CheckRendersAndReparses(const GraphModule& module, const FxPrintOptions& fx
     if (fx && !fx_text_source) continue;
     absl::StatusOr<LoadedModule> reparsed = ParseModule(*rendered, "<rendered>", format);
     CheckOk(absl::StrCat("re-parsing rendered ", FormatName(format)), reparsed.status());
-    // FX text must print the same text again; the lossless formats must keep
-    // every field, compared in protobuf binary.
-    const std::string expected = fx ? *rendered : pb.value();
+    // FX text must print the same text again; JSON and pb must keep every
+    // field, compared bit for bit in protobuf binary; fxg is compared as fxg
+    // text (which spells NaN bits as FloatBits) because it does not keep an
+    // output node's name (FX text prints none), a known loss (issue 21 note).
+    const Format compared = fx ? Format::kFx : format == Format::kFxg ? Format::kFxg : Format::kPb;
+    const std::string expected =
+        fx ? *rendered : compared == Format::kFxg ? RenderModule(module, Format::kFxg).value()
+                                                  : pb.value();
     const std::string actual =
-        RenderModule(*reparsed->module, fx ? Format::kFx : Format::kPb, reparsed->fx_print)
-            .value();
+        RenderModule(*reparsed->module, compared, reparsed->fx_print).value();
     if (actual != expected) {
       const std::string shown = fx ? expected : RenderModule(module, Format::kFxg).value();
       const std::string shown_actual =
