@@ -9,10 +9,12 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_replace.h"
+#include "absl/strings/str_split.h"
 #include "absl/strings/strip.h"
 #include "google/protobuf/struct.pb.h"
 #include "google/protobuf/util/json_util.h"
 #include "ir/io/file_io.h"
+#include "ir/limits.h"
 #include "ir/proto/convert.h"
 #include "ir/status_macros.h"
 #include "ir/verifier.h"
@@ -415,6 +417,50 @@ absl::Status ValidateOutputs(const ExportedProgram& program, const Node& output)
   return absl::OkStatus();
 }
 
+// Following aliases from any name must reach a name that is no alias:
+// unflatten resolves every alias to that name.
+absl::Status CheckAliasesAcyclic(
+    const absl::flat_hash_map<absl::string_view, absl::string_view>& alias_of) {
+  // Names whose chain is known to end; each chain is walked once.
+  absl::flat_hash_set<absl::string_view> ends;
+  for (const auto& [start, unused] : alias_of) {
+    absl::flat_hash_set<absl::string_view> chain;
+    absl::string_view name = start;
+    for (auto it = alias_of.find(name); it != alias_of.end() && !ends.contains(name);
+         it = alias_of.find(name)) {
+      if (!chain.insert(name).second) {
+        return absl::InvalidArgumentError(absl::StrCat(
+            "alias '", name, "' leads back to itself (", name == it->second ? "it names itself"
+                                                                          : "an alias cycle",
+            "); aliases must end at a tensor's own name"));
+      }
+      name = it->second;
+    }
+    ends.insert(chain.begin(), chain.end());
+  }
+  return absl::OkStatus();
+}
+
+}  // namespace
+
+absl::Status CheckModulePath(absl::string_view path, absl::string_view what) {
+  int parts = 0;
+  for (absl::string_view part : absl::StrSplit(path, '.')) {
+    if (part.empty()) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          what, ": a module path needs a name between its dots (the root's path \"\" is only "
+                "the first entry)"));
+    }
+    if (++parts > kMaxModuleDepth) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          what, ": module path nested more than ", kMaxModuleDepth, " levels deep (fxpp's limit)"));
+    }
+  }
+  return absl::OkStatus();
+}
+
+namespace {
+
 absl::Status ValidateModuleCallGraph(const ExportedProgram& program) {
   const std::vector<ModuleCallEntry>& entries = program.module_call_graph;
   if (entries.empty()) return absl::OkStatus();
@@ -436,6 +482,7 @@ absl::Status ValidateModuleCallGraph(const ExportedProgram& program) {
     // Built only for an error: this runs for every module call.
     auto where = [&entry] { return absl::StrCat("module call '", entry.fqn, "'"); };
     if (!fqns.insert(entry.fqn).second) return Invalid(where(), "is listed twice");
+    if (&entry != &entries[0]) RETURN_IF_ERROR(CheckModulePath(entry.fqn, where()));
     if (!entry.signature.has_value()) continue;
     const ModuleCallSignature& sig = *entry.signature;
     for (const std::vector<ArgumentSpec>* args : {&sig.inputs, &sig.outputs}) {
@@ -644,6 +691,7 @@ absl::Status ValidateExportedProgram(const ExportedProgram& program) {
   auto known = [&](absl::string_view name) {
     return program.state->FindStatePath(name) != nullptr || custom_objects.contains(name);
   };
+  absl::flat_hash_map<absl::string_view, absl::string_view> alias_of;
   for (const StateAlias& alias : program.aliases) {
     for (const std::string* name : {&alias.name, &alias.alias_of}) {
       if (!known(*name)) {
@@ -652,7 +700,12 @@ absl::Status ValidateExportedProgram(const ExportedProgram& program) {
                                                        "' is not in the program's state"));
       }
     }
+    if (!alias_of.emplace(alias.name, alias.alias_of).second) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("alias '", alias.name, "' is given twice"));
+    }
   }
+  RETURN_IF_ERROR(CheckAliasesAcyclic(alias_of));
   std::vector<Node*> placeholders;
   for (Node* node : program.graph_module->graph().nodes()) {
     if (node->op() == OpKind::kPlaceholder) placeholders.push_back(node);

@@ -174,9 +174,15 @@ class StateLookup {
 // kinds agree with their arguments and targets (parameters and buffers name
 // state entries, mutations name buffers or user inputs, ...); module call
 // signatures name nodes of the graph and match their pytree specs; aliases
-// name known entries; and the graph module verifies. Errors name the spec,
-// node or entry at fault.
+// name known entries and never form a cycle; module call paths are well
+// formed (CheckModulePath); and the graph module verifies. Errors name the
+// spec, node or entry at fault.
 absl::Status ValidateExportedProgram(const ExportedProgram& program);
+
+// A submodule's dotted path ("layers.0.attn"): non-empty parts, at most
+// kMaxModuleDepth of them (ir/limits.h). The root's path "" is not one.
+// `what` starts the error ("module call 'a..b'").
+absl::Status CheckModulePath(absl::string_view path, absl::string_view what);
 
 // Conversions with the serialized form. FromProto checks the encoding only
 // (missing or unknown values); callers validate.

@@ -200,6 +200,13 @@ class StackReader {
           absl::StrCat("node '", node.name(), "': its nn_module_stack starts at module '",
                        stack[0].path.str(), "', not at the root"));
     }
+    // A second root ("") or an empty part would install a module inside
+    // itself; too deep a path could not be written.
+    for (size_t i = 1; i < stack.size(); ++i) {
+      RETURN_IF_ERROR(CheckModulePath(
+          stack[i].path.str(), absl::StrCat("node '", node.name(), "': nn_module_stack path '",
+                                            stack[i].path.str(), "'")));
+    }
     last_raw_ = &raw;  // the flat graph outlives the reader and stays unchanged
     last_ = std::move(stack);
     return &last_;

@@ -1,9 +1,12 @@
 #include "ir/verifier.h"
 
+#include <algorithm>
 #include <string>
 #include <vector>
 
+#include "absl/container/flat_hash_set.h"
 #include "absl/strings/str_cat.h"
+#include "ir/limits.h"
 #include "ir/status_macros.h"
 
 namespace fxpp {
@@ -11,6 +14,53 @@ namespace {
 
 absl::Status NodeError(const Node& node, absl::string_view what) {
   return absl::FailedPreconditionError(absl::StrCat("node '", node.name(), "': ", what));
+}
+
+bool IsGetitem(absl::string_view target) {
+  return target == "operator.getitem" || target == "_operator.getitem" || target == "getitem";
+}
+
+const std::vector<Argument>& Children(const Argument& arg) {
+  static const std::vector<Argument> kNone;
+  return arg.is_composite() ? arg.elements() : kNone;
+}
+
+const std::vector<ValueMeta>& Children(const ValueMeta& value) { return value.elements(); }
+
+// How deep `value` nests (a leaf is 1), counting no further than limit + 1,
+// so that the recursion is bounded whatever was built in memory.
+template <typename Value>
+int NestingDepth(const Value& value, int limit) {
+  int deepest = 0;
+  if (limit > 0) {
+    for (const Value& element : Children(value)) {
+      deepest = std::max(deepest, NestingDepth(element, limit - 1));
+    }
+  }
+  return deepest + 1;
+}
+
+absl::Status CheckNesting(const Node& node, const Argument& arg) {
+  if (NestingDepth(arg, kMaxArgumentNesting) <= kMaxArgumentNesting) return absl::OkStatus();
+  return NodeError(node, absl::StrCat("an argument nests more than ", kMaxArgumentNesting,
+                                      " deep (fxpp's limit)"));
+}
+
+// What every format can hold: nesting within ir/limits.h, and an output
+// node with its one value (FX text prints none as "return ", which reads
+// back as the string '').
+absl::Status CheckWritable(const Node& node) {
+  if (node.op() == OpKind::kOutput && node.args().size() != 1) {
+    return NodeError(node, "the output node takes exactly one argument");
+  }
+  for (const Argument& arg : node.args()) RETURN_IF_ERROR(CheckNesting(node, arg));
+  for (const KwArg& kw : node.kwargs()) RETURN_IF_ERROR(CheckNesting(node, kw.value));
+  if (node.has_meta() && node.meta().val.has_value() &&
+      NestingDepth(*node.meta().val, kMaxArgumentNesting) > kMaxArgumentNesting) {
+    return NodeError(node, absl::StrCat("value metadata nested more than ", kMaxArgumentNesting,
+                                        " deep (fxpp's limit)"));
+  }
+  return absl::OkStatus();
 }
 
 absl::Status CheckOpShape(const Node& node) {
@@ -36,10 +86,55 @@ absl::Status CheckOpShape(const Node& node) {
       if (node.target().empty()) return NodeError(node, "empty target");
       break;
   }
-  // Python has no empty keyword, and the protobuf readers reject one.
+  // Python has no empty keyword and no keyword given twice; the protobuf
+  // readers reject both.
+  absl::flat_hash_set<Symbol> keywords;
   for (size_t k = 0; k < node.kwargs().size(); ++k) {
-    if (node.kwargs()[k].name.str().empty()) {
+    const Symbol name = node.kwargs()[k].name;
+    if (name.str().empty()) {
       return NodeError(node, absl::StrCat("keyword argument #", k, " has no name"));
+    }
+    if (!keywords.insert(name).second) {
+      return NodeError(node, absl::StrCat("keyword argument '", name.str(), "' is given twice"));
+    }
+  }
+  // operator.getitem(container, index): Python raises on any other arity.
+  if (node.op() == OpKind::kCallFunction && IsGetitem(node.target()) &&
+      (node.args().size() + node.kwargs().size() != 2)) {
+    return NodeError(node, absl::StrCat("getitem takes 2 arguments (a container and an index), "
+                                        "not ",
+                                        node.args().size() + node.kwargs().size()));
+  }
+  return CheckWritable(node);
+}
+
+// Depth-first search over inputs with an explicit stack (graphs can be
+// deep); a node reached again while on the stack closes a cycle.
+absl::Status CheckAcyclic(const Graph& graph) {
+  enum State : uint8_t { kNew, kOnStack, kDone };
+  std::vector<State> state(graph.id_bound(), kNew);
+  std::vector<std::pair<const Node*, size_t>> stack;
+  for (const Node* root : graph.nodes()) {
+    if (state[root->id()] != kNew) continue;
+    stack.emplace_back(root, 0);
+    state[root->id()] = kOnStack;
+    while (!stack.empty()) {
+      auto& [node, next] = stack.back();
+      if (next == node->num_inputs()) {
+        state[node->id()] = kDone;
+        stack.pop_back();
+        continue;
+      }
+      const Node* input = node->input(next++);
+      if (input->graph() != &graph || input->is_erased()) continue;  // reported later
+      if (state[input->id()] == kOnStack) {
+        return NodeError(*node, absl::StrCat("uses '", input->name(), "', which depends on '",
+                                             node->name(), "' (a cycle)"));
+      }
+      if (state[input->id()] == kNew) {
+        state[input->id()] = kOnStack;
+        stack.emplace_back(input, 0);
+      }
     }
   }
   return absl::OkStatus();
@@ -47,8 +142,13 @@ absl::Status CheckOpShape(const Node& node) {
 
 }  // namespace
 
-absl::Status VerifyGraph(const Graph& graph) {
+absl::Status VerifyGraph(const Graph& graph, GraphVerifyOptions options) {
   std::vector<bool> defined(graph.id_bound(), false);
+  if (options.allow_forward_references) {
+    // Every node counts as defined; only a cycle is an error.
+    RETURN_IF_ERROR(CheckAcyclic(graph));
+    defined.assign(graph.id_bound(), true);
+  }
   // How often each node is someone's input; must equal its user count.
   std::vector<uint32_t> use_count(graph.id_bound(), 0);
   const Node* output = nullptr;
@@ -106,15 +206,38 @@ absl::Status VerifyGraph(const Graph& graph) {
 
 namespace {
 
+constexpr absl::string_view kInvokeSubgraph = "torch.ops.higher_order.invoke_subgraph";
+
 absl::Status VerifyModuleAt(const GraphModule& module, const GraphModule& root,
-                            const std::string& path, ModuleVerifyOptions options) {
+                            const std::string& path, int depth, ModuleVerifyOptions options) {
   auto in_module = [&path](const absl::Status& status) {
     if (status.ok() || path.empty()) return status;
     return absl::Status(status.code(), absl::StrCat("in submodule '", path, "': ",
                                                     status.message()));
   };
-  if (module.has_graph()) {
-    RETURN_IF_ERROR(in_module(VerifyGraph(module.graph())));
+  if (depth > kMaxModuleDepth) {
+    return absl::FailedPreconditionError(absl::StrCat(
+        "submodule '", path, "' is nested more than ", kMaxModuleDepth, " levels deep (fxpp's limit)"));
+  }
+  // A submodule's graph may be empty: PyTorch's unflatten gives modules it
+  // never calls (a ModuleList) an empty graph.
+  if (module.has_graph() && (depth == 0 || !module.graph().empty())) {
+    RETURN_IF_ERROR(in_module(VerifyGraph(module.graph(), options.graph)));
+    for (const Node* node : module.graph().nodes()) {
+      // The subgraph an invoke_subgraph calls must exist whatever the input
+      // format: PyTorch cannot generate code for the call otherwise.
+      if (node->op() != OpKind::kCallFunction || node->target() != kInvokeSubgraph) continue;
+      const Argument* subgraph = node->args().empty() ? nullptr : &node->args()[0];
+      const GraphModule* callee =
+          subgraph != nullptr && subgraph->is_node() && subgraph->node()->op() == OpKind::kGetAttr
+              ? module.FindSubmodule(subgraph->node()->target())
+              : nullptr;
+      if (callee == nullptr || !callee->has_graph()) {
+        return in_module(NodeError(
+            *node, "invoke_subgraph's first argument must be a get_attr of a subgraph of this "
+                   "module"));
+      }
+    }
     if (options.check_attributes) {
       for (const Node* node : module.graph().nodes()) {
         if (node->op() == OpKind::kCallModule &&
@@ -132,15 +255,43 @@ absl::Status VerifyModuleAt(const GraphModule& module, const GraphModule& root,
   }
   for (const auto& [name, child] : module.children()) {
     RETURN_IF_ERROR(VerifyModuleAt(*child, root, path.empty() ? name : absl::StrCat(path, ".", name),
-                                   options));
+                                   depth + 1, options));
   }
   return absl::OkStatus();
 }
 
 }  // namespace
 
+namespace {
+
+absl::Status WritableAt(const GraphModule& module, const std::string& path, int depth) {
+  if (depth > kMaxModuleDepth) {
+    return absl::FailedPreconditionError(absl::StrCat(
+        "submodule '", path, "' is nested more than ", kMaxModuleDepth, " levels deep (fxpp's limit)"));
+  }
+  if (module.has_graph()) {
+    for (const Node* node : module.graph().nodes()) {
+      absl::Status status = CheckWritable(*node);
+      if (!status.ok() && !path.empty()) {
+        return absl::Status(status.code(),
+                            absl::StrCat("in submodule '", path, "': ", status.message()));
+      }
+      RETURN_IF_ERROR(status);
+    }
+  }
+  for (const auto& [name, child] : module.children()) {
+    RETURN_IF_ERROR(
+        WritableAt(*child, path.empty() ? name : absl::StrCat(path, ".", name), depth + 1));
+  }
+  return absl::OkStatus();
+}
+
+}  // namespace
+
+absl::Status VerifyWritable(const GraphModule& module) { return WritableAt(module, "", 0); }
+
 absl::Status VerifyGraphModule(const GraphModule& module, ModuleVerifyOptions options) {
-  return VerifyModuleAt(module, module, "", options);
+  return VerifyModuleAt(module, module, "", 0, options);
 }
 
 }  // namespace fxpp

@@ -15,20 +15,33 @@ namespace fxpp {
 // - use/user lists agree with the arguments;
 // - there is exactly one output node and nothing uses it;
 // - ops are well formed (call_* and get_attr have targets, output has one
-//   argument, placeholders take at most a default value).
+//   argument, placeholders take at most a default value, getitem two, no
+//   keyword is given twice);
+// - no argument or value metadata nests deeper than ir/limits.h allows.
 // Errors name the offending node.
-absl::Status VerifyGraph(const Graph& graph);
+struct GraphVerifyOptions {
+  // Accept a node used before the line defining it (FX text allows that,
+  // and format conversion keeps it); a cycle is still an error.
+  bool allow_forward_references = false;
+};
+absl::Status VerifyGraph(const Graph& graph, GraphVerifyOptions options = {});
 
 struct ModuleVerifyOptions {
   // Require call_module targets to name submodules and get_attr targets to
   // name submodules or state entries. Off for graphs read from plain FX
   // text, which carries no module state.
   bool check_attributes = true;
+  GraphVerifyOptions graph;
 };
 
 // VerifyGraph on this module's graph and every submodule's, plus the
-// attribute checks; errors say which submodule they come from.
+// attribute checks, invoke_subgraph calls naming subgraphs of the module,
+// and the module depth limit; errors say which submodule they come from.
 absl::Status VerifyGraphModule(const GraphModule& module, ModuleVerifyOptions options = {});
+
+// What every format needs to hold the module and read it back: nesting
+// within ir/limits.h and output nodes with one value. Writers check it.
+absl::Status VerifyWritable(const GraphModule& module);
 
 }  // namespace fxpp
 

@@ -4,6 +4,8 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <cstring>
+#include <new>
 #include <filesystem>
 #include <iostream>
 #include <memory>
@@ -19,6 +21,7 @@
 #include "ir/io/file_io.h"
 #include "ir/status_macros.h"
 #include "tools/cpp/runfiles/runfiles.h"
+#include "ir/verifier.h"
 
 namespace fxpp {
 namespace {
@@ -185,6 +188,36 @@ absl::StatusOr<absl::optional<Format>> ChooseInputFormat(absl::string_view flag_
   return absl::optional<Format>(format);
 }
 
+namespace {
+
+// Whether any module of the tree has parameters, buffers or constants: a
+// module converted from FX text (or split or deduplicated from one) has
+// none, and its get_attr targets cannot be checked.
+bool HasState(const GraphModule& module) {
+  if (!module.state().empty()) return true;
+  for (const auto& [name, child] : module.children()) {
+    if (HasState(*child)) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+absl::StatusOr<LoadedModule> ReadInputModule(absl::string_view path, absl::optional<Format> from,
+                                             bool allow_forward_references) {
+  ASSIGN_OR_RETURN(LoadedModule loaded, ReadModule(path, from));
+  const GraphModule& module = *loaded.module;
+  ModuleVerifyOptions options;
+  options.graph.allow_forward_references = allow_forward_references;
+  options.check_attributes = HasState(module);
+  absl::Status verified = VerifyGraphModule(module, options);
+  if (!verified.ok()) {
+    return absl::InvalidArgumentError(
+        absl::StrCat(path == "-" ? "<stdin>" : path, ": ", verified.message()));
+  }
+  return loaded;
+}
+
 absl::StatusOr<std::ostream*> WriteModuleThenReportStream(absl::string_view out, Format to,
                                                           absl::string_view rendered) {
   absl::Status written = WriteFileAtomically(out, rendered);
@@ -203,6 +236,36 @@ void NoteBundledExample(absl::string_view tool, absl::string_view example) {
 int Fail(absl::string_view tool, const absl::Status& status) {
   std::cerr << tool << ": error: " << status.message() << "\n";
   return 1;
+}
+
+namespace {
+
+// Set by RunTool for the out-of-memory handler, which may not allocate.
+const char* running_tool = "fxpp";
+
+[[noreturn]] void OutOfMemory() {
+  static constexpr char kMessage[] = ": error: out of memory (the input is too large for this "
+                                     "machine, or nests or repeats far more than a model does)\n";
+  const ssize_t ignored1 = write(STDERR_FILENO, running_tool, strlen(running_tool));
+  const ssize_t ignored2 = write(STDERR_FILENO, kMessage, sizeof(kMessage) - 1);
+  (void)ignored1;
+  (void)ignored2;
+  // Nothing was committed: outputs are staged until the end (OutputFiles).
+  _exit(1);
+}
+
+}  // namespace
+
+int RunTool(absl::string_view tool, absl::FunctionRef<absl::Status()> run) {
+  static std::string name;
+  name = std::string(tool);
+  running_tool = name.c_str();
+  std::set_new_handler(OutOfMemory);
+  absl::Status status = run();
+  // A report on a full disk or a closed pipe is lost output, not success.
+  absl::Status flushed = FlushStdout();
+  if (status.ok()) status = flushed;
+  return status.ok() ? 0 : Fail(tool, status);
 }
 
 }  // namespace fxpp

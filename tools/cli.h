@@ -10,6 +10,7 @@
 
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
+#include "absl/functional/function_ref.h"
 #include "absl/strings/string_view.h"
 #include "ir/io/module_io.h"
 
@@ -36,6 +37,15 @@ absl::StatusOr<Format> ChooseFormat(absl::string_view flag_value, absl::string_v
 // ReadModule to tell by extension or contents. An unknown name is an error.
 absl::StatusOr<absl::optional<Format>> ChooseInputFormat(absl::string_view flag_value);
 
+// Reads the tool's input (ReadModule) and verifies it (VerifyGraphModule),
+// so that no pass ever sees a malformed module: errors name the file and
+// the node. Attribute targets (call_module, get_attr) are checked when the
+// input carries module state (parameters, buffers, constants); plain FX
+// text carries none.
+// `allow_forward_references` is for tools that only convert or reorder.
+absl::StatusOr<LoadedModule> ReadInputModule(absl::string_view path, absl::optional<Format> from,
+                                             bool allow_forward_references = false);
+
 // Writes a rendered module to `out` (atomically; "-" is stdout) and returns
 // the stream for the tool's human-readable report: stdout, unless the module
 // itself went to stdout as JSON or protobuf, which must stay parseable (then
@@ -48,6 +58,12 @@ void NoteBundledExample(absl::string_view tool, absl::string_view example);
 
 // Prints "<tool>: error: <message>" to stderr and returns 1.
 int Fail(absl::string_view tool, const absl::Status& status);
+
+// A tool's main after flag parsing: runs `run`, turns running out of memory
+// into a message (instead of std::terminate), checks that everything written
+// to stdout arrived, and returns the exit status (0, or 1 with Fail's
+// message).
+int RunTool(absl::string_view tool, absl::FunctionRef<absl::Status()> run);
 
 }  // namespace fxpp
 

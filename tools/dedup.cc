@@ -46,7 +46,7 @@ absl::Status Run(std::vector<std::string> args, const PassOptionValues& pass_opt
     return absl::InvalidArgumentError(
         "dedup adds subgraphs, which FX text cannot hold; use fxg, json, pb or readable");
   }
-  ASSIGN_OR_RETURN(LoadedModule loaded, ReadModule(in, from));
+  ASSIGN_OR_RETURN(LoadedModule loaded, ReadInputModule(in, from));
   PassPipeline::Options checks;
   checks.verify.check_attributes = loaded.format != Format::kFx;  // FX text has no state
   RETURN_IF_ERROR(RunPass(*dedup, *loaded.module, checks).status());
@@ -70,6 +70,5 @@ int main(int argc, char** argv) {
       "        [--min_region_size=N] [--min_regions=N]\n"
       "IN and OUT may be - for stdin/stdout. Without IN, runs on a bundled example.",
       fxpp::DedupPass::Descriptor(), &pass_options);
-  absl::Status status = fxpp::Run(std::move(args), pass_options);
-  return status.ok() ? 0 : fxpp::Fail("dedup", status);
+  return fxpp::RunTool("dedup", [&] { return fxpp::Run(std::move(args), pass_options); });
 }

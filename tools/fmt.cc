@@ -30,7 +30,9 @@ absl::Status Run(std::vector<std::string> args) {
   const std::string out = ResolveUserPath(absl::GetFlag(FLAGS_o));
   ASSIGN_OR_RETURN(Format to, ChooseFormat(absl::GetFlag(FLAGS_to), out,
                                            example ? Format::kReadable : Format::kFxg));
-  ASSIGN_OR_RETURN(LoadedModule loaded, ReadModule(in, from));
+  // Conversion keeps an unsorted graph as it is (FX text allows one).
+  ASSIGN_OR_RETURN(LoadedModule loaded,
+                   ReadInputModule(in, from, /*allow_forward_references=*/true));
   ASSIGN_OR_RETURN(std::string rendered, RenderModule(*loaded.module, to, loaded.fx_print));
   if (example) {
     std::cerr << "fmt: no input given; converting the bundled example " << kExample
@@ -48,6 +50,5 @@ int main(int argc, char** argv) {
       "Converts a graph module between formats.\n"
       "  fmt IN [-o OUT] [--from=fx|fxg|json|pb] [--to=fx|fxg|json|pb|readable]\n"
       "IN and OUT may be - for stdin/stdout. Without IN, converts a bundled example.");
-  absl::Status status = fxpp::Run(std::move(args));
-  return status.ok() ? 0 : fxpp::Fail("fmt", status);
+  return fxpp::RunTool("fmt", [&] { return fxpp::Run(std::move(args)); });
 }

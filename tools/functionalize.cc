@@ -57,8 +57,16 @@ absl::Status Run(std::vector<std::string> args, const PassOptionValues& pass_opt
   const std::string in = example ? BundledPath(kExample) : ResolveUserPath(args[0]);
   ASSIGN_OR_RETURN(absl::optional<Format> from, ChooseInputFormat(absl::GetFlag(FLAGS_from)));
   const std::string out = ResolveUserPath(absl::GetFlag(FLAGS_o));
-  ASSIGN_OR_RETURN(LoadedModule loaded, ReadModule(in, from));
+  ASSIGN_OR_RETURN(LoadedModule loaded, ReadInputModule(in, from));
   GraphModule& module = *loaded.module;
+  // A misspelt --buffers or --assign name would silently change nothing.
+  for (const std::string& buffer : options.buffer_inputs) {
+    const Node* node = module.has_graph() ? module.graph().FindNode(buffer) : nullptr;
+    if (node == nullptr || node->op() != OpKind::kPlaceholder) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          "--buffers/--assign name '", buffer, "', which is not a placeholder of the graph"));
+    }
+  }
   // FX text holds one graph: a module with subgraphs (a dedup result, a
   // `cond` program) is written as fxg unless a format is asked for.
   ASSIGN_OR_RETURN(Format to, ChooseFormat(absl::GetFlag(FLAGS_format), out,
@@ -96,6 +104,5 @@ int main(int argc, char** argv) {
       "Input mutations become leading outputs (or copy_ with --keep_input_mutations).\n"
       "IN and OUT may be - for stdin/stdout. Without IN, runs on a bundled example.",
       fxpp::FunctionalizePass::Descriptor(), &pass_options);
-  absl::Status status = fxpp::Run(std::move(args), pass_options);
-  return status.ok() ? 0 : fxpp::Fail("functionalize", status);
+  return fxpp::RunTool("functionalize", [&] { return fxpp::Run(std::move(args), pass_options); });
 }

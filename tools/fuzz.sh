@@ -4,7 +4,8 @@
 #
 #   tools/fuzz.sh [--seconds=N] [--runs=N] [--corpus=DIR] [TARGET...] [-- LIBFUZZER_FLAG...]
 #
-# TARGET is fx_text, fxg, proto_binary, proto_json or pipeline (default: all).
+# TARGET is fx_text, fxg, proto_binary, proto_json, pipeline or
+# exported_program (default: all).
 # Each target runs for N seconds (default 10) or N executions, whichever is
 # given (--runs wins), one after the other. New inputs go to
 # DIR/corpus/<target> (default: a temporary directory, removed at exit), so a
@@ -16,7 +17,7 @@
 # disturbed.
 set -euo pipefail
 
-all_targets=(fx_text fxg proto_binary proto_json pipeline)
+all_targets=(fx_text fxg proto_binary proto_json pipeline exported_program)
 seconds=10
 runs=""
 work=""
@@ -71,6 +72,10 @@ mkdir -p "$work"
 mapfile -t fixtures < <({ find testing/graphs -name "*.fx"; find ir/readable/testdata -name "*.json"; } | sort)
 rm -rf "$work/seeds"
 testing/fuzz/make_seeds.sh "$bin/tools/fmt" "$work/seeds" "${fixtures[@]}"
+# Exported programs are seeds as they are (fmt does not read them).
+mkdir -p "$work/seeds/exported_program"
+find testing/exported -name '*.json' ! -name '*.unflatten.json' \
+  ! -name pytorch_unflatten_times.json -exec cp {} "$work/seeds/exported_program/" \;
 
 limit=(-max_total_time="$seconds")
 [ -z "$runs" ] || limit=(-runs="$runs")
@@ -79,6 +84,7 @@ for t in "${targets[@]}"; do
   mkdir -p "$work/corpus/$t" "$work/artifacts/$t"
   # pipeline reads FX text too.
   dict_file=testing/fuzz/${t/#pipeline/fx_text}.dict
+  [ "$t" != exported_program ] || dict_file=testing/fuzz/proto_json.dict
   dict=()
   [ -f "$dict_file" ] && dict=(-dict="$dict_file")
   log="$work/$t.log"

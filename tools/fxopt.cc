@@ -116,7 +116,9 @@ absl::Status Run(std::vector<std::string> args) {
   const std::string report = ResolveUserPath(absl::GetFlag(FLAGS_report));
   ASSIGN_OR_RETURN(Format to, ChooseFormat(absl::GetFlag(FLAGS_to), out,
                                            example ? Format::kReadable : Format::kFxg));
-  ASSIGN_OR_RETURN(LoadedModule loaded, ReadModule(in, from));
+  // Only topo_sort can take a graph that uses nodes before defining them.
+  const bool sorts_first = !passes.empty() && passes.front()->name() == "topo_sort";
+  ASSIGN_OR_RETURN(LoadedModule loaded, ReadInputModule(in, from, sorts_first));
 
   PassPipeline::Options options;
   options.verify_each = absl::GetFlag(FLAGS_verify_each);
@@ -203,6 +205,5 @@ int main(int argc, char** argv) {
       "IN and OUT may be - for stdin/stdout; the module alone goes to stdout, timing and\n"
       "statistics to stderr or --report=FILE. Without IN, runs dedup,dce,topo_sort on a\n"
       "bundled example.");
-  absl::Status status = fxpp::Run(std::move(positional));
-  return status.ok() ? 0 : fxpp::Fail("fxopt", status);
+  return fxpp::RunTool("fxopt", [&] { return fxpp::Run(std::move(positional)); });
 }

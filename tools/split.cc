@@ -102,7 +102,7 @@ absl::Status Run(std::vector<std::string> args) {
         "the split adds submodules, which FX text cannot hold; use fxg, json, pb or readable");
   }
   ASSIGN_OR_RETURN(TaggingOptions tagging, TaggingFromFlags(example));
-  ASSIGN_OR_RETURN(LoadedModule loaded, ReadModule(in, from));
+  ASSIGN_OR_RETURN(LoadedModule loaded, ReadInputModule(in, from));
   GraphModule& module = *loaded.module;
   RETURN_IF_ERROR(AssignTags(module.graph(), tagging));
 
@@ -112,6 +112,10 @@ absl::Status Run(std::vector<std::string> args) {
     tags = TagOrder(module.graph());
   } else {
     tags = absl::StrSplit(tags_flag, ',', absl::SkipWhitespace());
+    if (tags.empty()) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("--tags='", tags_flag, "' names no tag (expected e.g. --tags=a,b,c)"));
+    }
   }
   if (tags.empty()) {
     return absl::InvalidArgumentError("no tags: the graph's call nodes carry none (see --tag_by)");
@@ -134,8 +138,11 @@ absl::Status Run(std::vector<std::string> args) {
   if (!fqn_path.empty()) {
     ASSIGN_OR_RETURN(fqn_json, FqnMapJson(split.fqn_mapping));
   }
-  RETURN_IF_ERROR(WriteFileAtomically(out, rendered));
-  if (!fqn_path.empty()) RETURN_IF_ERROR(WriteFileAtomically(ResolveUserPath(fqn_path), fqn_json));
+  // Both outputs or neither.
+  OutputFiles outputs;
+  RETURN_IF_ERROR(outputs.Add(out, rendered));
+  if (!fqn_path.empty()) RETURN_IF_ERROR(outputs.Add(ResolveUserPath(fqn_path), fqn_json));
+  RETURN_IF_ERROR(outputs.Commit());
   if (example) {
     std::cerr << "split: no input given; split the bundled example " << kExample
               << " by the tags in " << kExampleTags << " (see --help)\n";
@@ -159,6 +166,5 @@ int main(int argc, char** argv) {
       "  split model.fxg --tag_by=nn_module_stack --module_depth=2 --default_tag=top\n"
       "  split model.fx --tag_by=regex --tag_regex='attn=attn;mlp=mlp' --default_tag=rest\n"
       "  split model.fx --tags_file=model.tags --tags=embed,h_0,h_1,head -o split.fxg");
-  absl::Status status = fxpp::Run(std::move(args));
-  return status.ok() ? 0 : fxpp::Fail("split", status);
+  return fxpp::RunTool("split", [&] { return fxpp::Run(std::move(args)); });
 }

@@ -68,6 +68,5 @@ int main(int argc, char** argv) {
       "  unflatten IN [-o OUT] [--format=fxg|json|pb|readable]\n"
       "IN is an exported program written by fxpp.dump (tools/python/fxpp) as .json, or .pb;\n"
       "IN and OUT may be - for stdin/stdout. Without IN, runs on a bundled example.");
-  absl::Status status = fxpp::Run(std::move(args));
-  return status.ok() ? 0 : fxpp::Fail("unflatten", status);
+  return fxpp::RunTool("unflatten", [&] { return fxpp::Run(std::move(args)); });
 }

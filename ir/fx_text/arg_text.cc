@@ -1,9 +1,11 @@
 #include "ir/fx_text/arg_text.h"
 
+#include <cstring>
 #include <utility>
 
 #include "absl/strings/str_cat.h"
 #include "ir/fx_text/py_repr.h"
+#include "ir/limits.h"
 #include "ir/names.h"
 #include "ir/node.h"
 
@@ -155,7 +157,11 @@ void ArgPrinter::Print(const Argument& arg, ArgSyntax syntax) {
       out_->AppendInt(arg.int_value());
       return;
     case ArgKind::kFloat:
-      AppendPyFloatRepr(arg.float_value(), out_->Flush());
+      if (IsTyped(syntax) && NeedsFloatBits(arg.float_value())) {
+        AppendFloatBits(arg.float_value(), out_->Flush());
+      } else {
+        AppendPyFloatRepr(arg.float_value(), out_->Flush());
+      }
       return;
     case ArgKind::kString:
       if (syntax == ArgSyntax::kFx) {
@@ -321,6 +327,7 @@ bool ArgParser::Search(size_t begin, size_t end, Fn&& attempt) {
   fx_literals_.clear();
   retrying_ = false;
   failed_ = false;
+  too_deep_ = false;
   for (;;) {
     if (attempts_left_ == 0) {
       fail_offset_ = begin;
@@ -333,12 +340,13 @@ bool ArgParser::Search(size_t begin, size_t end, Fn&& attempt) {
     next_choice_ = 0;
     exhausted_ = false;
     openers_.clear();
+    depth_ = 0;
     path_.clear();
     pending_.clear();
     named_tuples_.clear();
     bare_name_ = false;
     if (attempt()) return true;
-    if (typed_) return false;
+    if (typed_ || too_deep_) return false;
     choices_.resize(next_choice_);
     if (exhausted_) choices_.pop_back();
     if (choices_.empty()) return false;
@@ -382,7 +390,7 @@ bool ArgParser::EndOfEntry(Ctx value_ctx, bool* closed) {
 
 bool ArgParser::Fail(size_t offset, absl::string_view expected) {
   // The error to report is the one that got furthest into the statement.
-  if (!failed_ || offset > fail_offset_) {
+  if (!too_deep_ && (!failed_ || offset > fail_offset_)) {
     failed_ = true;
     fail_offset_ = offset;
     fail_message_ = absl::StrCat("expected ", expected, ", found ", source_.Found(offset));
@@ -471,6 +479,8 @@ bool ArgParser::Element(ArgSyntax syntax, Ctx ctx, Argument* out) {
       }
       if (typed_) return Fail(name_end, name_end > pos_ + 1 ? "', ' or a closing bracket" : "a node name");
       // Otherwise it is text that happens to start with '%'.
+    } else if (c == '(' && IsComplexLiteral(pos_, ctx)) {
+      return Text(syntax, ctx, out);
     } else if (c == '(' || c == '[' || c == '{') {
       uint32_t alt;
       if (!Choose(2, &alt)) return false;
@@ -492,11 +502,44 @@ bool ArgParser::Element(ArgSyntax syntax, Ctx ctx, Argument* out) {
   return Text(syntax, ctx, out);
 }
 
+// Python's repr of a complex number ("(1+2j)", "(-0-infj)", "(nan+1e-05j)")
+// at `open`, followed by a delimiter: no tuple prints like that (a tuple has
+// a comma or is "()"), so there is no tuple reading to try and backtrack
+// through.
+bool ArgParser::IsComplexLiteral(size_t open, Ctx ctx) const {
+  size_t p = open + 1;
+  while (p < end_ && absl::string_view("0123456789.+-eEjinfa").find(text_[p]) !=
+                         absl::string_view::npos) {
+    ++p;
+  }
+  return p < end_ && text_[p] == ')' && p > open + 2 && text_[p - 1] == 'j' &&
+         AtDelimiter(p + 1, ctx);
+}
+
 bool ArgParser::Child(ArgSyntax syntax, Ctx ctx, uint32_t index, Argument* out) {
-  if (!track_paths_) return Element(syntax, ctx, out);
-  path_.push_back(index);
+  // Every nested value comes through here, so this bounds the recursion.
+  if (depth_ == kMaxArgumentNesting) {
+    failed_ = true;
+    too_deep_ = true;
+    fail_offset_ = pos_;
+    fail_message_ = absl::StrCat("values nested more than ", kMaxArgumentNesting,
+                                 " deep (fxpp's limit, so that every format can hold them)");
+    return false;
+  }
+  ++depth_;
+  if (track_paths_) path_.push_back(index);
   const bool ok = Element(syntax, ctx, out);
-  path_.pop_back();
+  if (track_paths_) path_.pop_back();
+  --depth_;
+  return ok;
+}
+
+// A keyword argument's value, a return value or a default: one nesting
+// level, as an element of the args tuple is (and as protobuf counts them).
+bool ArgParser::TopValue(ArgSyntax syntax, Ctx ctx, Argument* out) {
+  ++depth_;
+  const bool ok = Element(syntax, ctx, out);
+  --depth_;
   return ok;
 }
 
@@ -576,7 +619,8 @@ bool ArgParser::CallForm(ArgSyntax syntax, Ctx ctx, size_t name_end, Argument* o
   Alt alts[3];
   uint32_t n = 0;
   if (name == "slice" || (name == "device" && syntax != ArgSyntax::kFx) ||
-      (typed && (name == "SymInt" || name == "Opaque")) || (repr && plain_name)) {
+      (typed && (name == "SymInt" || name == "Opaque" || name == "FloatBits")) ||
+      (repr && plain_name)) {
     alts[n++] = Alt::kStructured;
   }
   if (!typed) alts[n++] = Alt::kBalanced;  // e.g. tensor([1.0, 2.0]), torch.Size([2])
@@ -590,6 +634,7 @@ bool ArgParser::CallForm(ArgSyntax syntax, Ctx ctx, size_t name_end, Argument* o
       if (name == "device") return DeviceForm(out);
       if (typed && name == "SymInt") return WrappedText(ArgKind::kSymInt, out);
       if (typed && name == "Opaque") return WrappedText(ArgKind::kOpaque, out);
+      if (typed && name == "FloatBits") return FloatBitsForm(out);
       return NamedTuple(syntax, name_end, out);
     case Alt::kBalanced:
       return Balanced(ctx, out);
@@ -636,6 +681,16 @@ bool ArgParser::WrappedText(ArgKind kind, Argument* out) {
     return false;
   }
   *out = kind == ArgKind::kSymInt ? Argument::SymInt(text) : Argument::Opaque(text);
+  return true;
+}
+
+bool ArgParser::FloatBitsForm(Argument* out) {
+  std::string text;
+  const size_t at = pos_ + std::strlen("FloatBits(");
+  if (!Expect("FloatBits(") || !Quoted(&text) || !Expect(")")) return false;
+  double value;
+  if (!ParseFloatBits(text, &value)) return Fail(at, "'0x' and 16 hex digits");
+  *out = Argument::Float(value);
   return true;
 }
 
@@ -766,7 +821,7 @@ bool ArgParser::TopLevelStr(Argument* out) {
     uint32_t alt;
     if (!Choose(2, &alt)) return false;
     if (alt == 0) {
-      if (!Element(ArgSyntax::kRepr, Ctx{End::kWhole, 0}, out)) return false;
+      if (!TopValue(ArgSyntax::kRepr, Ctx{End::kWhole, 0}, out)) return false;
       return pos_ == end_ || Fail(pos_, "end of line");
     }
   }
@@ -820,7 +875,7 @@ bool ArgParser::ParseCallArgs(size_t begin, size_t end, std::vector<Argument>* a
         }
         if (name.empty()) return Fail(name_at, "a keyword argument name");
         Argument value;
-        if (!Expect(": ") || !Element(syntax, value_ctx, &value)) return false;
+        if (!Expect(": ") || !TopValue(syntax, value_ctx, &value)) return false;
         kwargs->push_back(KwArg{Symbol::Intern(name), std::move(value)});
         bool closed;
         if (!EndOfEntry(value_ctx, &closed)) return false;
@@ -840,7 +895,7 @@ bool ArgParser::ParseDefault(size_t begin, size_t end, Argument* value) {
   track_paths_ = true;
   return Search(begin, end, [&] {
     if (!typed_) return TopLevelStr(value);
-    return Element(ArgSyntax::kTypedRepr, Ctx{End::kWhole, 0}, value) &&
+    return TopValue(ArgSyntax::kTypedRepr, Ctx{End::kWhole, 0}, value) &&
            (pos_ == end_ || Fail(pos_, "end of the default value"));
   });
 }
@@ -850,7 +905,7 @@ bool ArgParser::ParseReturn(size_t begin, size_t end, Argument* value) {
   track_paths_ = true;
   return Search(begin, end, [&] {
     if (!typed_) return TopLevelStr(value);
-    return Element(ArgSyntax::kTypedRepr, Ctx{End::kWhole, 0}, value) &&
+    return TopValue(ArgSyntax::kTypedRepr, Ctx{End::kWhole, 0}, value) &&
            (pos_ == end_ || Fail(pos_, "end of line"));
   });
 }

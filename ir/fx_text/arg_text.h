@@ -183,10 +183,13 @@ class ArgParser {
   bool Elements(ArgSyntax syntax, std::vector<Argument>* elements);
   bool Dict(ArgSyntax syntax, Argument* out);
   bool Child(ArgSyntax syntax, Ctx ctx, uint32_t index, Argument* out);
+  bool TopValue(ArgSyntax syntax, Ctx ctx, Argument* out);
+  bool IsComplexLiteral(size_t open, Ctx ctx) const;
   bool CallForm(ArgSyntax syntax, Ctx ctx, size_t name_end, Argument* out);
   bool Slice(ArgSyntax syntax, Argument* out);
   bool DeviceForm(Argument* out);
   bool WrappedText(ArgKind kind, Argument* out);
+  bool FloatBitsForm(Argument* out);
   bool NamedTuple(ArgSyntax syntax, size_t name_end, Argument* out);
   bool Balanced(Ctx ctx, Argument* out);
   bool Text(ArgSyntax syntax, Ctx ctx, Argument* out);
@@ -207,6 +210,7 @@ class ArgParser {
   size_t pos_ = 0;
   size_t end_ = 0;
   std::vector<size_t> openers_;  // offsets of the open brackets
+  int depth_ = 0;                // nested values (Child calls) entered
   std::vector<uint32_t> path_;
   std::vector<PendingRef> pending_;
   std::vector<NamedTupleFact> named_tuples_;
@@ -227,6 +231,9 @@ class ArgParser {
   absl::flat_hash_map<std::pair<size_t, size_t>, Argument> fx_literals_;
 
   bool failed_ = false;
+  // The text nests deeper than kMaxArgumentNesting: no other reading can
+  // help, and the search stops.
+  bool too_deep_ = false;
   size_t fail_offset_ = 0;
   std::string fail_message_;
 };

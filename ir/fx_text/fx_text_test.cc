@@ -10,6 +10,7 @@
 #include "absl/strings/str_replace.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
+#include "ir/limits.h"
 #include "ir/verifier.h"
 
 namespace fxpp {
@@ -349,6 +350,8 @@ TEST(FxText, AmbiguityRules) {
       {"nan", "nan"},
       {"1180591620717411303424", "Opaque('1180591620717411303424')"},
       {"(1+2j)", "Opaque('(1+2j)')"},
+      {"(1+2j), 2j, True, False, None", "Opaque('(1+2j)'), Opaque('2j'), True, False, None"},
+      {"(-0-infj), (nan+1e-05j), (1, 2)", "Opaque('(-0-infj)'), Opaque('(nan+1e-05j)'), (1, 2)"},
       {"torch.int64", "torch.int64"},
       {"torch.long", "'torch.long'"},                // str(torch.long) is torch.int64
       {"torch.channels_last", "torch.channels_last"},
@@ -466,6 +469,41 @@ TEST(FxText, TypedDefaultsThatLookLikeCallArgumentsRoundTrip) {
     const ParsedFxGraph reparsed = MustParse(typed);
     EXPECT_EQ(PrintFxGraph(*reparsed.graph, Typed()), typed);
     EXPECT_EQ(PrintFxGraph(*reparsed.graph, parsed.print_options()), fx);
+  }
+}
+
+// Issue 21: complex numbers before keyword arguments once took the search
+// past its attempt budget.
+TEST(FxText, ComplexNumbersAmongManyArgumentsParse) {
+  const std::string text =
+      "graph():\n    %x : [num_users=1] = placeholder[target=x]\n"
+      "    %f : [num_users=1] = call_function[target=f](args = (%x, (1+2j), 2j, True, False, "
+      "None, (3-4j), (1+0j)), kwargs = {a: 1, b: 2, c: 3, d: (5+6j)})\n    return f\n";
+  absl::StatusOr<ParsedFxGraph> parsed = ParseFxGraph(text, "t.fx");
+  ASSERT_TRUE(parsed.ok()) << parsed.status();
+  EXPECT_EQ(PrintFxGraph(*parsed->graph, parsed->print_options()), text);
+}
+
+// Nesting is bounded (ir/limits.h): at the limit it parses, one deeper is a
+// located error, and 17,000 deep (once a stack overflow) is the same error.
+TEST(FxText, NestingLimit) {
+  auto graph = [](int depth, absl::string_view open, absl::string_view close) {
+    std::string value = "1";
+    for (int i = 1; i < depth; ++i) value = absl::StrCat(open, value, close);
+    return absl::StrCat("graph():\n    %x : [num_users=1] = placeholder[target=x]\n"
+                        "    %f : [num_users=1] = call_function[target=f](args = (%x, ",
+                        value, "), kwargs = {})\n    return f\n");
+  };
+  EXPECT_TRUE(ParseFxGraph(graph(kMaxArgumentNesting, "[", "]"), "t.fx").ok());
+  for (int depth : {kMaxArgumentNesting + 1, 17000}) {
+    for (const auto& [open, close] : {std::pair("[", "]"), std::pair("(", ",)"),
+                                      std::pair("{k: ", "}")}) {
+      absl::StatusOr<ParsedFxGraph> parsed = ParseFxGraph(graph(depth, open, close), "t.fx");
+      ASSERT_FALSE(parsed.ok());
+      EXPECT_THAT(std::string(parsed.status().message()),
+                  HasSubstr("values nested more than 16 deep"));
+      EXPECT_THAT(std::string(parsed.status().message()), HasSubstr("t.fx:3:"));
+    }
   }
 }
 

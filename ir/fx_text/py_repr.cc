@@ -2,12 +2,45 @@
 
 #include <charconv>
 #include <cmath>
+#include <cstdint>
+#include <cstdio>
 #include <cstring>
+#include <limits>
 #include <system_error>
 
 #include "absl/strings/ascii.h"
 
 namespace fxpp {
+
+namespace {
+
+uint64_t BitsOf(double value) {
+  uint64_t bits;
+  std::memcpy(&bits, &value, sizeof(bits));
+  return bits;
+}
+
+}  // namespace
+
+bool NeedsFloatBits(double value) {
+  return std::isnan(value) && BitsOf(value) != BitsOf(std::numeric_limits<double>::quiet_NaN());
+}
+
+void AppendFloatBits(double value, std::string* out) {
+  char buf[40];
+  std::snprintf(buf, sizeof(buf), "FloatBits('0x%016llx')",
+                static_cast<unsigned long long>(BitsOf(value)));
+  out->append(buf);
+}
+
+bool ParseFloatBits(absl::string_view text, double* value) {
+  if (text.size() != 18 || text[0] != '0' || text[1] != 'x') return false;
+  uint64_t bits = 0;
+  const std::from_chars_result r = std::from_chars(text.data() + 2, text.data() + text.size(), bits, 16);
+  if (r.ec != std::errc() || r.ptr != text.data() + text.size()) return false;
+  std::memcpy(value, &bits, sizeof(bits));
+  return true;
+}
 
 void AppendPyFloatRepr(double value, std::string* out) {
   if (std::isnan(value)) {

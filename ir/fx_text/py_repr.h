@@ -18,6 +18,14 @@ namespace fxpp {
 void AppendPyFloatRepr(double value, std::string* out);
 std::string PyFloatRepr(double value);
 
+// A NaN other than the canonical quiet one (a sign or a payload), which
+// repr() prints as plain "nan": fxpp's lossless text spellings (typed FX,
+// fxg metadata) write it as FloatBits('0x7ff8000000000001') instead.
+bool NeedsFloatBits(double value);
+void AppendFloatBits(double value, std::string* out);
+// The text inside FloatBits('...'): "0x" and 16 hex digits.
+bool ParseFloatBits(absl::string_view text, double* value);
+
 // repr(str): single quotes unless the text contains ' and no ", backslash
 // escapes for the quote, \\, \t, \n, \r and other non-printable characters.
 // Non-ASCII text passes through except for the common non-printable code

@@ -1,5 +1,7 @@
 #include "ir/fxg/fxg.h"
 
+#include <algorithm>
+
 #include <utility>
 
 #include "absl/strings/str_cat.h"
@@ -7,6 +9,7 @@
 #include "ir/fx_text/lexer.h"
 #include "ir/fx_text/py_repr.h"
 #include "ir/fxg/meta_text.h"
+#include "ir/limits.h"
 #include "ir/status_macros.h"
 
 namespace fxpp {
@@ -152,6 +155,10 @@ class FxgParser {
       return absl::OkStatus();
     }
     if (root_ == nullptr) return src_.Error(offset, "expected the root module ('module: ...') first");
+    if (std::count(path.begin(), path.end(), '.') >= kMaxModuleDepth) {
+      return src_.Error(offset, absl::StrCat("module '", path, "' is nested more than ",
+                                             kMaxModuleDepth, " levels deep (fxpp's limit)"));
+    }
     const size_t dot = path.rfind('.');
     const absl::string_view parent_path =
         dot == std::string::npos ? absl::string_view() : absl::string_view(path).substr(0, dot);

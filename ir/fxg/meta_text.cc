@@ -5,6 +5,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "ir/fx_text/py_repr.h"
+#include "ir/limits.h"
 #include "ir/status_macros.h"
 
 namespace fxpp {
@@ -260,7 +261,11 @@ void AppendValueMeta(const ValueMeta& value, std::string* out) {
       absl::StrAppend(out, value.int_value());
       return;
     case ValueMeta::Kind::kFloat:
-      AppendPyFloatRepr(value.float_value(), out);
+      if (NeedsFloatBits(value.float_value())) {
+        AppendFloatBits(value.float_value(), out);
+      } else {
+        AppendPyFloatRepr(value.float_value(), out);
+      }
       return;
     case ValueMeta::Kind::kBool:
       out->append(value.bool_value() ? "True" : "False");
@@ -279,7 +284,11 @@ void AppendValueMeta(const ValueMeta& value, std::string* out) {
   }
 }
 
-absl::Status ParseValueMeta(Cursor& c, ValueMeta* value) {
+absl::Status ParseValueMeta(Cursor& c, ValueMeta* value, int depth) {
+  if (depth == kMaxArgumentNesting) {
+    return c.Error(absl::StrCat("value metadata nested more than ", kMaxArgumentNesting,
+                                " deep (fxpp's limit, so that every format can hold it)"));
+  }
   if (c.peek() == '(' || c.peek() == '[') {
     const bool tuple = c.peek() == '(';
     const char close = tuple ? ')' : ']';
@@ -288,7 +297,7 @@ absl::Status ParseValueMeta(Cursor& c, ValueMeta* value) {
     if (!c.Consume(absl::string_view(&close, 1))) {
       for (;;) {
         ValueMeta element;
-        RETURN_IF_ERROR(ParseValueMeta(c, &element));
+        RETURN_IF_ERROR(ParseValueMeta(c, &element, depth + 1));
         elements.push_back(std::move(element));
         if (c.Consume(", ")) continue;
         if (tuple && elements.size() == 1) {
@@ -309,6 +318,17 @@ absl::Status ParseValueMeta(Cursor& c, ValueMeta* value) {
     TensorMeta tensor;
     RETURN_IF_ERROR(ParseTensorMeta(c, &tensor));
     *value = ValueMeta::Tensor(std::move(tensor));
+    return absl::OkStatus();
+  }
+  if (c.peek() == '(' && token == "FloatBits") {
+    c.set_pos(c.pos() + 1);
+    std::string text;
+    const size_t text_at = c.pos();
+    RETURN_IF_ERROR(c.ConsumeQuoted(&text));
+    RETURN_IF_ERROR(c.Expect(")"));
+    double f;
+    if (!ParseFloatBits(text, &f)) return c.source().Expected(text_at, "'0x' and 16 hex digits");
+    *value = ValueMeta::Float(f);
     return absl::OkStatus();
   }
   if (c.peek() == '(') {

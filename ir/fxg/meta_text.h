@@ -18,7 +18,9 @@ void AppendTensorMeta(const TensorMeta& tensor, std::string* out);
 void AppendValueMeta(const ValueMeta& value, std::string* out);
 // Reads what Append* wrote, advancing `c` past it.
 absl::Status ParseTensorMeta(Cursor& c, TensorMeta* tensor);
-absl::Status ParseValueMeta(Cursor& c, ValueMeta* value);
+// Nesting deeper than kMaxArgumentNesting (ir/limits.h) is an error;
+// `depth` is the nesting `c` is at.
+absl::Status ParseValueMeta(Cursor& c, ValueMeta* value, int depth = 0);
 
 // Appends one line per set field of `meta`: `prefix` + "field: value\n".
 void AppendNodeMetaLines(const NodeMeta& meta, absl::string_view prefix, std::string* out);

@@ -1,9 +1,26 @@
-// Whole-file reads and atomic writes (temporary file in the destination
-// directory, then rename), shared by tools and the golden-test harness.
+// Whole-file reads and safe writes, shared by tools and the golden-test
+// harness.
+//
+// Writes go through OutputFiles, which stages every output of a run before
+// committing any of them:
+// - a regular file (or a symlink to one: its target is written) is written
+//   to an anonymous temporary file in its directory (O_TMPFILE, so a kill -9
+//   leaves nothing behind; a named ".NAME.tmp.XXXXXX" where the file system
+//   lacks it), synced, and renamed over the old file at Commit; it keeps the
+//   old file's mode (a new file gets 0666 minus the umask);
+// - a device, FIFO, socket or anything under /dev or /proc (/dev/null,
+//   /dev/stdout) is never replaced: it is written in place at Commit;
+// - "-" is stdout, written at Commit;
+// - a directory, a dangling symlink or a missing parent directory is an
+//   error before anything is written.
+// Commit writes the in-place outputs first (a failure there leaves every
+// regular file untouched), then renames the staged files. Every write,
+// close and fsync error is an error.
 #ifndef FXPP_IR_IO_FILE_IO_H_
 #define FXPP_IR_IO_FILE_IO_H_
 
 #include <string>
+#include <vector>
 
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
@@ -20,10 +37,40 @@ struct WriteOptions {
   bool create_parent_directories = false;
 };
 
-// Writes `contents` to `path` so that readers see the old file or the new
-// one, never a partial write; "-" writes stdout. New files get mode 0644.
+// The outputs of one run, committed together (see the file comment).
+class OutputFiles {
+ public:
+  OutputFiles() = default;
+  OutputFiles(const OutputFiles&) = delete;
+  OutputFiles& operator=(const OutputFiles&) = delete;
+  // Removes whatever was staged and not moved into place.
+  ~OutputFiles();
+
+  // Checks `path` and stages `contents` for it. Two outputs to one file are
+  // an error.
+  absl::Status Add(absl::string_view path, absl::string_view contents, WriteOptions options = {});
+  // Writes in-place outputs, then moves every staged file into place.
+  absl::Status Commit();
+
+ private:
+  struct Staged {
+    std::string path;      // as the user gave it, for messages
+    std::string target;    // the file to replace or write in place
+    bool in_place = false;  // device, FIFO, /dev, /proc or stdout
+    std::string contents;  // in-place outputs only
+    int fd = -1;           // staged regular files: the written temporary file
+    std::string temp;      // its name, when not anonymous
+  };
+  std::vector<Staged> staged_;
+};
+
+// One output: OutputFiles with a single Add and Commit.
 absl::Status WriteFileAtomically(absl::string_view path, absl::string_view contents,
                                  WriteOptions options = {});
+
+// Flushes stdout and tells whether everything written to it arrived (a full
+// disk or a closed pipe is an error, not a silent loss).
+absl::Status FlushStdout();
 
 }  // namespace fxpp
 

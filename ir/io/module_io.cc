@@ -1,6 +1,7 @@
 #include "ir/io/module_io.h"
 
 
+#include <algorithm>
 #include <utility>
 
 #include "absl/strings/ascii.h"
@@ -11,6 +12,7 @@
 #include "ir/dot/dot.h"
 #include "ir/readable/readable.h"
 #include "ir/status_macros.h"
+#include "ir/verifier.h"
 
 namespace fxpp {
 namespace {
@@ -94,11 +96,31 @@ absl::StatusOr<LoadedModule> ReadModule(absl::string_view path, absl::optional<F
   absl::optional<Format> f = format;
   if (!f.has_value()) f = FormatFromPath(path);
   if (!f.has_value()) f = FormatFromContents(contents);
-  return ParseModule(contents, path == "-" ? "<stdin>" : path, f.value_or(Format::kFxg));
+  const absl::string_view name = path == "-" ? "<stdin>" : path;
+  if (f.has_value()) return ParseModule(contents, name, *f);
+  absl::StatusOr<LoadedModule> fxg = ParseModule(contents, name, Format::kFxg);
+  // Protobuf binary has no magic text to recognise it by.
+  const bool binary = std::any_of(contents.begin(), contents.end(), [](char c) {
+    return static_cast<unsigned char>(c) < 0x20 && c != '\n' && c != '\r' && c != '\t';
+  });
+  if (!fxg.ok() && binary) {
+    return absl::Status(fxg.status().code(),
+                        absl::StrCat(fxg.status().message(),
+                                     " (this looks like binary data: for protobuf binary, give "
+                                     "--from=pb or a .pb file name)"));
+  }
+  return fxg;
 }
 
 absl::StatusOr<std::string> RenderModule(const GraphModule& module, Format format,
                                          const FxPrintOptions& fx_print) {
+  // What a reader would refuse is not written (an output node without a
+  // value, nesting beyond ir/limits.h).
+  absl::Status valid = VerifyWritable(module);
+  if (!valid.ok()) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("cannot write this module in any format: ", valid.message()));
+  }
   switch (format) {
     case Format::kFx: {
       if (!module.has_graph()) return absl::InvalidArgumentError("module has no graph");

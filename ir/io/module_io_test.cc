@@ -1,14 +1,19 @@
 #include "ir/io/module_io.h"
 
+#include <fcntl.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include <cstdlib>
+#include <cstring>
+#include <limits>
 #include <filesystem>
 #include <string>
 
 #include "absl/strings/str_cat.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
+#include "ir/limits.h"
 #include "testing/golden.h"
 
 namespace fxpp {
@@ -135,6 +140,158 @@ TEST(ModuleIoTest, WritesAtomicallyAndLeavesNothingOnFailure) {
     ++files;
   }
   EXPECT_EQ(files, 1);
+}
+
+}  // namespace
+}  // namespace fxpp
+
+namespace fxpp {
+namespace {
+
+// A graph whose call nests `depth` values deep in an argument and in its
+// value metadata.
+void FillNestedGraph(Graph& g, int depth) {
+  Node* x = g.Placeholder("x");
+  Argument value = Argument::Ref(x);
+  ValueMeta meta = ValueMeta::Int(1);
+  for (int i = 1; i < depth; ++i) {
+    value = i % 2 ? Argument::List({value}) : Argument::Tuple({value, Argument::Int(i)});
+    meta = ValueMeta::Tuple({meta});
+  }
+  Node* f = g.CallFunction("f", {value});
+  NodeMeta node_meta;
+  node_meta.val = meta;
+  f->set_meta(node_meta);
+  g.Output(Argument::Ref(f));
+}
+
+std::unique_ptr<GraphModule> NestedModule(int module_depth, int value_depth) {
+  auto root = std::make_unique<GraphModule>();
+  FillNestedGraph(root->graph(), value_depth);
+  GraphModule* parent = root.get();
+  for (int d = 1; d <= module_depth; ++d) {
+    auto child = std::make_unique<GraphModule>();
+    FillNestedGraph(child->graph(), value_depth);
+    parent = *parent->AddChild(absl::StrCat("m", d), std::move(child));
+  }
+  return root;
+}
+
+// Issue 21: whatever fxpp accepts it writes in every format and reads back
+// (protobuf's recursion limits included); one level deeper, writers refuse
+// with a message and readers with a located error.
+TEST(ModuleIoTest, DeepestModuleRoundTripsThroughEveryFormat) {
+  std::unique_ptr<GraphModule> deepest = NestedModule(kMaxModuleDepth, kMaxArgumentNesting);
+  const std::string pb = *RenderModule(*deepest, Format::kPb);
+  for (Format format : {Format::kFxg, Format::kJson, Format::kPb}) {
+    SCOPED_TRACE(FormatName(format));
+    absl::StatusOr<std::string> rendered = RenderModule(*deepest, format);
+    ASSERT_TRUE(rendered.ok()) << rendered.status();
+    absl::StatusOr<LoadedModule> back = ParseModule(*rendered, "deep", format);
+    ASSERT_TRUE(back.ok()) << back.status();
+    EXPECT_EQ(*RenderModule(*back->module, Format::kPb), pb);
+  }
+  for (const auto& too_deep : {NestedModule(kMaxModuleDepth + 1, 1),
+                               NestedModule(0, kMaxArgumentNesting + 1)}) {
+    for (Format format : {Format::kFx, Format::kFxg, Format::kJson, Format::kPb}) {
+      absl::StatusOr<std::string> rendered = RenderModule(*too_deep, format);
+      ASSERT_FALSE(rendered.ok()) << FormatName(format);
+      EXPECT_THAT(std::string(rendered.status().message()), HasSubstr("fxpp's limit"));
+    }
+  }
+}
+
+// Issue 21: an unsorted graph (legal FX text) converts to every format and
+// reads back, NaN payloads and signs kept.
+TEST(ModuleIoTest, UnsortedGraphAndNanBitsRoundTrip) {
+  const std::string fx =
+      "graph():\n"
+      "    %x : [num_users=1] = placeholder[target=x]\n"
+      "    %b : [num_users=1] = call_function[target=torch.neg](args = (%a,), kwargs = {})\n"
+      "    %a : [num_users=1] = call_function[target=torch.neg](args = (%x,), kwargs = {})\n"
+      "    return b\n";
+  absl::StatusOr<LoadedModule> loaded = ParseModule(fx, "u.fx", Format::kFx);
+  ASSERT_TRUE(loaded.ok()) << loaded.status();
+  double negative_nan = -std::numeric_limits<double>::quiet_NaN();
+  uint64_t payload_bits = 0x7ff0000000000123ULL;
+  double payload_nan;
+  std::memcpy(&payload_nan, &payload_bits, sizeof(payload_nan));
+  Node* a = loaded->module->graph().FindNode("a");
+  a->SetArgsKwargs({a->args()[0], Argument::Float(negative_nan), Argument::Float(payload_nan)}, {});
+  NodeMeta meta;
+  meta.val = ValueMeta::Float(payload_nan);
+  a->set_meta(meta);
+  const std::string pb = *RenderModule(*loaded->module, Format::kPb);
+  for (Format format : {Format::kFxg, Format::kJson, Format::kPb}) {
+    SCOPED_TRACE(FormatName(format));
+    absl::StatusOr<std::string> rendered = RenderModule(*loaded->module, format);
+    ASSERT_TRUE(rendered.ok()) << rendered.status();
+    absl::StatusOr<LoadedModule> back = ParseModule(*rendered, "u", format);
+    ASSERT_TRUE(back.ok()) << back.status();
+    EXPECT_EQ(*RenderModule(*back->module, Format::kPb), pb);
+  }
+}
+
+// Issue 21: the output writer.
+TEST(FileIoTest, KeepsModeWritesThroughSymlinksAndSpecialFilesInPlace) {
+  const std::string dir = TempDir();
+  const std::string path = dir + "/private.fxg";
+  ASSERT_TRUE(WriteFileAtomically(path, "first\n").ok());
+  ASSERT_EQ(chmod(path.c_str(), 0600), 0);
+  ASSERT_TRUE(WriteFileAtomically(path, "second\n").ok());
+  struct stat info;
+  ASSERT_EQ(stat(path.c_str(), &info), 0);
+  EXPECT_EQ(info.st_mode & 0777, 0600u);
+  // A symlink stays a link; its target gets the contents.
+  const std::string link = dir + "/link.fxg";
+  ASSERT_EQ(symlink(path.c_str(), link.c_str()), 0);
+  ASSERT_TRUE(WriteFileAtomically(link, "third\n").ok());
+  ASSERT_EQ(lstat(link.c_str(), &info), 0);
+  EXPECT_TRUE(S_ISLNK(info.st_mode));
+  EXPECT_EQ(*ReadFileOrStdin(path), "third\n");
+  // A FIFO is written in place, not replaced.
+  const std::string fifo = dir + "/fifo";
+  ASSERT_EQ(mkfifo(fifo.c_str(), 0600), 0);
+  const int reader = open(fifo.c_str(), O_RDONLY | O_NONBLOCK);
+  ASSERT_GE(reader, 0);
+  ASSERT_TRUE(WriteFileAtomically(fifo, "through the pipe\n").ok());
+  char buffer[64] = {};
+  EXPECT_EQ(read(reader, buffer, sizeof(buffer)), 17);
+  close(reader);
+  ASSERT_EQ(lstat(fifo.c_str(), &info), 0);
+  EXPECT_TRUE(S_ISFIFO(info.st_mode));
+  // Errors: a directory, a dangling link, a full device.
+  EXPECT_THAT(std::string(WriteFileAtomically(dir, "x").message()), HasSubstr("is a directory"));
+  ASSERT_EQ(symlink((dir + "/missing").c_str(), (dir + "/dangling").c_str()), 0);
+  EXPECT_THAT(std::string(WriteFileAtomically(dir + "/dangling", "x").message()),
+              HasSubstr("symlink to a missing file"));
+  struct stat full;
+  if (stat("/dev/full", &full) == 0 && S_ISCHR(full.st_mode)) {
+    EXPECT_THAT(std::string(WriteFileAtomically("/dev/full", "x").message()),
+                HasSubstr("No space left on device"));
+  }
+  // No temporary file is left behind.
+  int files = 0;
+  for (const auto& entry : std::filesystem::directory_iterator(dir)) {
+    EXPECT_EQ(entry.path().filename().string().find(".tmp."), std::string::npos);
+    ++files;
+  }
+  EXPECT_EQ(files, 4);  // private.fxg, link.fxg, fifo, dangling
+}
+
+// All outputs of a run or none: a bad second output leaves the first alone.
+TEST(FileIoTest, OutputFilesCommitTogether) {
+  const std::string dir = TempDir();
+  ASSERT_TRUE(WriteFileAtomically(dir + "/a.fxg", "old\n").ok());
+  {
+    OutputFiles outputs;
+    ASSERT_TRUE(outputs.Add(dir + "/a.fxg", "new\n").ok());
+    EXPECT_FALSE(outputs.Add(dir + "/no_such_dir/b.json", "{}").ok());
+  }
+  EXPECT_EQ(*ReadFileOrStdin(dir + "/a.fxg"), "old\n");
+  OutputFiles same;
+  ASSERT_TRUE(same.Add(dir + "/a.fxg", "1").ok());
+  EXPECT_THAT(std::string(same.Add(dir + "/a.fxg", "2").message()), HasSubstr("same file"));
 }
 
 }  // namespace

@@ -8,11 +8,13 @@
 #include <vector>
 
 #include "absl/container/flat_hash_map.h"
+#include "absl/container/flat_hash_set.h"
 #include "absl/status/status.h"
 #include "absl/strings/ascii.h"
 #include "absl/strings/cord.h"
 #include "absl/strings/str_cat.h"
 #include "google/protobuf/util/json_util.h"
+#include "ir/limits.h"
 #include "ir/proto/json_position.h"
 #include "ir/status_macros.h"
 
@@ -343,6 +345,11 @@ absl::Status Error(const FieldPath& at, const Where& where, absl::string_view wh
   return status;
 }
 
+absl::Status TooDeep(const FieldPath& at, const Where& where, absl::string_view what) {
+  return Error(at, where, absl::StrCat(what, " nested more than ", kMaxArgumentNesting,
+                                       " deep (fxpp's limit, so that every format can hold them)"));
+}
+
 // fxg and FX text print class names, targets and type annotations verbatim
 // on one line; PyTorch never puts a line break in them, and a module that
 // held one could not be written in those formats and read back.
@@ -407,8 +414,10 @@ absl::StatusOr<TensorMeta> ReadTensorMeta(const proto::TensorMeta& in, const Fie
   return t;
 }
 
+// `depth`: the nesting this value is at (ir/limits.h).
 absl::StatusOr<ValueMeta> ReadValueMeta(const proto::ValueMeta& in, const FieldPath& at,
-                                        const Where& where) {
+                                        const Where& where, int depth = 0) {
+  if (depth == kMaxArgumentNesting) return TooDeep(at, where, "value metadata");
   switch (in.value_case()) {
     case proto::ValueMeta::kNone:
       return ValueMeta();
@@ -425,7 +434,8 @@ absl::StatusOr<ValueMeta> ReadValueMeta(const proto::ValueMeta& in, const FieldP
       elements.reserve(list.elements_size());
       for (int i = 0; i < list.elements_size(); ++i) {
         ASSIGN_OR_RETURN(ValueMeta e,
-                         ReadValueMeta(list.elements(i), list_at.Element("elements", i), where));
+                         ReadValueMeta(list.elements(i), list_at.Element("elements", i), where,
+                                       depth + 1));
         elements.push_back(std::move(e));
       }
       return is_list ? ValueMeta::List(std::move(elements))
@@ -484,8 +494,11 @@ struct GraphScope {
   std::vector<Node*> created;
 };
 
+// `depth`: the nesting this argument is at (ir/limits.h).
 absl::StatusOr<Argument> ReadArgument(const proto::Argument& in, const FieldPath& at,
-                                      const Where& where, const GraphScope& scope) {
+                                      const Where& where, const GraphScope& scope,
+                                      int depth = 0) {
+  if (depth == kMaxArgumentNesting) return TooDeep(at, where, "values");
   if (absl::optional<Argument> scalar = ReadScalarArgument(in)) return *std::move(scalar);
   switch (in.value_case()) {
     case proto::Argument::kNode: {
@@ -495,15 +508,7 @@ absl::StatusOr<Argument> ReadArgument(const proto::Argument& in, const FieldPath
         return Error(at.Field("node"), where,
                      absl::StrCat("refers to '", name, "', which is not a node of this graph"));
       }
-      const int index = it->second;
-      if (index >= static_cast<int>(scope.created.size())) {
-        return Error(at.Field("node"), where,
-                     index == static_cast<int>(scope.created.size())
-                         ? std::string("refers to itself")
-                         : absl::StrCat("refers to '", name, "', which is defined later (node #",
-                                        index, "); a node may only use earlier nodes"));
-      }
-      return Argument::Ref(scope.created[index]);
+      return Argument::Ref(scope.created[it->second]);
     }
     case proto::Argument::kList:
     case proto::Argument::kTuple: {
@@ -514,7 +519,7 @@ absl::StatusOr<Argument> ReadArgument(const proto::Argument& in, const FieldPath
       elements.reserve(list.elements_size());
       for (int i = 0; i < list.elements_size(); ++i) {
         ASSIGN_OR_RETURN(Argument e, ReadArgument(list.elements(i),
-                                                  list_at.Element("elements", i), where, scope));
+                                                  list_at.Element("elements", i), where, scope, depth + 1));
         elements.push_back(std::move(e));
       }
       return is_list ? Argument::List(std::move(elements)) : Argument::Tuple(std::move(elements));
@@ -532,9 +537,9 @@ absl::StatusOr<Argument> ReadArgument(const proto::Argument& in, const FieldPath
                                     entry.has_key() ? "value" : "key"));
         }
         ASSIGN_OR_RETURN(Argument key,
-                         ReadArgument(entry.key(), entry_at.Field("key"), where, scope));
+                         ReadArgument(entry.key(), entry_at.Field("key"), where, scope, depth + 1));
         ASSIGN_OR_RETURN(Argument value,
-                         ReadArgument(entry.value(), entry_at.Field("value"), where, scope));
+                         ReadArgument(entry.value(), entry_at.Field("value"), where, scope, depth + 1));
         entries.emplace_back(std::move(key), std::move(value));
       }
       return Argument::Dict(std::move(entries));
@@ -546,11 +551,11 @@ absl::StatusOr<Argument> ReadArgument(const proto::Argument& in, const FieldPath
         return Error(slice_at, where, "a slice needs start, stop and step (None when unset)");
       }
       ASSIGN_OR_RETURN(Argument start,
-                       ReadArgument(slice.start(), slice_at.Field("start"), where, scope));
+                       ReadArgument(slice.start(), slice_at.Field("start"), where, scope, depth + 1));
       ASSIGN_OR_RETURN(Argument stop,
-                       ReadArgument(slice.stop(), slice_at.Field("stop"), where, scope));
+                       ReadArgument(slice.stop(), slice_at.Field("stop"), where, scope, depth + 1));
       ASSIGN_OR_RETURN(Argument step,
-                       ReadArgument(slice.step(), slice_at.Field("step"), where, scope));
+                       ReadArgument(slice.step(), slice_at.Field("step"), where, scope, depth + 1));
       return Argument::Slice(std::move(start), std::move(stop), std::move(step));
     }
     case proto::Argument::kDtype: {
@@ -606,6 +611,9 @@ absl::Status ReadGraph(const proto::Graph& in, const FieldPath& at, Where where,
                                 " and #", i, ")"));
     }
   }
+  // Every node first, then the arguments: FX graphs may use a node before
+  // the line that defines it (an unsorted graph prints and reads back as FX
+  // text does); the verifier decides whether that is allowed.
   scope.created.reserve(size);
   for (int i = 0; i < size; ++i) {
     const proto::Node& node = in.nodes(i);
@@ -616,31 +624,8 @@ absl::Status ReadGraph(const proto::Graph& in, const FieldPath& at, Where where,
     RETURN_IF_ERROR(CheckOneLine(node.target(), "target", node_at.Field("target"), where));
     RETURN_IF_ERROR(CheckOneLine(node.type_annotation(), "type annotation",
                                  node_at.Field("type_annotation"), where));
-    std::vector<Argument> args;
-    args.reserve(node.args_size());
-    for (int a = 0; a < node.args_size(); ++a) {
-      ASSIGN_OR_RETURN(Argument arg,
-                       ReadArgument(node.args(a), node_at.Element("args", a), where, scope));
-      args.push_back(std::move(arg));
-    }
-    KwArgs kwargs;
-    kwargs.reserve(node.kwargs_size());
-    for (int k = 0; k < node.kwargs_size(); ++k) {
-      const proto::KwArg& kw = node.kwargs(k);
-      const FieldPath kw_at = node_at.Element("kwargs", k);
-      if (kw.name().empty()) {
-        return Error(kw_at.Field("name"), where,
-                     absl::StrCat("keyword argument #", k, " has no name"));
-      }
-      if (!kw.has_value()) {
-        return Error(kw_at, where, absl::StrCat("keyword argument '", kw.name(), "' has no value"));
-      }
-      ASSIGN_OR_RETURN(Argument value,
-                       ReadArgument(kw.value(), kw_at.Field("value"), where, scope));
-      kwargs.push_back(KwArg{Symbol::Intern(kw.name()), std::move(value)});
-    }
-    absl::StatusOr<Node*> created = graph->CreateNamedNode(
-        op, node.name(), node.target(), std::move(args), std::move(kwargs), node.type_annotation());
+    absl::StatusOr<Node*> created =
+        graph->CreateNamedNode(op, node.name(), node.target(), {}, {}, node.type_annotation());
     if (!created.ok()) {
       Where module_only = where;
       module_only.node = {};
@@ -652,13 +637,51 @@ absl::Status ReadGraph(const proto::Graph& in, const FieldPath& at, Where where,
     }
     scope.created.push_back(*created);
   }
+  for (int i = 0; i < size; ++i) {
+    const proto::Node& node = in.nodes(i);
+    const FieldPath node_at = at.Element("nodes", i);
+    where.node = node.name();
+    std::vector<Argument> args;
+    args.reserve(node.args_size());
+    for (int a = 0; a < node.args_size(); ++a) {
+      ASSIGN_OR_RETURN(Argument arg,
+                       ReadArgument(node.args(a), node_at.Element("args", a), where, scope));
+      args.push_back(std::move(arg));
+    }
+    KwArgs kwargs;
+    kwargs.reserve(node.kwargs_size());
+    absl::flat_hash_set<absl::string_view> keywords;
+    for (int k = 0; k < node.kwargs_size(); ++k) {
+      const proto::KwArg& kw = node.kwargs(k);
+      const FieldPath kw_at = node_at.Element("kwargs", k);
+      if (kw.name().empty()) {
+        return Error(kw_at.Field("name"), where,
+                     absl::StrCat("keyword argument #", k, " has no name"));
+      }
+      if (!keywords.insert(kw.name()).second) {
+        return Error(kw_at.Field("name"), where,
+                     absl::StrCat("keyword argument '", kw.name(), "' is given twice"));
+      }
+      if (!kw.has_value()) {
+        return Error(kw_at, where, absl::StrCat("keyword argument '", kw.name(), "' has no value"));
+      }
+      ASSIGN_OR_RETURN(Argument value,
+                       ReadArgument(kw.value(), kw_at.Field("value"), where, scope));
+      kwargs.push_back(KwArg{Symbol::Intern(kw.name()), std::move(value)});
+    }
+    scope.created[i]->SetArgsKwargs(std::move(args), std::move(kwargs));
+  }
   return absl::OkStatus();
 }
 
 absl::StatusOr<std::unique_ptr<GraphModule>> ReadModule(const proto::Module& in,
                                                         const FieldPath& at,
-                                                        const std::string& path) {
+                                                        const std::string& path, int depth = 0) {
   const Where where{&path, {}};
+  if (depth > kMaxModuleDepth) {
+    return Error(at, where, absl::StrCat("submodules nested more than ", kMaxModuleDepth,
+                                         " levels deep (fxpp's limit)"));
+  }
   RETURN_IF_ERROR(CheckOneLine(in.class_name(), "class name", at.Field("class_name"), where));
   std::unique_ptr<GraphModule> module = in.has_graph()
                                             ? std::make_unique<GraphModule>(in.class_name())
@@ -691,7 +714,7 @@ absl::StatusOr<std::unique_ptr<GraphModule>> ReadModule(const proto::Module& in,
     }
     const std::string child_path = path.empty() ? c.name() : absl::StrCat(path, ".", c.name());
     ASSIGN_OR_RETURN(std::unique_ptr<GraphModule> child,
-                     ReadModule(c.module(), child_at.Field("module"), child_path));
+                     ReadModule(c.module(), child_at.Field("module"), child_path, depth + 1));
     absl::StatusOr<GraphModule*> added = module->AddChild(c.name(), std::move(child));
     if (!added.ok()) return Error(child_at.Field("name"), where, added.status().message());
   }

@@ -431,9 +431,6 @@ TEST(ConvertTest, BadJsonInputGivesLocatedErrors) {
        JsonModule(call + R"("target": "operator.add", "args": [{"node": "x"}, {"node": "nope"}])"),
        "in.json:8:103: root module, node 'add': refers to 'nope', which is not a node of this "
        "graph"},
-      {"self reference",
-       JsonModule(call + R"("target": "f", "args": [{"list": {"elements": [{"node": "add"}]}}])"),
-       "in.json:8:100: root module, node 'add': refers to itself"},
       {"duplicate node name",
        JsonModule(R"("name": "x", "op": "OP_KIND_PLACEHOLDER", "target": "x")"),
        "in.json:8:6: root module: duplicate node name 'x' (nodes #0 and #1)"},
@@ -474,7 +471,7 @@ TEST(ConvertTest, ErrorsInSubmodulesNameTheModulePath) {
   "children": [
    {"name": "outer", "module": {"children": [
      {"name": "inner", "module": {"graph": {"nodes": [
-       {"name": "a", "op": "OP_KIND_CALL_FUNCTION", "target": "f", "args": [{"node": "b"}]},
+       {"name": "a", "op": "OP_KIND_CALL_FUNCTION", "target": "f", "args": [{"node": "c"}]},
        {"name": "b", "op": "OP_KIND_PLACEHOLDER", "target": "b"}
      ]}}}
    ]}}
@@ -485,8 +482,8 @@ TEST(ConvertTest, ErrorsInSubmodulesNameTheModulePath) {
   absl::StatusOr<std::unique_ptr<GraphModule>> module = ParseJson(text, "sub.json");
   ASSERT_FALSE(module.ok());
   EXPECT_EQ(Message(module.status()),
-            "sub.json:8:78: module 'outer.inner', node 'a': refers to 'b', which is defined later "
-            "(node #1); a node may only use earlier nodes");
+            "sub.json:8:78: module 'outer.inner', node 'a': refers to 'c', which is not a node of "
+            "this graph");
 }
 
 TEST(ConvertTest, BadStateAndTensorMetaAreRejected) {
@@ -591,10 +588,14 @@ TEST(ConvertTest, BinaryValidationErrors) {
        }),
        "m.pb: root module, node 'fx_config': unknown dtype value 77"},
       {graph_with([](proto::Graph* g) {
-         g->mutable_nodes(3)->mutable_args(9)->set_node("view");
+         g->mutable_nodes(3)->mutable_args(9)->set_node("nope");
        }),
-       "m.pb: root module, node 'fx_config': refers to 'view', which is defined later (node #4); "
-       "a node may only use earlier nodes"},
+       "m.pb: root module, node 'fx_config': refers to 'nope', which is not a node of this graph"},
+      {graph_with([](proto::Graph* g) {
+         proto::KwArg* again = g->mutable_nodes(3)->add_kwargs();
+         *again = g->nodes(3).kwargs(0);
+       }),
+       "m.pb: root module, node 'fx_config': keyword argument 'cfg' is given twice"},
       {graph_with([](proto::Graph* g) { g->mutable_nodes(4)->set_name("x"); }),
        "m.pb: root module: duplicate node name 'x' (nodes #0 and #4)"},
       {graph_with([](proto::Graph* g) {

@@ -13,11 +13,13 @@
 #include "absl/strings/ascii.h"
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
 #include "absl/strings/str_split.h"
 #include "absl/strings/strip.h"
 #include "google/protobuf/struct.pb.h"
 #include "google/protobuf/util/json_util.h"
 #include "ir/node.h"
+#include "ir/fx_text/py_repr.h"
 #include "ir/status_macros.h"
 #include "re2/re2.h"
 
@@ -34,6 +36,13 @@ absl::Status CheckTagName(absl::string_view tag, absl::string_view origin) {
     return absl::InvalidArgumentError(absl::StrCat(
         "tag '", tag, "' (", origin, ") cannot name a submodule: it must be non-empty and "
         "contain no '.'"));
+  }
+  // Tags name submodules in every format; protobuf text must be UTF-8.
+  const size_t invalid = FindInvalidUtf8(tag);
+  if (invalid != absl::string_view::npos) {
+    return absl::InvalidArgumentError(absl::StrFormat(
+        "a tag from %s is not valid UTF-8 (byte 0x%02x at offset %d)", origin,
+        static_cast<unsigned char>(tag[invalid]), invalid));
   }
   return absl::OkStatus();
 }

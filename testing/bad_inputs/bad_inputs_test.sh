@@ -9,7 +9,8 @@ set -uo pipefail
 
 cd "${TEST_SRCDIR}/${TEST_WORKSPACE}"
 cases_dir=testing/bad_inputs/cases
-declare -A tools=([fmt]=tools/fmt [dedup]=tools/dedup)
+declare -A tools=([fmt]=tools/fmt [dedup]=tools/dedup [split]=tools/split [unflatten]=tools/unflatten
+                   [functionalize]=tools/functionalize)
 
 # A directory the tools cannot write to. Root ignores permission bits, so
 # under root fall back to a directory on a read-only file system (Bazel's

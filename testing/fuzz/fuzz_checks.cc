@@ -33,26 +33,41 @@ void CheckOk(absl::string_view what, const absl::Status& status) {
 void CheckRendersAndReparses(const GraphModule& module, const FxPrintOptions& fx_print,
                              bool fx_text_source) {
   // Graphs read from FX text carry no module state, so attribute targets
-  // cannot be checked; the structural invariants still apply.
-  const bool verifies =
-      VerifyGraphModule(module, ModuleVerifyOptions{/*check_attributes=*/false}).ok();
-  const std::string fxg = RenderModule(module, Format::kFxg).value();
+  // cannot be checked; forward references are FX text (and convert); the
+  // structural invariants still apply.
+  ModuleVerifyOptions verify;
+  verify.check_attributes = false;
+  verify.graph.allow_forward_references = true;
+  const bool verifies = VerifyGraphModule(module, verify).ok();
+  // Protobuf binary holds every field bit for bit (NaN payloads and signs,
+  // -0.0), deterministically: the lossless formats must give it back.
+  absl::StatusOr<std::string> pb = RenderModule(module, Format::kPb);
+  if (verifies) CheckOk("writing a verified module as pb", pb.status());
   for (Format format : {Format::kFx, Format::kFxg, Format::kJson, Format::kPb, Format::kReadable}) {
     absl::StatusOr<std::string> rendered = RenderModule(module, format, fx_print);
-    if (!rendered.ok() || !verifies || format == Format::kReadable) continue;
+    // What a writer accepts must read back (the writers refuse what their
+    // format cannot hold, with a Status).
+    if (!rendered.ok() || format == Format::kReadable) continue;
     const bool fx = format == Format::kFx;
     if (fx && !fx_text_source) continue;
     absl::StatusOr<LoadedModule> reparsed = ParseModule(*rendered, "<rendered>", format);
     CheckOk(absl::StrCat("re-parsing rendered ", FormatName(format)), reparsed.status());
-    // FX text must print the same text again; the lossless formats must keep
-    // every field, which fxg shows.
-    const std::string& expected = fx ? *rendered : fxg;
+    // FX text must print the same text again; JSON and pb must keep every
+    // field, compared bit for bit in protobuf binary; fxg is compared as fxg
+    // text (which spells NaN bits as FloatBits) because it does not keep an
+    // output node's name (FX text prints none), a known loss (issue 21 note).
+    const Format compared = fx ? Format::kFx : format == Format::kFxg ? Format::kFxg : Format::kPb;
+    const std::string expected =
+        fx ? *rendered : compared == Format::kFxg ? RenderModule(module, Format::kFxg).value()
+                                                  : pb.value();
     const std::string actual =
-        RenderModule(*reparsed->module, fx ? Format::kFx : Format::kFxg, reparsed->fx_print)
-            .value();
+        RenderModule(*reparsed->module, compared, reparsed->fx_print).value();
     if (actual != expected) {
+      const std::string shown = fx ? expected : RenderModule(module, Format::kFxg).value();
+      const std::string shown_actual =
+          fx ? actual : RenderModule(*reparsed->module, Format::kFxg).value();
       Violation(absl::StrCat(FormatName(format), " round trip"),
-                absl::DataLossError(absl::StrCat("expected:\n", expected, "\nactual:\n", actual)));
+                absl::DataLossError(absl::StrCat("expected:\n", shown, "\nactual:\n", shown_actual)));
     }
   }
 }

@@ -23,10 +23,13 @@ namespace fuzz {
 void CheckOk(absl::string_view what, const absl::Status& status);
 
 // Renders `module` in every format a tool can write (no crash allowed; a
-// Status error such as "FX text holds one graph" is fine). When the module
-// verifies, each lossless format (fxg, json, pb) must parse back to a module
-// with the same fxg text. FX text is lossy (str() of devices, strings, ...):
-// only with `fx_text_source` (the module was read from FX text) must it parse
+// Status error such as "FX text holds one graph" is fine, as a writer
+// refuses what its format cannot hold). Whatever a lossless format (fxg,
+// json, pb) writes must parse back to the same module: JSON and pb compared
+// bit for bit in protobuf binary (NaN payloads included), fxg as fxg text
+// (it drops an output node's name); a module that verifies must be writable
+// as pb. FX text is lossy (str() of devices, strings, ...): only
+// with `fx_text_source` (the module was read from FX text) must it parse
 // back and print the same text again.
 void CheckRendersAndReparses(const GraphModule& module, const FxPrintOptions& fx_print,
                              bool fx_text_source);

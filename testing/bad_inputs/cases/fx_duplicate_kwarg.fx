@@ -1,0 +1,4 @@
+graph():
+    %x : [num_users=1] = placeholder[target=x]
+    %neg : [num_users=1] = call_function[target=torch.neg](args = (%x,), kwargs = {a: 1, a: 2})
+    return neg
