@@ -18,7 +18,6 @@ How fxpp's nodes map to torch.fx:
 Anything that cannot be mapped is a LoadError naming the node.
 """
 
-import importlib
 import json
 import os
 import re
@@ -27,7 +26,8 @@ import struct
 import torch
 import torch.fx
 
-from . import _values, _weights
+from . import _targets, _values, _weights
+from ._targets import resolve_callable
 from ._weights import join_path
 
 
@@ -55,58 +55,7 @@ _SHARED_PREFIX = "shared:"  # unflatten: this module is the one at another path
 # Unflatten's pytree specs of preserved call signatures: kept as attributes
 # of this class, their value is not part of the file.
 _TREE_SPEC_CLASS = "torch.utils._pytree.TreeSpec"
-_TORCH_SIZE = re.compile(r"torch\.Size\(\[([-\d, ]*)\]\)")
 _CAMEL = re.compile(r"(?<=[a-z0-9])([A-Z])")
-
-
-def _native_batch_norm_no_training(x, weight, bias, running_mean, running_var, momentum, eps):
-    return torch.ops.aten.native_batch_norm.default(
-        x, weight, bias, running_mean, running_var, False, momentum, eps)
-
-
-# Operators of newer PyTorch -> the same computation in older PyTorch, for
-# graphs captured by 2.x and run on 1.13 (CI's torch).
-_OLDER_TORCH_EQUIVALENTS = {
-    "torch.ops.aten._native_batch_norm_legit_no_training.default": _native_batch_norm_no_training,
-}
-
-
-def _snake_keys(value):
-    """Protobuf's JSON mapping may spell fields lowerCamelCase; fxpp's writers
-    use the .proto names. Readers accept both."""
-    if isinstance(value, dict):
-        return {_CAMEL.sub(lambda m: "_" + m.group(1).lower(), k): _snake_keys(v)
-                for k, v in value.items()}
-    if isinstance(value, list):
-        return [_snake_keys(v) for v in value]
-    return value
-
-
-def resolve_callable(name):
-    """The Python object a qualified name such as `torch.ops.aten.add.Tensor`
-    or `torch.nn.functional.relu` names; LookupError when there is none."""
-    if name in _OLDER_TORCH_EQUIVALENTS:
-        try:
-            return _resolve_dotted(name)
-        except LookupError:
-            return _OLDER_TORCH_EQUIVALENTS[name]
-    return _resolve_dotted(name)
-
-
-def _resolve_dotted(name):
-    parts = name.split(".")
-    for split in range(len(parts), 0, -1):
-        try:
-            obj = importlib.import_module(".".join(parts[:split]))
-        except ImportError:
-            continue
-        for i, attr in enumerate(parts[split:], start=split):
-            try:
-                obj = getattr(obj, attr)
-            except (AttributeError, RuntimeError) as e:  # torch.ops raises RuntimeError
-                raise LookupError(f"'{'.'.join(parts[:i])}' has no attribute '{attr}'") from e
-        return obj
-    raise LookupError(f"no module '{parts[0]}'")
 
 
 class _Weights:
@@ -275,17 +224,10 @@ class _GraphBuilder:
         raise self.error(f"unknown argument kind '{kind}'")
 
     def opaque(self, text):
-        """The few values fxpp keeps as their repr: torch.Size, and
-        operators passed as values (with_effects, higher-order ops)."""
-        size = _TORCH_SIZE.fullmatch(text)
-        if size:
-            return torch.Size(int(d) for d in size.group(1).split(",") if d.strip())
-        if re.fullmatch(r"[A-Za-z_][\w.]*", text):
-            try:
-                return resolve_callable(text)
-            except LookupError:
-                pass
-        raise self.error(f"cannot rebuild the value {text!r} (fxpp keeps only its repr)")
+        try:
+            return _targets.opaque_value(text)
+        except LookupError as e:
+            raise self.error(str(e)) from None
 
 
 class _ModuleBuilder:
