@@ -58,6 +58,17 @@ _TREE_SPEC_CLASS = "torch.utils._pytree.TreeSpec"
 _CAMEL = re.compile(r"(?<=[a-z0-9])([A-Z])")
 
 
+def _snake_keys(value):
+    """Protobuf's JSON mapping may spell fields lowerCamelCase; fxpp's writers
+    use the .proto names. Readers accept both."""
+    if isinstance(value, dict):
+        return {_CAMEL.sub(lambda m: "_" + m.group(1).lower(), k): _snake_keys(v)
+                for k, v in value.items()}
+    if isinstance(value, list):
+        return [_snake_keys(v) for v in value]
+    return value
+
+
 class _Weights:
     """Tensor and leaf-module lookup by path. A tool may have moved a value
     (split nests the original path under the submodule's name, e.g.
