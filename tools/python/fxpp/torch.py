@@ -87,7 +87,8 @@ class _Rebuilder:
 
     def build(self):
         entries = self.program.modules()  # preorder: parents first
-        state_of = {path: state for path, _, _, state in entries}
+        state_of = {path: {name: (kind, persistent) for name, kind, persistent in state}
+                    for path, _, _, state in entries}
         for path, class_name, has_graph, state in reversed(entries):
             if has_graph:
                 self.built[path] = self._graph_module(path, class_name, state_of)
@@ -124,13 +125,26 @@ class _Rebuilder:
             if full in self.built:
                 owner.add_module(name, self.built[full])
                 continue
-            kind, persistent = "CONSTANT", True
-            for entry_name, entry_kind, entry_persistent in state_of.get(owner_path, ()):
-                if entry_name == name:
-                    kind, persistent = entry_kind, entry_persistent
+            kind, persistent = state_of.get(owner_path, {}).get(name, ("CONSTANT", True))
             _set_state(owner, name, kind, persistent, self._tensor(full))
         name = class_name if class_name.isidentifier() else "GraphModule"
-        return torch.fx.GraphModule(holder, graph, name)
+        return _make_graph_module(holder, graph, name)
+
+
+def _make_graph_module(root, graph, class_name):
+    """GraphModule(root, graph, class_name); where torch has lazy
+    recompilation (2.x), its code is generated on first use, as torch's
+    own passes defer it."""
+    if _lazy is not None:
+        with _lazy._use_lazy_graph_module(True):
+            return _lazy._make_graph_module(root, graph, class_name)
+    return torch.fx.GraphModule(root, graph, class_name)
+
+
+try:
+    import torch.fx._lazy_graph_module as _lazy  # PyTorch 2.x
+except ImportError:
+    _lazy = None
 
 
 def _ensure_path(module, path):
