@@ -74,7 +74,19 @@ class Converter {
   void Graph(py::handle fx_graph, fxpp::Graph& graph) {
     py::object nodes = Attr(fx_graph.ptr(), n_.nodes);
     graph.Reserve(static_cast<size_t>(py::len(nodes)));
-    for (py::handle node : nodes) AddNode(node.ptr(), graph);
+    // Walks the node list itself (root._next ...), as Graph.nodes does but
+    // without a Python generator step per node.
+    PyObject* root = PyObject_GetAttr(fx_graph.ptr(), n_.root);
+    if (root == nullptr) {
+      PyErr_Clear();
+      for (py::handle node : nodes) AddNode(node.ptr(), graph);
+      return;
+    }
+    py::object sentinel = py::reinterpret_steal<py::object>(root);
+    for (py::object node = Attr(root, n_.next); node.ptr() != root;
+         node = Attr(node.ptr(), n_.next)) {
+      AddNode(node.ptr(), graph);
+    }
   }
 
   TensorMeta Tensor(PyObject* t) {
@@ -158,12 +170,14 @@ class Converter {
       target_text = PyUnicode_Check(target_obj.ptr()) ? py::str(target_obj) : py::str(target_obj);
       target = StrView(target_text.ptr());
     }
-    py::object args_obj = Attr(node, n_.args);
+    // node._args / node._kwargs: what the args / kwargs properties return,
+    // read without calling Python.
+    py::object args_obj = Attr(node, n_.private_args);
     std::vector<Argument> args;
     args.reserve(static_cast<size_t>(PyTuple_GET_SIZE(args_obj.ptr())));
     for (py::handle a : args_obj) args.push_back(Arg(a.ptr()));
     KwArgs kwargs;
-    py::dict kwargs_obj = Attr(node, n_.kwargs);
+    py::dict kwargs_obj = Attr(node, n_.private_kwargs);
     for (auto [key, value] : kwargs_obj) {
       kwargs.push_back({Symbol::Intern(StrView(key.ptr())), Arg(value.ptr())});
     }

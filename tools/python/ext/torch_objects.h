@@ -34,7 +34,8 @@ struct Names {
   PyObject *op, *name, *target, *args, *kwargs, *meta, *type, *tag, *graph, *nodes, *shape,
       *stride, *dtype, *device, *requires_grad, *memory_format, *modules, *parameters,
       *buffers, *non_persistent, *dict, *val, *example_value, *tensor_meta, *stack_trace,
-      *nn_module_stack, *source_fn_stack, *seq_nr, *create_node, *get, *items, *copy;
+      *nn_module_stack, *source_fn_stack, *seq_nr, *create_node, *get, *items, *copy,
+      *private_args, *private_kwargs, *root, *next;
 };
 const Names& names();
 
