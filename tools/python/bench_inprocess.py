@@ -2,10 +2,13 @@
 """Side-by-side timings: PyTorch's own passes vs fxpp's in-process calls
 (fxpp.torch, conversion both ways included), on L-layer transformer stacks
 traced to ATen graphs (make_fx), and the torch.fx floor: Graph.graph_copy +
-GraphModule(...) of the same graph. Results as a Markdown table.
+GraphModule(...) of the same graph. Results as a Markdown table; times are
+CPU seconds of this process (time.process_time, best of --repeat), which a
+shared, busy machine disturbs less than wall time. make_fx makes ~58 nodes
+per layer: --layers 9,35,140,560 gives ~500, 2k, 8k and 32k nodes.
 
   flock /tmp/torch26.lock ../shared/tools/torch26 env PYTHONPATH=tools/python \\
-      python3 tools/python/bench_inprocess.py --layers 16,64,256,1024
+      python3 tools/python/bench_inprocess.py --layers 9,35,140,560
 (build the extension for 2.6 first: tools/python/build_ext_torch26.sh)
 """
 
@@ -87,7 +90,7 @@ def torch_topo_sort(gm):
 
 def main():
     parser = argparse.ArgumentParser()
-    parser.add_argument("--layers", default="16,64,256,1024")
+    parser.add_argument("--layers", default="9,35,140,560")
     parser.add_argument("--repeat", type=int, default=3)
     args = parser.parse_args()
     print(f"torch {torch.__version__}, Python {platform.python_version()}, "
