@@ -15,6 +15,7 @@ packages=(
   graphviz                            # SVG pictures of graphs
   clang-14 libclang-rt-14-dev         # libFuzzer targets (tools/fuzz.sh)
   lld-14                              # their linker (.bazelrc, config fuzz)
+  pybind11-dev python3-dev            # the fxpp._C extension (fxpp.torch)
 )
 
 missing=()

@@ -1,4 +1,11 @@
-"""fxpp's Python bridge: writes PyTorch programs in fxpp's formats and reads them back.
+"""fxpp for PyTorch: its passes in process, and the bridge to its file formats.
+
+    import fxpp
+    gm = fxpp.torch.dedup(torch.fx.symbolic_trace(model))  # in process (fxpp._C)
+
+fxpp.torch runs fxpp's C++ passes on torch.fx graph modules and returns
+torch objects (see fxpp/torch.py). The bridge writes PyTorch programs in
+fxpp's formats and reads them back:
 
     import fxpp
     fxpp.dump(torch.export.export(model, args), "model.json")  # ExportedProgram
@@ -18,9 +25,10 @@ Reading back: ``_load`` (``fxpp.load(path, weights=...)`` -> a runnable
 (tracing), ``_check`` (run and compare); ``python3 -m fxpp dump|load|check``.
 """
 
+from . import torch
 from ._dump import dump, dumps, to_json_dict
 from ._load import LoadError, load, loads
 from ._weights import collect_weights, save_weights, weights_path
 
-__all__ = ["dump", "dumps", "to_json_dict", "load", "loads", "LoadError", "collect_weights",
+__all__ = ["torch", "dump", "dumps", "to_json_dict", "load", "loads", "LoadError", "collect_weights",
            "save_weights", "weights_path"]

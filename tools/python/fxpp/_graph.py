@@ -6,7 +6,7 @@ import keyword
 import torch
 import torch.fx
 
-from . import _values
+from . import _targets, _values
 
 # ir/proto/convert.h kProtoFormatVersion.
 PROTO_FORMAT_VERSION = 1
@@ -47,7 +47,7 @@ def node_names(graph):
 def _type_annotation(node):
     if node.type is None:
         return ""
-    return torch.fx.node._type_repr(node.type)
+    return _targets.type_annotation(node.type)
 
 
 def node_dict(node, names):

@@ -12,7 +12,7 @@ How fxpp's nodes map to torch.fx:
   Operators newer than the running torch have an older equivalent in
   `_OLDER_TORCH_EQUIVALENTS` where one exists; operators whose running
   implementation breaks their schema (1.13's `aten.copy` returning its
-  source) run the schema's computation (`_SCHEMA_FAITHFUL`).
+  source) run the schema's computation (`_targets._SCHEMA_FAITHFUL`).
 - `torch.ops.higher_order.invoke_subgraph(subgraph_N, "subgraph_N", *args)`
   (dedup) becomes a call_module of `subgraph_N`: what the operator does in
   eager mode, and it runs on torches that lack the operator (1.13). PyTorch
@@ -20,8 +20,6 @@ How fxpp's nodes map to torch.fx:
 Anything that cannot be mapped is a LoadError naming the node.
 """
 
-import functools
-import importlib
 import json
 import os
 import re
@@ -30,7 +28,8 @@ import struct
 import torch
 import torch.fx
 
-from . import _values, _weights
+from . import _targets, _values, _weights
+from ._targets import resolve_callable
 from ._weights import join_path
 
 
@@ -58,41 +57,7 @@ _SHARED_PREFIX = "shared:"  # unflatten: this module is the one at another path
 # Unflatten's pytree specs of preserved call signatures: kept as attributes
 # of this class, their value is not part of the file.
 _TREE_SPEC_CLASS = "torch.utils._pytree.TreeSpec"
-_TORCH_SIZE = re.compile(r"torch\.Size\(\[([-\d, ]*)\]\)")
 _CAMEL = re.compile(r"(?<=[a-z0-9])([A-Z])")
-
-
-def _native_batch_norm_no_training(x, weight, bias, running_mean, running_var, momentum, eps):
-    return torch.ops.aten.native_batch_norm.default(
-        x, weight, bias, running_mean, running_var, False, momentum, eps)
-
-
-# Operators of newer PyTorch -> the same computation in older PyTorch, for
-# graphs captured by 2.x and run on 1.13 (CI's torch).
-_OLDER_TORCH_EQUIVALENTS = {
-    "torch.ops.aten._native_batch_norm_legit_no_training.default": _native_batch_norm_no_training,
-}
-
-
-def _copy_into_new(self, src, non_blocking=False):
-    """aten::copy as its schema says: a new tensor of self's shape and dtype
-    holding src."""
-    return self.clone().copy_(src, non_blocking)
-
-
-def _copy_aliases_src():
-    """Whether the running torch's aten.copy returns `src` itself (PyTorch
-    1.13 does when shapes and dtypes match), which its schema does not allow:
-    a functionalized graph then sees later writes to src in the copy."""
-    src = torch.ones(1)
-    return torch.ops.aten.copy.default(torch.zeros(1), src).data_ptr() == src.data_ptr()
-
-
-# Operators whose implementation in the running torch breaks their schema ->
-# (the check, the schema's computation).
-_SCHEMA_FAITHFUL = {
-    "torch.ops.aten.copy.default": (_copy_aliases_src, _copy_into_new),
-}
 
 
 def _snake_keys(value):
@@ -104,40 +69,6 @@ def _snake_keys(value):
     if isinstance(value, list):
         return [_snake_keys(v) for v in value]
     return value
-
-
-@functools.lru_cache(maxsize=None)
-def resolve_callable(name):
-    """The Python object a qualified name such as `torch.ops.aten.add.Tensor`
-    or `torch.nn.functional.relu` names; LookupError when there is none.
-    Cached: loading a graph asks this of every call node, and each miss
-    walks importlib."""
-    if name in _SCHEMA_FAITHFUL:
-        breaks_schema, faithful = _SCHEMA_FAITHFUL[name]
-        if breaks_schema():
-            return faithful
-    if name in _OLDER_TORCH_EQUIVALENTS:
-        try:
-            return _resolve_dotted(name)
-        except LookupError:
-            return _OLDER_TORCH_EQUIVALENTS[name]
-    return _resolve_dotted(name)
-
-
-def _resolve_dotted(name):
-    parts = name.split(".")
-    for split in range(len(parts), 0, -1):
-        try:
-            obj = importlib.import_module(".".join(parts[:split]))
-        except ImportError:
-            continue
-        for i, attr in enumerate(parts[split:], start=split):
-            try:
-                obj = getattr(obj, attr)
-            except (AttributeError, RuntimeError) as e:  # torch.ops raises RuntimeError
-                raise LookupError(f"'{'.'.join(parts[:i])}' has no attribute '{attr}'") from e
-        return obj
-    raise LookupError(f"no module '{parts[0]}'")
 
 
 class _Weights:
@@ -306,17 +237,10 @@ class _GraphBuilder:
         raise self.error(f"unknown argument kind '{kind}'")
 
     def opaque(self, text):
-        """The few values fxpp keeps as their repr: torch.Size, and
-        operators passed as values (with_effects, higher-order ops)."""
-        size = _TORCH_SIZE.fullmatch(text)
-        if size:
-            return torch.Size(int(d) for d in size.group(1).split(",") if d.strip())
-        if re.fullmatch(r"[A-Za-z_][\w.]*", text):
-            try:
-                return resolve_callable(text)
-            except LookupError:
-                pass
-        raise self.error(f"cannot rebuild the value {text!r} (fxpp keeps only its repr)")
+        try:
+            return _targets.opaque_value(text)
+        except LookupError as e:
+            raise self.error(str(e)) from None
 
 
 class _ModuleBuilder:

@@ -12,6 +12,8 @@ import struct
 import torch
 import torch.fx
 
+from ._targets import callable_name  # noqa: F401 (part of this module's API)
+
 # torch attribute name -> fxpp.proto ScalarType (ir/torch_enums.h order).
 _DTYPE_NAMES = [
     ("uint8", "UINT8"), ("int8", "INT8"), ("int16", "INT16"), ("int32", "INT32"),
@@ -81,12 +83,6 @@ def qualified_type_name(cls):
     if cls.__module__ == "builtins":
         return cls.__qualname__
     return f"{cls.__module__}.{cls.__qualname__}"
-
-
-def callable_name(target):
-    """A call_function target as FX prints it: `torch.ops.aten.add.Tensor`,
-    `operator.getitem`, `builtins.getattr`, `torch.relu`."""
-    return torch.fx.Node._pretty_print_target(None, target)
 
 
 def _is_sym(value, name):

@@ -1,0 +1,136 @@
+// fxpp._C: fxpp's passes in process. A Module holds a torch module tree
+// converted to fxpp's IR (from_torch.h); passes run on it through the pass
+// registry, and its graphs come back as torch.fx.Graphs (to_torch.h).
+// fxpp/torch.py assembles them into GraphModules.
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include <memory>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "absl/status/status.h"
+#include "absl/strings/str_cat.h"
+#include "ir/graph_module.h"
+#include "passes/pipeline.h"
+#include "passes/registry.h"
+#include "passes/split_by_tags/split_by_tags.h"
+#include "tools/python/ext/from_torch.h"
+#include "tools/python/ext/to_torch.h"
+#include "tools/python/ext/torch_objects.h"
+
+namespace fxpp {
+namespace pyext {
+namespace {
+
+void ThrowIfError(const absl::Status& status) {
+  if (!status.ok()) throw py::value_error(std::string(status.message()));
+}
+
+class Module {
+ public:
+  Module(py::handle torch_module, bool read_tags) {
+    FromTorchOptions options;
+    options.read_tags = read_tags;
+    module_ = ModuleFromTorch(torch_module, objects_, options);
+  }
+
+  // Runs a registered pipeline ("functionalize,dedup{min_region_size=3},dce"),
+  // verifying after every pass that changed the module.
+  bool Run(const std::string& pipeline_text) {
+    absl::StatusOr<bool> changed;
+    {
+      py::gil_scoped_release release;  // passes never touch Python
+      auto passes = PassRegistry::Global().ParsePipeline(pipeline_text);
+      if (!passes.ok()) {
+        changed = passes.status();
+      } else {
+        PassPipeline pipeline;
+        for (auto& pass : *passes) pipeline.Add(std::move(pass));
+        changed = pipeline.Run(*module_);
+      }
+    }
+    ThrowIfError(changed.status());
+    return *changed;
+  }
+
+  // split_by_tags with the tags nodes carry; returns the FQN mapping
+  // (original path -> path in the split module) as pairs.
+  std::vector<std::pair<std::string, std::string>> SplitByTags(std::vector<std::string> tags,
+                                                               bool return_tuple) {
+    SplitByTagsOptions options;
+    options.return_tuple = return_tuple;
+    options.return_fqn_mapping = true;
+    absl::StatusOr<SplitByTagsResult> split;
+    {
+      py::gil_scoped_release release;
+      split = fxpp::SplitByTags(*module_, tags, options);
+    }
+    ThrowIfError(split.status());
+    module_ = std::move(split->module);
+    return std::move(split->fqn_mapping);
+  }
+
+  // The module tree in preorder: (path, class name, has graph, state), the
+  // state as (name, kind, persistent).
+  py::list Modules() const {
+    py::list out;
+    AddModules(*module_, "", out);
+    return out;
+  }
+
+  py::object Graph(const std::string& path) {
+    const GraphModule* module = module_->FindSubmodule(path);
+    if (module == nullptr || !module->has_graph()) {
+      throw py::key_error(absl::StrCat("no graph module at '", path, "'"));
+    }
+    return GraphToTorch(module->graph(), objects_);
+  }
+
+  size_t NumNodes() const {
+    size_t n = 0;
+    CountNodes(*module_, n);
+    return n;
+  }
+
+ private:
+  static void AddModules(const GraphModule& m, const std::string& path, py::list& out) {
+    py::list state;
+    for (const StateEntry& e : m.state()) {
+      state.append(py::make_tuple(e.name, std::string(StateKindName(e.kind)), e.persistent));
+    }
+    out.append(py::make_tuple(path, m.class_name(), m.has_graph(), state));
+    for (const auto& [name, child] : m.children()) {
+      AddModules(*child, path.empty() ? name : absl::StrCat(path, ".", name), out);
+    }
+  }
+
+  static void CountNodes(const GraphModule& m, size_t& n) {
+    if (m.has_graph()) n += m.graph().size();
+    for (const auto& child : m.children()) CountNodes(*child.second, n);
+  }
+
+  TorchObjects objects_;
+  std::unique_ptr<GraphModule> module_;
+};
+
+}  // namespace
+
+PYBIND11_MODULE(_C, m) {
+  m.doc() = "fxpp's C++ passes on torch.fx graphs, in process (see fxpp.torch)";
+  py::class_<Module>(m, "Module")
+      .def(py::init<py::handle, bool>(), py::arg("module"), py::arg("read_tags") = false,
+           "Converts a torch.fx.GraphModule's module tree to fxpp's IR.")
+      .def("run", &Module::Run, py::arg("pipeline"),
+           "Runs a pass pipeline; returns whether it changed anything.")
+      .def("split_by_tags", &Module::SplitByTags, py::arg("tags"), py::arg("return_tuple"))
+      .def("modules", &Module::Modules)
+      .def("graph", &Module::Graph, py::arg("path") = "")
+      .def("num_nodes", &Module::NumNodes);
+  m.def("list_passes", [] { return PassRegistry::Global().Describe(); },
+        "Every registered pass with its options.");
+}
+
+}  // namespace pyext
+}  // namespace fxpp

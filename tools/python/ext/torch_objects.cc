@@ -1,0 +1,161 @@
+#include "tools/python/ext/torch_objects.h"
+
+#include <string>
+#include <utility>
+
+#include "absl/strings/match.h"
+#include "absl/strings/numbers.h"
+#include "absl/strings/str_cat.h"
+
+namespace fxpp {
+namespace pyext {
+namespace {
+
+// Opaque arguments made in process read "fxpp.object[N]".
+constexpr absl::string_view kObjectPrefix = "fxpp.object[";
+
+PyObject* Intern(const char* s) { return PyUnicode_InternFromString(s); }
+
+PyObject* OptionalType(py::handle module, const char* name) {
+  py::object t = py::getattr(module, name, py::none());
+  return t.is_none() ? nullptr : t.release().ptr();  // kept for the process
+}
+
+}  // namespace
+
+const Names& names() {
+  // Leaked on purpose: interned strings live as long as the interpreter.
+  static const Names* const kNames = new Names{
+      Intern("op"), Intern("name"), Intern("target"), Intern("args"), Intern("kwargs"),
+      Intern("meta"), Intern("type"), Intern("tag"), Intern("graph"), Intern("nodes"),
+      Intern("shape"), Intern("stride"), Intern("dtype"), Intern("device"),
+      Intern("requires_grad"), Intern("memory_format"), Intern("_modules"),
+      Intern("_parameters"), Intern("_buffers"), Intern("_non_persistent_buffers_set"),
+      Intern("__dict__"), Intern("val"), Intern("example_value"), Intern("tensor_meta"),
+      Intern("stack_trace"), Intern("nn_module_stack"), Intern("source_fn_stack"),
+      Intern("seq_nr"), Intern("create_node"), Intern("get"), Intern("items"), Intern("copy"),
+      Intern("_args"), Intern("_kwargs"), Intern("_root"), Intern("_next")};
+  return *kNames;
+}
+
+absl::string_view StrView(PyObject* s) {
+  Py_ssize_t size = 0;
+  const char* data = PyUnicode_AsUTF8AndSize(s, &size);
+  if (data == nullptr) throw py::error_already_set();
+  return absl::string_view(data, static_cast<size_t>(size));
+}
+
+py::str Str(absl::string_view s) { return py::str(s.data(), s.size()); }
+
+template <typename Enum>
+void TorchObjects::AddEnum(absl::flat_hash_map<PyObject*, Enum>& table,
+                           std::vector<py::object>& objects, py::handle pairs,
+                           absl::optional<Enum> (*parse)(absl::string_view)) {
+  for (py::handle pair : pairs) {
+    std::string attr = py::cast<std::string>(pair[py::int_(0)]);
+    py::object obj = py::getattr(torch, attr.c_str(), py::none());
+    absl::optional<Enum> value = parse(attr);
+    if (obj.is_none() || !value.has_value()) continue;
+    table[obj.ptr()] = *value;
+    const size_t index = static_cast<size_t>(*value);
+    if (objects.size() <= index) objects.resize(index + 1);
+    objects[index] = obj;
+  }
+}
+
+TorchObjects::TorchObjects()
+    : torch(py::module_::import("torch")), targets(py::module_::import("fxpp._targets")) {
+  py::module_ fx = py::module_::import("torch.fx");
+  node_type = fx.attr("Node").ptr();
+  graph_module_type = fx.attr("GraphModule").ptr();
+  tensor_type = torch.attr("Tensor").ptr();
+  size_type = torch.attr("Size").ptr();
+  dtype_type = torch.attr("dtype").ptr();
+  device_type = torch.attr("device").ptr();
+  memory_format_type = torch.attr("memory_format").ptr();
+  layout_type = torch.attr("layout").ptr();
+  sym_int_type = OptionalType(torch, "SymInt");
+  sym_float_type = OptionalType(torch, "SymFloat");
+  sym_bool_type = OptionalType(torch, "SymBool");
+  py::module_ values = py::module_::import("fxpp._values");
+  AddEnum(dtype_of_, dtypes_, values.attr("_DTYPE_NAMES"), &ParseScalarType);
+  AddEnum(format_of_, formats_, values.attr("_MEMORY_FORMAT_NAMES"), &ParseMemoryFormat);
+  AddEnum(layout_of_, layouts_, values.attr("_LAYOUT_NAMES"), &ParseLayout);
+}
+
+Symbol TorchObjects::CallableName(PyObject* target) {
+  auto it = callable_names_.find(target);
+  if (it != callable_names_.end()) return it->second;
+  py::handle t(target);
+  py::object name = targets.attr("callable_name")(t);
+  const Symbol symbol = Symbol::Intern(StrView(name.ptr()));
+  callable_names_.emplace(target, symbol);
+  callables_.emplace(std::string(symbol.str()), py::reinterpret_borrow<py::object>(t));
+  return symbol;
+}
+
+Symbol TorchObjects::TypeName(PyObject* cls) {
+  auto it = type_names_.find(cls);
+  if (it != type_names_.end()) return it->second;
+  py::handle c(cls);
+  const Symbol symbol = Symbol::Intern(
+      StrView(py::module_::import("fxpp._values").attr("qualified_type_name")(c).ptr()));
+  type_names_.emplace(cls, symbol);
+  types_.emplace(symbol.id(), py::reinterpret_borrow<py::object>(c));
+  return symbol;
+}
+
+Argument TorchObjects::OpaqueArgument(PyObject* value) {
+  auto [it, inserted] = opaque_index_.try_emplace(value, static_cast<uint32_t>(opaque_.size()));
+  if (inserted) opaque_.push_back(py::reinterpret_borrow<py::object>(value));
+  return Argument::Opaque(absl::StrCat(kObjectPrefix, it->second, "]"));
+}
+
+absl::optional<ScalarType> TorchObjects::Dtype(PyObject* v) const {
+  auto it = dtype_of_.find(v);
+  if (it == dtype_of_.end()) return absl::nullopt;
+  return it->second;
+}
+absl::optional<MemoryFormat> TorchObjects::Format(PyObject* v) const {
+  auto it = format_of_.find(v);
+  if (it == format_of_.end()) return absl::nullopt;
+  return it->second;
+}
+absl::optional<Layout> TorchObjects::LayoutOf(PyObject* v) const {
+  auto it = layout_of_.find(v);
+  if (it == layout_of_.end()) return absl::nullopt;
+  return it->second;
+}
+
+int64_t TorchObjects::AddSource(PyObject* fx_node, const NodeMeta& meta) {
+  sources_.push_back(py::reinterpret_borrow<py::object>(fx_node));
+  source_metas_.push_back(meta);
+  return static_cast<int64_t>(sources_.size()) - 1;
+}
+
+py::object TorchObjects::Callable(absl::string_view name) {
+  auto it = callables_.find(name);
+  if (it != callables_.end()) return it->second;
+  py::object target = targets.attr("resolve_callable")(Str(name));
+  callables_.emplace(std::string(name), target);
+  return target;
+}
+
+py::object TorchObjects::OpaqueValue(absl::string_view text) {
+  if (absl::StartsWith(text, kObjectPrefix) && absl::EndsWith(text, "]")) {
+    uint32_t index = 0;
+    absl::string_view digits = text.substr(kObjectPrefix.size());
+    digits.remove_suffix(1);
+    if (absl::SimpleAtoi(digits, &index) && index < opaque_.size()) return opaque_[index];
+  }
+  return targets.attr("opaque_value")(Str(text));
+}
+
+py::object TorchObjects::Type(Symbol name) {
+  auto it = types_.find(name.id());
+  if (it != types_.end()) return it->second;
+  return Str(name.str());
+}
+
+}  // namespace pyext
+}  // namespace fxpp

@@ -1,0 +1,235 @@
+"""fxpp's C++ passes on PyTorch programs, in process.
+
+    import fxpp.torch
+    deduped = fxpp.torch.dedup(torch.fx.symbolic_trace(model))
+
+Each call converts the torch.fx.GraphModule to fxpp's IR inside the fxpp._C
+extension (C++, no files), runs fxpp's registered passes (the pass registry
+of `fxopt`), and builds a torch.fx.GraphModule back. The result keeps the
+module's parameters, buffers and submodules (the same objects, as PyTorch's
+own passes share them) and each node's metadata: nodes a pass kept or copied
+get their source node's node.meta (example values 'val', nn_module_stack,
+stack_trace, ...); values a pass made get meta tensors as example values.
+
+Functions (the graph module given is not changed):
+- run(gm, "functionalize,dedup,dce"): any pipeline fxopt accepts.
+- dedup(gm, min_region_size=2): repeated regions -> one subgraph module,
+  called once per region (call_module, which every torch runs).
+- split_by_tags(gm, tags, return_fqn_mapping=False, return_tuple=False):
+  torch.fx.passes.split_utils.split_by_tags, reading node.tag.
+- functionalize(gm): in-place ops -> out-of-place; input mutations stay as
+  copy_ at the end, so the result runs like the original.
+- backend(passes="dedup", then="inductor"): a torch.compile / Dynamo backend
+  that runs `passes` on the captured graph, then hands it to `then`.
+"""
+
+import torch
+import torch.fx
+
+from . import _targets
+
+__all__ = ["run", "dedup", "split_by_tags", "functionalize", "backend", "passes"]
+
+
+def _extension():
+    try:
+        from . import _C
+    except ImportError as e:
+        raise ImportError(
+            "fxpp.torch needs the compiled extension fxpp._C: install the package with "
+            "`tools/python/install.sh` (or `bazel build //tools:python/fxpp/_C.so` for "
+            f"Debian's /usr/bin/python3) ({e})") from None
+    return _C
+
+
+def passes():
+    """Every pass fxpp can run, with its options (fxopt --list-passes)."""
+    return _extension().list_passes()
+
+
+def _original_tables(original):
+    """{path: module} and {path: tensor} of a module tree, for finding the
+    objects a result's modules and get_attr targets refer to."""
+    modules = dict(original.named_modules(remove_duplicate=False))
+    tensors = {}
+    for path, module in modules.items():
+        prefix = path + "." if path else ""
+        for name, value in list(module._parameters.items()) + list(module._buffers.items()):
+            if value is not None:
+                tensors[prefix + name] = value
+        for name, value in vars(module).items():
+            if isinstance(value, torch.Tensor) and not name.startswith("__"):
+                tensors[prefix + name] = value
+    return modules, tensors
+
+
+class _Rebuilder:
+    """A torch module tree from a converted (and transformed) fxpp module:
+    graph modules from the extension's graphs, every other module and every
+    tensor the original object (found by path, through `fqn_map` when a pass
+    moved it)."""
+
+    _CONTAINERS = {"torch.nn.Module", "torch.nn.modules.module.Module"}
+
+    def __init__(self, program, original, fqn_map=None):
+        from ._load import _Weights  # lookup by path, moved paths and suffixes
+        self.program = program
+        modules, tensors = _original_tables(original)
+        self.finder = _Weights({"tensors": tensors, "modules": modules}, fqn_map, "the module")
+        self.built = {}
+
+    def _find(self, table, path, what):
+        value = self.finder._find(table, path)
+        if value is None:
+            raise ValueError(f"fxpp.torch: the result refers to {what} '{path}', which the "
+                             f"original module does not have")
+        return value
+
+    def build(self):
+        entries = self.program.modules()  # preorder: parents first
+        state_of = {path: {name: (kind, persistent) for name, kind, persistent in state}
+                    for path, _, _, state in entries}
+        for path, class_name, has_graph, state in reversed(entries):
+            if has_graph:
+                self.built[path] = self._graph_module(path, class_name, state_of)
+            elif class_name in self._CONTAINERS and path not in self.finder.modules:
+                self.built[path] = self._container(path, state)
+            else:
+                self.built[path] = self._find(self.finder.modules, path, "module")
+        return self.built[""]
+
+    def _tensor(self, path):
+        return self._find(self.finder.tensors, path, "tensor")
+
+    def _container(self, path, state):
+        module = torch.nn.Module()
+        prefix = path + "." if path else ""
+        for child_path, child in self.built.items():
+            parent, _, name = child_path.rpartition(".")
+            if child_path and parent == path and "." not in child_path[len(prefix):]:
+                module.add_module(name, child)
+        for name, kind, persistent in state:
+            _set_state(module, name, kind, persistent, self._tensor(prefix + name))
+        return module
+
+    def _graph_module(self, path, class_name, state_of):
+        graph = self.program.graph(path)
+        prefix = path + "." if path else ""
+        holder = torch.nn.Module()
+        for node in graph.nodes:
+            if node.op not in ("get_attr", "call_module"):
+                continue
+            full = prefix + node.target
+            owner_path, _, name = full.rpartition(".")
+            owner = _ensure_path(holder, node.target.rpartition(".")[0])
+            if full in self.built:
+                owner.add_module(name, self.built[full])
+                continue
+            kind, persistent = state_of.get(owner_path, {}).get(name, ("CONSTANT", True))
+            _set_state(owner, name, kind, persistent, self._tensor(full))
+        name = class_name if class_name.isidentifier() else "GraphModule"
+        return _make_graph_module(holder, graph, name)
+
+
+def _make_graph_module(root, graph, class_name):
+    """GraphModule(root, graph, class_name); where torch has lazy
+    recompilation (2.x), its code is generated on first use, as torch's
+    own passes defer it."""
+    if _lazy is not None:
+        with _lazy._use_lazy_graph_module(True):
+            return _lazy._make_graph_module(root, graph, class_name)
+    return torch.fx.GraphModule(root, graph, class_name)
+
+
+try:
+    import torch.fx._lazy_graph_module as _lazy  # PyTorch 2.x
+except ImportError:
+    _lazy = None
+
+
+def _ensure_path(module, path):
+    for name in path.split(".") if path else ():
+        child = getattr(module, name, None)
+        if child is None:
+            child = torch.nn.Module()
+            module.add_module(name, child)
+        module = child
+    return module
+
+
+def _set_state(module, name, kind, persistent, tensor):
+    if kind == "PARAMETER" and isinstance(tensor, torch.nn.Parameter):
+        module.register_parameter(name, tensor)
+    elif kind == "BUFFER":
+        module.register_buffer(name, tensor, persistent=persistent)
+    else:
+        setattr(module, name, tensor)
+
+
+def _graph_module(gm):
+    if isinstance(gm, torch.fx.GraphModule):
+        return gm
+    raise TypeError(f"fxpp.torch: expected a torch.fx.GraphModule, got {type(gm).__name__}")
+
+
+def _transform(gm, apply, read_tags=False):
+    gm = _graph_module(gm)
+    program = _extension().Module(gm, read_tags)
+    result = apply(program)
+    changed, fqn_map = result if isinstance(result, tuple) else (result, None)
+    if not changed:
+        return gm, fqn_map
+    return _Rebuilder(program, gm, fqn_map).build(), fqn_map
+
+
+def run(gm, pipeline):
+    """Runs a pipeline of fxpp passes ("functionalize,dedup{min_region_size=3},dce",
+    see passes()) on a copy of `gm`; returns the result, or `gm` itself when
+    no pass changed anything."""
+    return _transform(gm, lambda program: program.run(pipeline))[0]
+
+
+def dedup(gm, min_region_size=2):
+    """Graph deduplication: identical regions become calls of one subgraph."""
+    return run(gm, f"dedup{{min_region_size={int(min_region_size)}}}")
+
+
+def functionalize(gm, keep_input_mutations=True):
+    """In-place ops -> their out-of-place twins. With keep_input_mutations
+    (the default) mutated inputs are written back with copy_, so the result
+    runs like `gm`; without, they become extra leading outputs."""
+    flag = "true" if keep_input_mutations else "false"
+    return run(gm, f"functionalize{{keep_input_mutations={flag}}}")
+
+
+def split_by_tags(gm, tags, return_fqn_mapping=False, return_tuple=False):
+    """torch.fx.passes.split_utils.split_by_tags: one submodule per tag
+    (node.tag of every call node), called in `tags` order."""
+    tags = [str(t) for t in tags]
+
+    def apply(program):
+        return True, dict(program.split_by_tags(tags, bool(return_tuple)))
+
+    split, fqn_map = _transform(gm, apply, read_tags=True)
+    return (split, fqn_map) if return_fqn_mapping else split
+
+
+def backend(passes="dedup", then="inductor"):
+    """A torch.compile backend (or torch._dynamo.optimize's) running fxpp's
+    `passes` on each graph Dynamo captures, then compiling it with `then`
+    (a backend name or callable; "eager" runs the graph as it is):
+
+        model = torch.compile(model, backend=fxpp.torch.backend("dedup"))
+    """
+    def compile_graph(gm, example_inputs):
+        transformed = run(gm, passes)
+        if then is None or then == "eager":
+            return transformed.forward
+        compiler = then
+        if isinstance(then, str):
+            from torch._dynamo.backends.registry import lookup_backend
+            compiler = lookup_backend(then)
+        return compiler(transformed, example_inputs)
+
+    compile_graph.__name__ = f"fxpp_{passes}_then_{then}".replace(",", "_")
+    return compile_graph
