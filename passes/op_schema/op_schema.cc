@@ -283,6 +283,8 @@ const ViewInverse* FindViewInverse(absl::string_view op) {
   };
   auto it = kInverses->find(op);
   return it == kInverses->end() ? nullptr : &it->second;
+}
+
 namespace {
 
 bool IsGetItemCall(const Node& node) {

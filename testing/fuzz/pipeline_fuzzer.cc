@@ -96,7 +96,7 @@ void RunAndCheck(const GraphModule& parsed, const std::string& parsed_fxg,
   if (!module->has_graph()) return;
   // dedup skips every group whose replacement saves nothing, so it never
   // makes the top graph larger.
-  if (pass.name == "dedup" && module->graph().size() > parsed.graph().size()) {
+  if (pass.name() == "dedup" && module->graph().size() > parsed.graph().size()) {
     Violation("dedup made the top graph larger",
               absl::FailedPreconditionError(absl::StrCat(parsed.graph().size(), " -> ",
                                                          module->graph().size(), " nodes")));
