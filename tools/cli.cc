@@ -222,10 +222,9 @@ absl::StatusOr<std::ostream*> WriteModuleThenReportStream(absl::string_view out,
                                                           absl::string_view rendered) {
   absl::Status written = WriteFileAtomically(out, rendered);
   if (!written.ok()) return written;
-  if (out != "-") return &std::cout;
-  if (to == Format::kJson || to == Format::kPb) return &std::cerr;
-  std::cout << "\n";
-  return &std::cout;
+  // A module on stdout is piped into other tools (fmt, dot): nothing else may
+  // follow it there.
+  return out == "-" ? &std::cerr : &std::cout;
 }
 
 void NoteBundledExample(absl::string_view tool, absl::string_view example) {

@@ -47,9 +47,8 @@ absl::StatusOr<LoadedModule> ReadInputModule(absl::string_view path, absl::optio
                                              bool allow_forward_references = false);
 
 // Writes a rendered module to `out` (atomically; "-" is stdout) and returns
-// the stream for the tool's human-readable report: stdout, unless the module
-// itself went to stdout as JSON or protobuf, which must stay parseable (then
-// stderr). A text module and a report on stdout are a blank line apart.
+// the stream for the tool's human-readable report: stdout when the module
+// went to a file, else stderr, so that stdout carries only the module.
 absl::StatusOr<std::ostream*> WriteModuleThenReportStream(absl::string_view out, Format to,
                                                           absl::string_view rendered);
 

@@ -123,6 +123,9 @@ absl::Status Run(std::vector<std::string> args) {
   PassPipeline::Options options;
   options.verify_each = absl::GetFlag(FLAGS_verify_each);
   options.check_changed = absl::GetFlag(FLAGS_check_changed);
+  // ReadInputModule verified the input, accepting forward references when
+  // topo_sort runs first: the pipeline's own input check would refuse them.
+  options.verify_input = !sorts_first;
   // FX text carries no module state to resolve attribute targets against.
   options.verify.check_attributes = loaded.format != Format::kFx;
   PassPipeline pipeline(options);

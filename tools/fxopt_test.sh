@@ -52,7 +52,14 @@ expect_error "fx cannot hold subgraphs" "subgraph" $fxopt $fixture --passes=dedu
 check "pass statistics json has dedup's report" bash -c "$fxopt $fixture --passes=dedup,dce --pass-statistics=json -o $tmp/x.fxg 2>$tmp/st.json && python3 -c 'import json,sys; s=json.load(open(sys.argv[1]))[\"passes\"]; d=s[0]; st={x[\"name\"]: int(x[\"value\"]) for x in d[\"statistics\"]}; assert d[\"name\"]==\"dedup\" and st[\"regions_replaced\"] > 0 and st[\"nodes_after\"] < st[\"nodes_before\"], d; assert d[\"details\"][\"groups\"]; assert s[1][\"statistics\"][0][\"name\"]==\"nodes_erased\"' $tmp/st.json"
 check "pass statistics text to --report, module alone on stdout" bash -c "$fxopt $fixture --passes=dedup --pass-statistics --report=$tmp/r.txt --to=fxg > $tmp/m.fxg && grep -q 'regions_replaced' $tmp/r.txt && $fmt $tmp/m.fxg -o $tmp/m2.fxg"
 printf 'graph():\n    %%x : [num_users=1] = placeholder[target=x]\n    return x\n    return x\n' > $tmp/two_outputs.fx
-expect_error "broken input blamed on the input" "input: " $fxopt $tmp/two_outputs.fx --passes=topo_sort -o $tmp/none.fxg
+expect_error "broken input blamed on the input" "two_outputs.fx: node 'output_1': second output node" $fxopt $tmp/two_outputs.fx --passes=topo_sort -o $tmp/none.fxg
+printf '%s\n' 'graph():' \
+  '    %x : [num_users=1] = placeholder[target=x]' \
+  '    %b : [num_users=1] = call_function[target=torch.relu](args = (%a,), kwargs = {})' \
+  '    %a : [num_users=1] = call_function[target=torch.neg](args = (%x,), kwargs = {})' \
+  '    return (b,)' > $tmp/unsorted.fx
+check "an unsorted input goes through a pipeline that sorts first" bash -c "$fxopt $tmp/unsorted.fx --passes=topo_sort,dce --to=fx -o $tmp/sorted.fx && grep -m1 'torch\.\(neg\|relu\)' $tmp/sorted.fx | grep -q neg"
+expect_error "an unsorted input is refused by other passes" "uses 'a' before it is defined" $fxopt $tmp/unsorted.fx --passes=dce -o $tmp/none.fxg
 printf 'fxg 1\nopaque: torch.nn.modules.linear.Linear\n' > $tmp/opaque.fxg
 expect_error "graphless root: an error, not a crash" "has no graph" $fxopt $tmp/opaque.fxg --passes='move_non_tensor_nodes_on_boundary{tags=a}' -o $tmp/none.fxg
 check "mlir-opt spellings" bash -c "$fxopt $fixture --pass-pipeline=dce --print-ir-after-all --mlir-timing -o $tmp/x.fxg 2>$tmp/e.txt && grep -q 'IR Dump After dce' $tmp/e.txt && grep -q 'Pass execution timing report' $tmp/e.txt"

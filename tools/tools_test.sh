@@ -23,7 +23,7 @@ check "fmt readable" bash -c "$fmt $fixture --to=readable | grep -q 'class Graph
 check "fmt without input shows the example" bash -c "$fmt 2>$tmp/stderr.txt | grep -q 'def forward'"
 
 # dedup: bundled example, report formats, outputs.
-check "dedup without input" bash -c "$dedup 2>$tmp/stderr.txt | grep -q 'regions replaced'"
+check "dedup without input: the report on stderr, stdout only the module" bash -c "$dedup 2>$tmp/stderr.txt >$tmp/stdout.txt; grep -q 'regions replaced' $tmp/stderr.txt && ! grep -q 'regions replaced' $tmp/stdout.txt"
 check "dedup json report" bash -c "$dedup $fixture -o $tmp/d.fxg --report=json | $python -c 'import json,sys; r=json.load(sys.stdin); assert int(r[\"regions_replaced\"]) > 0'"
 check "dedup output parses" $fmt $tmp/d.fxg -o $tmp/d.json
 check "dedup json to stdout keeps it clean" bash -c "$dedup $fixture --format=json 2>$tmp/stderr.txt | $python -c 'import json,sys; json.load(sys.stdin)'"
@@ -38,5 +38,7 @@ expect_error "unwritable output" "cannot" $fmt $fixture -o $tmp/no/such/dir/out.
 expect_error "bad report flag" "--report must be text or json" $dedup $fixture --report=xml
 expect_error "fx output of dedup" "FX text cannot hold" $dedup $fixture --format=fx
 check "no partial outputs" bash -c "! ls $tmp/never.fxg $tmp/*.tmp.* >$tmp/ls.txt 2>&1"
+check "dedup's module on stdout pipes into fmt" bash -c "$dedup - --format=fxg <$fixture 2>/dev/null | $fmt - --to=readable >$tmp/piped.txt && grep -q 'invoke_subgraph' $tmp/piped.txt"
+check "dedup's dot on stdout pipes into graphviz" bash -c "$dedup $fixture --format=dot 2>/dev/null | dot -Tsvg >$tmp/piped.svg && grep -q '<svg' $tmp/piped.svg"
 
 finish
