@@ -7,7 +7,7 @@ CPU seconds of this process (time.process_time, best of --repeat), which a
 shared, busy machine disturbs less than wall time. make_fx makes ~58 nodes
 per layer: --layers 9,35,140,560 gives ~500, 2k, 8k and 32k nodes.
 
-  flock /tmp/torch26.lock ../shared/tools/torch26 env PYTHONPATH=tools/python \\
+  ../shared/tools/torch26 env PYTHONPATH=tools/python \\
       python3 tools/python/bench_inprocess.py --layers 9,35,140,560
 (build the extension for 2.6 first: tools/python/build_ext_torch26.sh)
 """

@@ -12,7 +12,7 @@ out_dir=$1
 shift
 cd "$(dirname "$0")/../.."
 # Objects stay between runs (rebuilt when their source is newer).
-build=${FXPP_EXT_BUILD_DIR:-/tmp/fxpp-ext-build}
+build=${FXPP_EXT_BUILD_DIR:-${TMPDIR:-/tmp}/fxpp-ext-build}
 mkdir -p "$build"
 
 sources=()

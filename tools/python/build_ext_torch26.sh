@@ -5,14 +5,15 @@
 # packages in the chroot once. Run from the repository root:
 #   tools/python/build_ext_torch26.sh
 # then e.g.
-#   flock /tmp/torch26.lock ../shared/tools/torch26 env PYTHONPATH=tools/python python3 ...
+#   ../shared/tools/torch26 env PYTHONPATH=tools/python python3 ...
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-torch26=${TORCH26:-/work/shared/tools/torch26}
+# The torch26 runner beside the checkout (../shared/tools), as the README says.
+torch26=${TORCH26:-../shared/tools/torch26}
 mapfile -t sources < <(bazel query --noshow_progress \
   'kind("source file", deps(//tools:python/fxpp/_C.so)) except //third_party/...' 2>/dev/null |
   grep -v '^@' | sed -e 's|^//||' -e 's|^:||' -e 's|:|/|' | grep -E '\.(cc|proto|txt)$')
-flock /tmp/torch26.lock "$torch26" bash -c '
+"$torch26" bash -c '
   dpkg -s g++ pkg-config pybind11-dev python3-dev libabsl-dev libre2-dev libprotobuf-dev protobuf-compiler \
     >/dev/null 2>&1 || DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
     --no-install-recommends g++ pybind11-dev python3-dev libabsl-dev libre2-dev libprotobuf-dev \

@@ -5,7 +5,7 @@ random weights, each graph's nodes keeping `val` and `nn_module_stack` (from
 which the benchmark computes the module-structure ideal). From the
 repository root:
 
-  flock /tmp/torch26.lock ../shared/tools/torch26 python3 \\
+  ../shared/tools/torch26 python3 \\
       tools/python/make_dedup_quality_graphs.py --out testing/dedup_quality/graphs
 
 writes <model>.<capture>.json (fxpp.dump, no weights); convert each to fxg

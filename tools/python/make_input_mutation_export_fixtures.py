@@ -4,7 +4,7 @@ with what PyTorch 2.6's unflatten made of them (issue 16): fxpp's unflatten
 copies the new value back into the input. Run under PyTorch 2.6 from the
 repository root:
 
-  flock /tmp/torch26.lock ../shared/tools/torch26 python3 \\
+  ../shared/tools/torch26 python3 \\
       tools/python/make_input_mutation_export_fixtures.py --out export/testdata/input_mutation
 
 writes NAME.json (fxpp.dumps of the program) and NAME.unflatten.json (what
