@@ -9,6 +9,7 @@
 #include <filesystem>
 #include <iostream>
 #include <memory>
+#include <utility>
 
 #include "absl/container/flat_hash_set.h"
 #include "absl/flags/commandlineflag.h"
@@ -122,6 +123,23 @@ void HandleUsageFlags(const std::vector<std::string>& args) {
   }
 }
 
+// One output-format flag on every tool: --to and --format are two spellings
+// of it, and a tool declares one of them; the other is rewritten to it.
+void SpellOutputFormatFlag(std::string& arg) {
+  const size_t dashes = arg.size() > 1 && arg[1] == '-' ? 2 : 1;
+  const size_t name_end = std::min(arg.find('='), arg.size());
+  const absl::string_view name(arg.data() + dashes, name_end - dashes);
+  constexpr std::pair<absl::string_view, absl::string_view> kSpellings[] = {{"to", "format"},
+                                                                            {"format", "to"}};
+  for (const auto& [given, declared] : kSpellings) {
+    if (name == given && absl::FindCommandLineFlag(given) == nullptr &&
+        absl::FindCommandLineFlag(declared) != nullptr) {
+      arg.replace(dashes, given.size(), std::string(declared));
+      return;
+    }
+  }
+}
+
 }  // namespace
 
 using ::bazel::tools::cpp::runfiles::Runfiles;
@@ -140,8 +158,11 @@ std::vector<std::string> ParseToolFlags(int argc, char** argv, absl::string_view
     std::string& arg = spelled[i];
     if (arg == "--") break;
     if (arg.size() < 2 || arg[0] != '-') continue;
+    if (arg[1] == '-') {
+      std::replace(arg.begin() + 2, arg.begin() + std::min(arg.find('='), arg.size()), '-', '_');
+    }
+    SpellOutputFormatFlag(arg);
     const size_t name_end = std::min(arg.find('='), arg.size());
-    if (arg[1] == '-') std::replace(arg.begin() + 2, arg.begin() + name_end, '-', '_');
     if (name_end != arg.size() || i + 1 == spelled.size() || spelled[i + 1] != "-") continue;
     const absl::string_view name = absl::StripPrefix(absl::StripPrefix(arg, "-"), "-");
     const absl::CommandLineFlag* flag = absl::FindCommandLineFlag(name);

@@ -38,6 +38,7 @@ expect_error "unwritable output" "cannot" $fmt $fixture -o $tmp/no/such/dir/out.
 expect_error "bad report flag" "--report must be text or json" $dedup $fixture --report=xml
 expect_error "fx output of dedup" "FX text cannot hold" $dedup $fixture --format=fx
 check "no partial outputs" bash -c "! ls $tmp/never.fxg $tmp/*.tmp.* >$tmp/ls.txt 2>&1"
+check "--to and --format name the one output-format flag on every tool" bash -c "$dedup - --to=fxg <$fixture 2>/dev/null | $fmt - --format=readable >$tmp/spelled.txt && grep -q 'invoke_subgraph' $tmp/spelled.txt"
 check "dedup's module on stdout pipes into fmt" bash -c "$dedup - --format=fxg <$fixture 2>/dev/null | $fmt - --to=readable >$tmp/piped.txt && grep -q 'invoke_subgraph' $tmp/piped.txt"
 check "dedup's dot on stdout pipes into graphviz" bash -c "$dedup $fixture --format=dot 2>/dev/null | dot -Tsvg >$tmp/piped.svg && grep -q '<svg' $tmp/piped.svg"
 
