@@ -287,9 +287,12 @@ const ViewInverse* FindViewInverse(absl::string_view op) {
 
 namespace {
 
+// Any spelling of indexing, with any index (unlike IsGetItem, which only
+// matches the traced `operator.getitem(<node>, <int>)`): a slice or tensor
+// index of a view reads the viewed storage too.
 bool IsGetItemCall(const Node& node) {
   return (node.op() == OpKind::kCallFunction &&
-          (node.target() == "operator.getitem" || node.target() == "_operator.getitem")) ||
+          (node.target() == kGetItem || node.target() == "_operator.getitem")) ||
          (node.op() == OpKind::kCallMethod && node.target() == "__getitem__");
 }
 

@@ -76,6 +76,7 @@ struct ViewInverse {
 // The inverse rule of view op `op` (its operator name without namespace or
 // overload: "transpose", "getitem"); nullptr for ops without one.
 const ViewInverse* FindViewInverse(absl::string_view op);
+
 // Flat node positions whose storage `node`'s result may share: the viewed
 // tensor of view ops and of getitem (not an element of a multi-result call),
 // ops that may return their input itself (`contiguous`, `to`, `type_as`,
