@@ -15,6 +15,7 @@
 #include "gmock/gmock.h"
 #include "gtest/gtest-spi.h"
 #include "gtest/gtest.h"
+#include "testing/scoped_env.h"
 
 namespace fxpp {
 namespace {
@@ -31,28 +32,6 @@ constexpr char kHello[] =
     "    %relu : [num_users=1] = call_function[target=torch.relu](args = (%x,), kwargs = {})\n"
     "    return relu\n";
 constexpr char kUpdateCommand[] = "bazel run //testing:golden_test -- --update_goldens";
-
-// Sets an environment variable (or unsets it, for nullopt) for a scope.
-class ScopedEnv {
- public:
-  ScopedEnv(const char* name, absl::optional<std::string> value) : name_(name) {
-    if (const char* old = getenv(name)) old_ = old;
-    Set(value);
-  }
-  ~ScopedEnv() { Set(old_); }
-
- private:
-  void Set(const absl::optional<std::string>& value) {
-    if (value.has_value()) {
-      setenv(name_, value->c_str(), 1);
-    } else {
-      unsetenv(name_);
-    }
-  }
-
-  const char* name_;
-  absl::optional<std::string> old_;
-};
 
 std::string ReadFile(const std::string& path) {
   std::ifstream in(path, std::ios::binary);

@@ -1,0 +1,171 @@
+#include "testing/pass_golden.h"
+
+#include <algorithm>
+#include <utility>
+
+#include "absl/strings/ascii.h"
+#include "absl/strings/match.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
+#include "ir/fxg/fxg.h"
+#include "ir/io/module_io.h"
+#include "passes/pipeline.h"
+#include "testing/golden.h"
+
+namespace fxpp {
+namespace {
+
+// The suffix of `name` among `suffixes` (the longest), or "" for none.
+absl::string_view MatchingSuffix(absl::string_view name, const std::vector<std::string>& suffixes) {
+  absl::string_view longest;
+  for (const std::string& suffix : suffixes) {
+    if (absl::EndsWith(name, suffix) && suffix.size() > longest.size()) longest = suffix;
+  }
+  return longest;
+}
+
+// gtest test names allow letters, digits and '_' only.
+std::string TestName(absl::string_view stem) {
+  std::string name(stem);
+  for (char& c : name) {
+    if (!absl::ascii_isalnum(static_cast<unsigned char>(c))) c = '_';
+  }
+  return name;
+}
+
+}  // namespace
+
+void PrintTo(const GoldenCase& golden_case, std::ostream* os) {
+  *os << (golden_case.listing.ok() ? golden_case.fixture : golden_case.listing.ToString());
+}
+
+absl::StatusOr<std::vector<GoldenCase>> ListGoldenCases(
+    absl::string_view dir, const std::vector<std::string>& suffixes,
+    const std::vector<std::string>& excluded_suffixes) {
+  std::vector<GoldenCase> cases;
+  for (std::string& path : ListRunfiles(dir, "")) {
+    const absl::string_view file = absl::string_view(path).substr(dir.size() + 1);
+    const absl::string_view suffix = MatchingSuffix(file, suffixes);
+    if (suffix.empty() || !MatchingSuffix(file, excluded_suffixes).empty()) continue;
+    cases.push_back({TestName(file.substr(0, file.size() - suffix.size())), std::move(path),
+                     absl::OkStatus()});
+  }
+  if (cases.empty()) {
+    return absl::NotFoundError(absl::StrCat("no fixtures ", dir, "/*{",
+                                            absl::StrJoin(suffixes, ","),
+                                            "} in the runfiles: list them in the test's data"));
+  }
+  return cases;
+}
+
+std::vector<GoldenCase> GoldenCasesIn(absl::string_view dir,
+                                      const std::vector<std::string>& suffixes,
+                                      const std::vector<std::string>& excluded_suffixes) {
+  absl::StatusOr<std::vector<GoldenCase>> cases = ListGoldenCases(dir, suffixes, excluded_suffixes);
+  if (!cases.ok()) return {GoldenCase{"NoFixtures", std::string(dir), cases.status()}};
+  return *std::move(cases);
+}
+
+std::string GoldenCaseName(const ::testing::TestParamInfo<GoldenCase>& info) {
+  return info.param.name;
+}
+
+std::string GoldenPathFor(const GoldenCase& golden_case, absl::string_view golden_suffix) {
+  const std::string& fixture = golden_case.fixture;
+  const size_t slash = fixture.rfind('/');
+  const size_t dot = fixture.rfind('.');
+  const size_t stem_end = dot == std::string::npos || (slash != std::string::npos && dot < slash)
+                              ? fixture.size()
+                              : dot;
+  return absl::StrCat(fixture.substr(0, stem_end), golden_suffix);
+}
+
+absl::StatusOr<std::unique_ptr<GraphModule>> ReadFixture(const GoldenCase& golden_case) {
+  if (!golden_case.listing.ok()) return golden_case.listing;
+  const std::string& path = golden_case.fixture;
+  absl::StatusOr<std::string> text = ReadRunfile(path);
+  if (!text.ok()) return text.status();
+  const absl::optional<Format> format = FormatFromPath(path);
+  absl::StatusOr<LoadedModule> loaded = ParseModule(*text, path, format.value_or(Format::kFxg));
+  if (!loaded.ok()) return loaded.status();
+  return std::move(loaded->module);
+}
+
+ModuleVerifyOptions VerifyOptionsFor(absl::string_view fixture) {
+  ModuleVerifyOptions options;
+  options.check_attributes = FormatFromPath(fixture) != Format::kFx;
+  return options;
+}
+
+absl::optional<std::string> RunPassChecked(Pass& pass, GraphModule& module,
+                                           absl::string_view fixture,
+                                           const PassGoldenOptions& options) {
+  const ModuleVerifyOptions verify = VerifyOptionsFor(fixture);
+  const std::string before = PrintFxg(module);
+  const absl::Status input = VerifyGraphModule(module, verify);
+  if (options.invalid_input && input.ok()) {
+    ADD_FAILURE() << fixture << " is marked as an invalid input but verifies";
+    return absl::nullopt;
+  }
+  if (!options.invalid_input && !input.ok()) {
+    ADD_FAILURE() << fixture << " does not verify: " << input;
+    return absl::nullopt;
+  }
+
+  PassPipeline::Options checks;
+  checks.verify = verify;
+  checks.check_changed = true;
+  const absl::StatusOr<bool> changed = RunPass(pass, module, checks);
+  if (!changed.ok()) {
+    // The pipeline names who failed: the input, or the pass itself ("in pass
+    // X: "). Anything else is a check of the result failing.
+    const absl::string_view message = changed.status().message();
+    const bool expected = options.invalid_input
+                              ? absl::StartsWith(message, "input: ")
+                              : absl::StartsWith(message, absl::StrCat("in pass ", pass.name(), ": "));
+    if (!expected) {
+      ADD_FAILURE() << "pass " << pass.name() << " on " << fixture
+                    << " failed the pipeline's checks: " << changed.status();
+      return absl::nullopt;
+    }
+    if (PrintFxg(module) != before) {
+      ADD_FAILURE() << "pass " << pass.name() << " rejected " << fixture
+                    << " but changed it: a rejected module must be left unchanged";
+      return absl::nullopt;
+    }
+    return absl::StrCat("error: ", changed.status().ToString(), "\n");
+  }
+  if (options.invalid_input) {
+    ADD_FAILURE() << "the pipeline accepted " << fixture << ", an invalid input";
+    return absl::nullopt;
+  }
+
+  // The pipeline verifies only changed results and trusts its own
+  // fingerprint; these checks do not depend on how it was configured.
+  if (const absl::Status result = VerifyGraphModule(module, verify); !result.ok()) {
+    ADD_FAILURE() << "the result of pass " << pass.name() << " on " << fixture
+                  << " does not verify: " << result;
+    return absl::nullopt;
+  }
+  const bool differs = PrintFxg(module) != before;
+  if (*changed != differs) {
+    ADD_FAILURE() << "pass " << pass.name() << " on " << fixture << " returned changed="
+                  << (*changed ? "true" : "false") << " but the module "
+                  << (differs ? "changed" : "is unchanged");
+    return absl::nullopt;
+  }
+  return options.render ? options.render(module) : PrintFxg(module);
+}
+
+void RunPassOnFixture(Pass& pass, const GoldenCase& golden_case, const PassGoldenOptions& options) {
+  absl::StatusOr<std::unique_ptr<GraphModule>> module = ReadFixture(golden_case);
+  if (!module.ok()) {
+    ADD_FAILURE() << module.status();
+    return;
+  }
+  const absl::optional<std::string> actual =
+      RunPassChecked(pass, **module, golden_case.fixture, options);
+  if (actual.has_value()) EXPECT_MATCHES_GOLDEN(*actual, options.golden);
+}
+
+}  // namespace fxpp
