@@ -16,9 +16,6 @@ marked "2.6" (those 1.13 cannot express, e.g. autocast regions), and for every c
 program Dynamo can compile it runs torch.compile with
 torch._dynamo.config.use_graph_deduplication=True, and writes
 
-  <case>.torch26_dedup.txt      normalize_gm(gm.print_readable()) of every Dynamo graph
-                                (PyTorch's own tests compare exactly this text), or the
-                                exception when compilation crashed
   torch26_dedup_results.json    per case: region groups PyTorch found (node names of its
                                 Dynamo graph), subgraphs and invoke_subgraph calls, regions
                                 it skipped for input alias/mutation, whether the compiled
@@ -1106,7 +1103,7 @@ def dynamo_dedup(c):
     import torch._dynamo
     import torch._dynamo.graph_deduplication as gd
     import torch._dynamo.graph_region_tracker as grt
-    from torch._dynamo.testing import AotEagerAndRecordGraphs, normalize_gm
+    from torch._dynamo.testing import AotEagerAndRecordGraphs
 
     for helper in LEAF_HELPERS:
         torch._dynamo.allow_in_graph(helper)
@@ -1191,21 +1188,7 @@ def dynamo_dedup(c):
     else:
         result["correct"] = None
 
-    parts = []
-    for i, gm in enumerate(backend.graphs):
-        if len(backend.graphs) > 1:
-            parts.append("# ---- Dynamo graph %d of %d ----\n" % (i + 1, len(backend.graphs)))
-        parts.append(normalize_gm(gm.print_readable(print_output=False)).rstrip("\n") + "\n")
-    if exc is not None:
-        parts.append("# torch.compile raised %s: %s\n# at %s\n" % (
-            exc["type"], exc["message"].replace("\n", "\n# ") or "(no message)", exc["where"]))
-        if exc.get("cause"):
-            parts.append("# cause: %s\n" % exc["cause"].replace("\n", "\n# "))
-        if exc.get("dedup_frame"):
-            parts.append("# in PyTorch's dedup code at %s\n" % exc["dedup_frame"])
-    text = "".join(parts)
-    text = ADDRESS_RE.sub("0x?", text)
-    return result, text
+    return result
 
 
 # ---------------------------------------------------------------------------
@@ -1332,17 +1315,17 @@ def write_readme(out_dir):
         "  the nodes Dynamo emits (`torch._C._set_grad_enabled(False)`, `_enter_autocast(...)` /",
         "  `_exit_autocast(%enter)`). In-place `+=` on a traced tensor is recorded as",
         "  `operator.add` by symbolic_trace (both versions); explicit `x.add_()` stays `add_`.",
-        "- `<case>.torch26_dedup.txt`: PyTorch 2.6.0 (Debian) Dynamo graph(s) after its own",
+        "- `%s`: per case, what PyTorch 2.6.0 (Debian) made of the program with its own" % RESULTS_FILE,
         "  deduplication (`torch._dynamo.config.use_graph_deduplication = True`,",
-        "  `torch.compile(backend=AotEagerAndRecordGraphs())` as in PyTorch's tests), printed as",
-        "  `normalize_gm(gm.print_readable(print_output=False))` — the text PyTorch's tests",
-        "  compare — or the exception when compilation crashed. Node names there are Dynamo's",
-        "  (`l_x_`, `x0`, ...), not those of the `.fx` file.",
-        "- `%s`: per case, the region groups PyTorch's `GraphRegionTracker` returned" % RESULTS_FILE,
-        "  (node names of its Dynamo graph), the subgraphs and `invoke_subgraph` calls it made,",
-        "  regions it skipped for input alias/mutation, and whether the compiled result matched",
-        "  eager: `torch.allclose` of every output and of every input after the run (inputs",
-        "  mutated in place must end equal too).",
+        "  `torch.compile(backend=AotEagerAndRecordGraphs())` as in PyTorch's tests): the region",
+        "  groups its `GraphRegionTracker` returned (node names of its Dynamo graph, not those of",
+        "  the `.fx` file), the subgraphs and `invoke_subgraph` calls it made, regions it skipped",
+        "  for input alias/mutation, the exception when compilation crashed, and whether the",
+        "  compiled result matched eager: `torch.allclose` of every output and of every input",
+        "  after the run (inputs mutated in place must end equal too).",
+        "  `//passes/dedup:dedup_torch26_test` reads it: wherever 2.6's result was correct, fxpp",
+        "  must save at least as many nodes to compile (a subgraph of n nodes called k times",
+        "  saves k*n - n - k) as 2.6 did.",
         "",
         "Programs are those of PyTorch's `%s` and `%s` (tests of" % (TDD, TRT),
         "the 2.6 release and later), rebuilt as plain functions; 'later than 2.6' tests exist",
@@ -1432,10 +1415,8 @@ def main(argv=None):
             if not c["dynamo"]:
                 results.pop(c["name"], None)
                 continue
-            r, text = dynamo_dedup(c)
+            r = dynamo_dedup(c)
             results[c["name"]] = r
-            with open(os.path.join(a.out, c["name"] + ".torch26_dedup.txt"), "w") as f:
-                f.write(text)
             print("  %-40s %s" % (c["name"], " | ".join(_dedup_summary(r))))
         order = [c["name"] for c in CASES if c["name"] in results]
         with open(path, "w") as f:
