@@ -1,27 +1,24 @@
-// Golden tests: each case moves the non-tensor boundary nodes between the
-// tags of testdata/<case>.fxg and compares the report and every call
-// node's tag afterwards with testdata/<case>.moved. Regenerate with
+// Golden tests, one per testdata/<case>.fxg: the non-tensor boundary nodes
+// between the case's tags (kTagOrder) are moved through
+// testing/pass_golden.h (verified before and after, changed flag checked),
+// and the report and every call node's tag afterwards are compared with
+// testdata/<case>.moved. Regenerate with
 //   bazel run //passes/move_non_tensor_nodes_on_boundary:move_non_tensor_nodes_on_boundary_golden_test -- --update_goldens
 #include <string>
 #include <vector>
 
+#include "absl/container/flat_hash_map.h"
 #include "absl/strings/str_cat.h"
 #include "gtest/gtest.h"
-#include "ir/fxg/fxg.h"
-#include "ir/verifier.h"
 #include "passes/move_non_tensor_nodes_on_boundary/move_non_tensor_nodes_on_boundary.h"
-#include "testing/golden.h"
+#include "testing/pass_golden.h"
 
 namespace fxpp {
 namespace {
 
-struct Case {
-  const char* name;
-  std::vector<std::string> tags;
-};
-
-TEST(MoveNonTensorNodesGoldenTest, EveryCase) {
-  const std::vector<Case> cases = {
+// Each case's tag order, by fixture name; a fixture missing here fails.
+const absl::flat_hash_map<std::string, std::vector<std::string>>& TagOrders() {
+  static const auto* orders = new absl::flat_hash_map<std::string, std::vector<std::string>>{
       // A size computed on the accelerator side and used by a view on the
       // other: the chain sym_size -> mul moves over.
       {"sym_size_chain", {"acc", "gpu"}},
@@ -29,28 +26,33 @@ TEST(MoveNonTensorNodesGoldenTest, EveryCase) {
       // (kept), a plain move.
       {"boundary_cases", {"a", "b", "c"}},
   };
-  for (const Case& c : cases) {
-    SCOPED_TRACE(c.name);
-    const std::string dir = "passes/move_non_tensor_nodes_on_boundary/testdata/";
-    absl::StatusOr<std::string> text = ReadRunfile(absl::StrCat(dir, c.name, ".fxg"));
-    ASSERT_TRUE(text.ok()) << text.status();
-    absl::StatusOr<std::unique_ptr<GraphModule>> module = ParseFxg(*text, c.name);
-    ASSERT_TRUE(module.ok()) << module.status();
-    MoveNonTensorNodesOnBoundaryPass pass(c.tags);
-    absl::StatusOr<bool> changed = pass.Run(**module);
-    ASSERT_TRUE(changed.ok()) << changed.status();
-    EXPECT_EQ(*changed, !pass.report().moves.empty());
-    EXPECT_TRUE(VerifyGraphModule(**module, {/*check_attributes=*/false}).ok());
+  return *orders;
+}
+
+class MoveNonTensorNodesGoldenTest : public ::testing::TestWithParam<GoldenCase> {};
+
+TEST_P(MoveNonTensorNodesGoldenTest, MatchesGolden) {
+  const auto tags = TagOrders().find(GetParam().name);
+  ASSERT_NE(tags, TagOrders().end()) << GetParam().fixture << " has no tag order in TagOrders()";
+  MoveNonTensorNodesOnBoundaryPass pass(tags->second);
+  PassGoldenOptions options(GoldenPathFor(GetParam(), ".moved"));
+  options.render = [&pass](const GraphModule& module) {
     std::string out = pass.report().ToText();
     absl::StrAppend(&out, "\ntags after:\n");
-    for (const Node* node : (*module)->graph().nodes()) {
+    for (const Node* node : module.graph().nodes()) {
       if (node->meta().tag.has_value()) {
         absl::StrAppend(&out, "  ", node->name(), ": ", node->meta().tag->str(), "\n");
       }
     }
-    EXPECT_MATCHES_GOLDEN(out, absl::StrCat(dir, c.name, ".moved"));
-  }
+    return out;
+  };
+  RunPassOnFixture(pass, GetParam(), options);
 }
+
+INSTANTIATE_TEST_SUITE_P(
+    Testdata, MoveNonTensorNodesGoldenTest,
+    ::testing::ValuesIn(GoldenCasesIn("passes/move_non_tensor_nodes_on_boundary/testdata", {".fxg"})),
+    GoldenCaseName);
 
 }  // namespace
 }  // namespace fxpp
