@@ -66,6 +66,18 @@ std::vector<GoldenCase> GoldenCasesIn(absl::string_view dir,
   return *std::move(cases);
 }
 
+void ExpectEveryFixtureUsed(absl::string_view dir, const std::vector<std::string>& suffixes,
+                            const absl::flat_hash_set<std::string>& used_names) {
+  absl::StatusOr<std::vector<GoldenCase>> cases = ListGoldenCases(dir, suffixes);
+  if (!cases.ok()) {
+    ADD_FAILURE() << cases.status();
+    return;
+  }
+  for (const GoldenCase& c : *cases) {
+    EXPECT_TRUE(used_names.contains(c.name)) << c.fixture << " is used by no case";
+  }
+}
+
 std::string GoldenCaseName(const ::testing::TestParamInfo<GoldenCase>& info) {
   return info.param.name;
 }

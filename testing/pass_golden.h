@@ -30,6 +30,7 @@
 #include <utility>
 #include <vector>
 
+#include "absl/container/flat_hash_set.h"
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
@@ -66,8 +67,20 @@ std::vector<GoldenCase> GoldenCasesIn(absl::string_view dir,
                                       const std::vector<std::string>& suffixes,
                                       const std::vector<std::string>& excluded_suffixes = {});
 
+// For tests whose cases are a table naming their input fixtures: fails for
+// every fixture of `dir` (as ListGoldenCases) whose name no case uses, and
+// when there is none, so that no fixture is silently left untested.
+void ExpectEveryFixtureUsed(absl::string_view dir, const std::vector<std::string>& suffixes,
+                            const absl::flat_hash_set<std::string>& used_names);
+
 // The name generator for INSTANTIATE_TEST_SUITE_P.
 std::string GoldenCaseName(const ::testing::TestParamInfo<GoldenCase>& info);
+
+// The same for a test's own case table, whose entries have a `name`.
+template <typename Case>
+std::string CaseName(const ::testing::TestParamInfo<Case>& info) {
+  return info.param.name;
+}
 
 // The fixture's path with its last extension replaced by `golden_suffix`:
 // "dir/x.fx", ".dedup" -> "dir/x.dedup".

@@ -165,9 +165,7 @@ TEST_P(DedupTorch26Test, SavesAtLeastAsManyNodesToCompileWhere26IsCorrect) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Torch26, DedupTorch26Test, ::testing::ValuesIn(Torch26Cases()),
-                         [](const ::testing::TestParamInfo<Torch26Case>& info) {
-                           return info.param.name;
-                         });
+                         CaseName<Torch26Case>);
 
 // The count the comparison rests on: dedup_single_subgraph's 3 calls of
 // a 5-node subgraph save 15 - 5 - 3 = 7 nodes, on both sides.

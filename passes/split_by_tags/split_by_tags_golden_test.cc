@@ -1,5 +1,7 @@
 // Golden tests of split_by_tags.
 //
+// One test per case, each run through testing/pass_golden.h (verified
+// before and after, changed flag checked).
 // 1. Equivalence with PyTorch 2.6: every testdata/torch26/<case>.fx, tagged
 //    by <case>.tags, is split and described one line per node exactly as
 //    tools/python/make_split_references.py described PyTorch's own split of
@@ -15,6 +17,7 @@
 #include <string>
 #include <vector>
 
+#include "absl/container/flat_hash_set.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
@@ -22,11 +25,11 @@
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "ir/fxg/fxg.h"
-#include "ir/verifier.h"
 #include "passes/split_by_tags/split_by_tags.h"
 #include "passes/split_by_tags/split_description.h"
 #include "passes/split_by_tags/tagging.h"
 #include "testing/golden.h"
+#include "testing/pass_golden.h"
 #include "testing/torch_reference.h"
 #include "testing/unified_diff.h"
 
@@ -36,57 +39,65 @@ namespace {
 using ::testing::ElementsAre;
 using ::testing::Pair;
 
+using FqnMapping = std::vector<std::pair<std::string, std::string>>;
+
 std::string DescribeSplit(const std::vector<std::string>& tags, bool return_tuple,
-                          const SplitByTagsResult& split) {
+                          const GraphModule& split, const FqnMapping& fqn_mapping) {
   std::string out = absl::StrCat("tags: ", absl::StrJoin(tags, ", "), "\nreturn_tuple: ",
-                                 return_tuple ? "True" : "False", "\n",
-                                 DescribeSplitModule(*split.module));
-  for (const auto& [from, to] : split.fqn_mapping) absl::StrAppend(&out, "fqn ", from, " -> ", to, "\n");
+                                 return_tuple ? "True" : "False", "\n", DescribeSplitModule(split));
+  for (const auto& [from, to] : fqn_mapping) absl::StrAppend(&out, "fqn ", from, " -> ", to, "\n");
   return out;
 }
 
-TEST(SplitByTagsTorch26Test, SameSplitAsPyTorch) {
-  absl::StatusOr<std::vector<TorchReferenceCase>> cases = ReadTorchReferenceCases(
-      "passes/split_by_tags/testdata/torch26", ".torch26.txt", ".tags");
-  ASSERT_TRUE(cases.ok()) << cases.status();
-  ASSERT_GE(cases->size(), 7u) << "reference cases missing from the runfiles";
-  for (const TorchReferenceCase& c : *cases) {
-    SCOPED_TRACE(c.base);
-    const std::string& reference = c.reference;
-    // The first two lines give the tag order and return_tuple.
-    std::vector<absl::string_view> lines = absl::StrSplit(reference, '\n');
-    ASSERT_GE(lines.size(), 2u);
-    ASSERT_TRUE(absl::ConsumePrefix(&lines[0], "tags: "));
-    const std::vector<std::string> tags = absl::StrSplit(lines[0], ", ");
-    const bool return_tuple = lines[1] == "return_tuple: True";
+class SplitByTagsTorch26Test : public ::testing::TestWithParam<GoldenCase> {};
 
-    GraphModule& module = *c.module;
-    TaggingOptions tagging;
-    tagging.source = TagSource::kFile;
-    tagging.tags_file = c.side;
-    ASSERT_TRUE(AssignTags(module.graph(), tagging).ok());
+TEST_P(SplitByTagsTorch26Test, SameSplitAsPyTorch) {
+  absl::StatusOr<TorchReferenceCase> c = ReadTorchReferenceCase(GetParam(), ".torch26.txt", ".tags");
+  ASSERT_TRUE(c.ok()) << c.status();
+  const std::string& reference = c->reference;
+  // The first two lines give the tag order and return_tuple.
+  std::vector<absl::string_view> lines = absl::StrSplit(reference, '\n');
+  ASSERT_GE(lines.size(), 2u);
+  ASSERT_TRUE(absl::ConsumePrefix(&lines[0], "tags: "));
+  const std::vector<std::string> tags = absl::StrSplit(lines[0], ", ");
+  const bool return_tuple = lines[1] == "return_tuple: True";
 
-    SplitByTagsOptions options;
-    options.return_fqn_mapping = true;
-    options.return_tuple = return_tuple;
-    options.require_attributes = false;  // FX text carries no module state
-    absl::StatusOr<SplitByTagsResult> split = SplitByTags(module, tags, options);
-    ASSERT_TRUE(split.ok()) << split.status();
-    const absl::Status verified = VerifyGraphModule(*split->module, {/*check_attributes=*/false});
-    EXPECT_TRUE(verified.ok()) << verified;
-    const std::string actual = DescribeSplit(tags, return_tuple, *split);
-    EXPECT_EQ(actual, reference) << UnifiedDiff(reference, actual, "PyTorch 2.6", "fxpp");
-  }
+  TaggingOptions tagging;
+  tagging.source = TagSource::kFile;
+  tagging.tags_file = c->side;
+  ASSERT_TRUE(AssignTags(c->module->graph(), tagging).ok());
+
+  SplitByTagsOptions options;
+  options.return_fqn_mapping = true;
+  options.return_tuple = return_tuple;
+  options.require_attributes = false;  // FX text carries no module state
+  SplitByTagsPass pass(tags, options);
+  PassGoldenOptions checks(GoldenPathFor(GetParam(), ".torch26.txt"));
+  checks.render = [&](const GraphModule& split) {
+    return DescribeSplit(tags, return_tuple, split, pass.fqn_mapping());
+  };
+  const absl::optional<std::string> actual = RunPassChecked(pass, *c->module, c->fixture, checks);
+  ASSERT_TRUE(actual.has_value());
+  EXPECT_EQ(*actual, reference) << UnifiedDiff(reference, *actual, "PyTorch 2.6", "fxpp");
 }
+
+INSTANTIATE_TEST_SUITE_P(Torch26, SplitByTagsTorch26Test,
+                         ::testing::ValuesIn(GoldenCasesIn("passes/split_by_tags/testdata/torch26",
+                                                           {".torch26.txt"})),
+                         GoldenCaseName);
 
 // ---- whole-module goldens ------------------------------------------------
 
 struct Case {
-  const char* name;   // golden: testdata/<name>.split
-  const char* input;  // testdata/<input>.fxg
+  std::string name;   // golden: testdata/<name>.split
+  std::string input;  // testdata/<input>.fxg
   std::vector<std::string> tags;
   bool return_tuple = false;
 };
+
+void PrintTo(const Case& c, std::ostream* os) { *os << c.name; }
+
+constexpr absl::string_view kDir = "passes/split_by_tags/testdata";
 
 const std::vector<Case>& Cases() {
   static const auto* cases = new std::vector<Case>{
@@ -112,35 +123,31 @@ const std::vector<Case>& Cases() {
   return *cases;
 }
 
-std::string RenderSplit(const GraphModule& module, const std::vector<std::string>& tags,
-                        bool return_tuple) {
+class SplitByTagsGoldenTest : public ::testing::TestWithParam<Case> {};
+
+TEST_P(SplitByTagsGoldenTest, MatchesGolden) {
+  const Case& c = GetParam();
   SplitByTagsOptions options;
   options.return_fqn_mapping = true;
-  options.return_tuple = return_tuple;
-  absl::StatusOr<SplitByTagsResult> split = SplitByTags(module, tags, options);
-  if (!split.ok()) return absl::StrCat("error: ", split.status().message(), "\n");
-  const absl::Status verified = VerifyGraphModule(*split->module);
-  EXPECT_TRUE(verified.ok()) << verified;
-  std::string out = PrintFxg(*split->module);
-  absl::StrAppend(&out, "\nfqn mapping:\n");
-  for (const auto& [from, to] : split->fqn_mapping) absl::StrAppend(&out, "  ", from, " -> ", to, "\n");
-  return out;
+  options.return_tuple = c.return_tuple;
+  SplitByTagsPass pass(c.tags, options);
+  PassGoldenOptions checks(absl::StrCat(kDir, "/", c.name, ".split"));
+  checks.render = [&pass](const GraphModule& split) {
+    std::string out = PrintFxg(split);
+    absl::StrAppend(&out, "\nfqn mapping:\n");
+    for (const auto& [from, to] : pass.fqn_mapping()) absl::StrAppend(&out, "  ", from, " -> ", to, "\n");
+    return out;
+  };
+  RunPassOnFixture(pass, {c.name, absl::StrCat(kDir, "/", c.input, ".fxg"), absl::OkStatus()}, checks);
 }
 
-TEST(SplitByTagsGoldenTest, EveryCase) {
-  for (const Case& c : Cases()) {
-    SCOPED_TRACE(c.name);
-    const std::string input = absl::StrCat("passes/split_by_tags/testdata/", c.input, ".fxg");
-    absl::StatusOr<std::string> text = ReadRunfile(input);
-    ASSERT_TRUE(text.ok()) << text.status();
-    absl::StatusOr<std::unique_ptr<GraphModule>> module = ParseFxg(*text, input);
-    ASSERT_TRUE(module.ok()) << module.status();
-    ASSERT_TRUE(VerifyGraphModule(**module).ok()) << VerifyGraphModule(**module);
-    const std::string before = PrintFxg(**module);
-    EXPECT_MATCHES_GOLDEN(RenderSplit(**module, c.tags, c.return_tuple),
-                          absl::StrCat("passes/split_by_tags/testdata/", c.name, ".split"));
-    EXPECT_EQ(PrintFxg(**module), before) << "the input module must not change";
-  }
+INSTANTIATE_TEST_SUITE_P(Cases, SplitByTagsGoldenTest, ::testing::ValuesIn(Cases()),
+                         CaseName<Case>);
+
+TEST(SplitByTagsGoldenCasesTest, EveryInputIsUsed) {
+  absl::flat_hash_set<std::string> inputs;
+  for (const Case& c : Cases()) inputs.insert(c.input);
+  ExpectEveryFixtureUsed(kDir, {".fxg"}, inputs);
 }
 
 TEST(SplitByTagsGoldenTest, PyTorchTestFqnMapping) {

@@ -1,4 +1,5 @@
-// Golden tests of split_module.
+// Golden tests of split_module, one test per case, each run through
+// testing/pass_golden.h (verified before and after, changed flag checked).
 //
 // 1. Equivalence with PyTorch 2.6: testdata/torch26/<case>.fx, partitioned
 //    by <case>.partitions ("NODE_NAME ID" lines), is split and described as
@@ -13,17 +14,16 @@
 #include <string>
 #include <vector>
 
-#include "absl/container/flat_hash_map.h"
+#include "absl/container/flat_hash_set.h"
 #include "absl/strings/match.h"
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
 #include "gtest/gtest.h"
 #include "ir/fxg/fxg.h"
-#include "ir/verifier.h"
 #include "passes/split_by_tags/split_description.h"
 #include "passes/split_module/split_module.h"
-#include "testing/golden.h"
+#include "testing/pass_golden.h"
 #include "testing/torch_reference.h"
 #include "testing/unified_diff.h"
 
@@ -37,48 +37,55 @@ std::string QualnameLines(const std::vector<std::pair<std::string, std::string>>
   return out;
 }
 
-TEST(SplitModuleTorch26Test, SameSplitAsPyTorch) {
-  absl::StatusOr<std::vector<TorchReferenceCase>> cases = ReadTorchReferenceCases(
-      "passes/split_module/testdata/torch26", ".torch26.txt", ".partitions");
-  ASSERT_TRUE(cases.ok()) << cases.status();
-  ASSERT_GE(cases->size(), 7u) << "reference cases missing from the runfiles";
-  for (const TorchReferenceCase& c : *cases) {
-    SCOPED_TRACE(c.base);
-    const std::string& reference = c.reference;
-    const GraphModule& module = *c.module;
-    absl::flat_hash_map<const Node*, int64_t> partition_of;
-    for (absl::string_view line : absl::StrSplit(c.side, '\n', absl::SkipEmpty())) {
-      if (absl::StartsWith(line, "#")) continue;
-      std::vector<absl::string_view> fields = absl::StrSplit(line, ' ');
-      ASSERT_EQ(fields.size(), 2u) << line;
-      const Node* node = module.graph().FindNode(fields[0]);
-      ASSERT_NE(node, nullptr) << line;
-      ASSERT_TRUE(absl::SimpleAtoi(fields[1], &partition_of[node])) << line;
-    }
-    SplitModuleOptions options;
-    options.keep_original_order = absl::StartsWith(reference, "keep_original_order: True\n");
-    options.require_attributes = false;  // FX text carries no module state
-    absl::StatusOr<SplitModuleResult> split = SplitModule(module, partition_of, options);
-    if (absl::StrContains(reference, "\nerror: ")) {
-      EXPECT_FALSE(split.ok()) << "PyTorch failed on this case; fxpp succeeded";
-      continue;
-    }
-    ASSERT_TRUE(split.ok()) << split.status();
-    const absl::Status verified = VerifyGraphModule(*split->module, {/*check_attributes=*/false});
-    EXPECT_TRUE(verified.ok()) << verified;
-    const std::string actual =
-        absl::StrCat("keep_original_order: ", options.keep_original_order ? "True" : "False",
-                     "\n", DescribeSplitModule(*split->module),
-                     QualnameLines(split->qualname_map, "qualname "));
-    EXPECT_EQ(actual, reference) << UnifiedDiff(reference, actual, "PyTorch 2.6", "fxpp");
+class SplitModuleTorch26Test : public ::testing::TestWithParam<GoldenCase> {};
+
+TEST_P(SplitModuleTorch26Test, SameSplitAsPyTorch) {
+  absl::StatusOr<TorchReferenceCase> c =
+      ReadTorchReferenceCase(GetParam(), ".torch26.txt", ".partitions");
+  ASSERT_TRUE(c.ok()) << c.status();
+  const std::string& reference = c->reference;
+  // The partition of each node, as its tag ("NODE_NAME ID" lines).
+  for (absl::string_view line : absl::StrSplit(c->side, '\n', absl::SkipEmpty())) {
+    if (absl::StartsWith(line, "#")) continue;
+    std::vector<absl::string_view> fields = absl::StrSplit(line, ' ');
+    ASSERT_EQ(fields.size(), 2u) << line;
+    Node* node = c->module->graph().FindNode(fields[0]);
+    ASSERT_NE(node, nullptr) << line;
+    int64_t partition = 0;
+    ASSERT_TRUE(absl::SimpleAtoi(fields[1], &partition)) << line;
+    node->mutable_meta().tag = Symbol::Intern(fields[1]);
   }
+  SplitModuleOptions options;
+  options.keep_original_order = absl::StartsWith(reference, "keep_original_order: True\n");
+  options.require_attributes = false;  // FX text carries no module state
+  SplitModulePass pass(options);
+  PassGoldenOptions checks(GoldenPathFor(GetParam(), ".torch26.txt"));
+  checks.render = [&](const GraphModule& split) {
+    return absl::StrCat("keep_original_order: ", options.keep_original_order ? "True" : "False",
+                        "\n", DescribeSplitModule(split),
+                        QualnameLines(pass.qualname_map(), "qualname "));
+  };
+  const absl::optional<std::string> actual = RunPassChecked(pass, *c->module, c->fixture, checks);
+  ASSERT_TRUE(actual.has_value());
+  if (absl::StrContains(reference, "\nerror: ")) {
+    EXPECT_TRUE(absl::StartsWith(*actual, "error: ")) << "PyTorch failed on this case; fxpp succeeded";
+    return;
+  }
+  EXPECT_EQ(*actual, reference) << UnifiedDiff(reference, *actual, "PyTorch 2.6", "fxpp");
 }
 
+INSTANTIATE_TEST_SUITE_P(Torch26, SplitModuleTorch26Test,
+                         ::testing::ValuesIn(GoldenCasesIn("passes/split_module/testdata/torch26",
+                                                           {".torch26.txt"})),
+                         GoldenCaseName);
+
 struct Case {
-  const char* name;   // golden: testdata/<name>.split
-  const char* input;  // testdata/<input>.fxg
+  std::string name;   // golden: testdata/<name>.split
+  std::string input;  // testdata/<input>.fxg
   SplitModuleOptions options;
 };
+
+void PrintTo(const Case& c, std::ostream* os) { *os << c.name; }
 
 SplitModuleOptions Options(bool keep_original_order, bool tuple_return,
                            absl::optional<std::string> affix = absl::nullopt,
@@ -93,8 +100,10 @@ SplitModuleOptions Options(bool keep_original_order, bool tuple_return,
   return options;
 }
 
-TEST(SplitModuleGoldenTest, EveryCase) {
-  const std::vector<Case> cases = {
+constexpr absl::string_view kDir = "passes/split_module/testdata";
+
+const std::vector<Case>& Cases() {
+  static const auto* cases = new std::vector<Case>{
       // split_module's docstring module with its state: attributes copied
       // under flattened names, the parameter passed in.
       {"docstring", "docstring", Options(false, false)},
@@ -107,27 +116,28 @@ TEST(SplitModuleGoldenTest, EveryCase) {
       {"submodule_get_attr", "submodule_get_attr", Options(false, false)},
       {"error_cycle", "cycle", Options(false, false)},
   };
-  for (const Case& c : cases) {
-    SCOPED_TRACE(c.name);
-    const std::string input = absl::StrCat("passes/split_module/testdata/", c.input, ".fxg");
-    absl::StatusOr<std::string> text = ReadRunfile(input);
-    ASSERT_TRUE(text.ok()) << text.status();
-    absl::StatusOr<std::unique_ptr<GraphModule>> module = ParseFxg(*text, input);
-    ASSERT_TRUE(module.ok()) << module.status();
-    ASSERT_TRUE(VerifyGraphModule(**module).ok()) << VerifyGraphModule(**module);
-    SplitModulePass pass(c.options);
-    absl::StatusOr<bool> changed = pass.Run(**module);
-    std::string out;
-    if (!changed.ok()) {
-      out = absl::StrCat("error: ", changed.status().message(), "\n");
-    } else {
-      const absl::Status verified = VerifyGraphModule(**module);
-      EXPECT_TRUE(verified.ok()) << verified;
-      out = absl::StrCat(PrintFxg(**module), "\nqualname map:\n",
-                         QualnameLines(pass.qualname_map(), "  "));
-    }
-    EXPECT_MATCHES_GOLDEN(out, absl::StrCat("passes/split_module/testdata/", c.name, ".split"));
-  }
+  return *cases;
+}
+
+class SplitModuleGoldenTest : public ::testing::TestWithParam<Case> {};
+
+TEST_P(SplitModuleGoldenTest, MatchesGolden) {
+  const Case& c = GetParam();
+  SplitModulePass pass(c.options);
+  PassGoldenOptions checks(absl::StrCat(kDir, "/", c.name, ".split"));
+  checks.render = [&pass](const GraphModule& split) {
+    return absl::StrCat(PrintFxg(split), "\nqualname map:\n", QualnameLines(pass.qualname_map(), "  "));
+  };
+  RunPassOnFixture(pass, {c.name, absl::StrCat(kDir, "/", c.input, ".fxg"), absl::OkStatus()}, checks);
+}
+
+INSTANTIATE_TEST_SUITE_P(Cases, SplitModuleGoldenTest, ::testing::ValuesIn(Cases()),
+                         CaseName<Case>);
+
+TEST(SplitModuleGoldenCasesTest, EveryInputIsUsed) {
+  absl::flat_hash_set<std::string> inputs;
+  for (const Case& c : Cases()) inputs.insert(c.input);
+  ExpectEveryFixtureUsed(kDir, {".fxg"}, inputs);
 }
 
 }  // namespace
