@@ -47,8 +47,8 @@ absl::StatusOr<std::vector<GoldenCase>> ListGoldenCases(
     const absl::string_view file = absl::string_view(path).substr(dir.size() + 1);
     const absl::string_view suffix = MatchingSuffix(file, suffixes);
     if (suffix.empty() || !MatchingSuffix(file, excluded_suffixes).empty()) continue;
-    cases.push_back({TestName(file.substr(0, file.size() - suffix.size())), std::move(path),
-                     absl::OkStatus()});
+    cases.push_back(
+        {TestName(file.substr(0, file.size() - suffix.size())), std::move(path), absl::OkStatus()});
   }
   if (cases.empty()) {
     return absl::NotFoundError(absl::StrCat("no fixtures ", dir, "/*{",
@@ -132,9 +132,10 @@ absl::optional<std::string> RunPassChecked(Pass& pass, GraphModule& module,
     // The pipeline names who failed: the input, or the pass itself ("in pass
     // X: "). Anything else is a check of the result failing.
     const absl::string_view message = changed.status().message();
-    const bool expected = options.invalid_input
-                              ? absl::StartsWith(message, "input: ")
-                              : absl::StartsWith(message, absl::StrCat("in pass ", pass.name(), ": "));
+    const bool expected =
+        options.invalid_input
+            ? absl::StartsWith(message, "input: ")
+            : absl::StartsWith(message, absl::StrCat("in pass ", pass.name(), ": "));
     if (!expected) {
       ADD_FAILURE() << "pass " << pass.name() << " on " << fixture
                     << " failed the pipeline's checks: " << changed.status();
@@ -161,8 +162,8 @@ absl::optional<std::string> RunPassChecked(Pass& pass, GraphModule& module,
   }
   const bool differs = PrintFxg(module) != before;
   if (*changed != differs) {
-    ADD_FAILURE() << "pass " << pass.name() << " on " << fixture << " returned changed="
-                  << (*changed ? "true" : "false") << " but the module "
+    ADD_FAILURE() << "pass " << pass.name() << " on " << fixture
+                  << " returned changed=" << (*changed ? "true" : "false") << " but the module "
                   << (differs ? "changed" : "is unchanged");
     return absl::nullopt;
   }

@@ -117,8 +117,9 @@ struct PassGoldenOptions {
 // The checks: the input verifies (or, for invalid_input, does not);
 // RunPass with verification and the changed-flag check; the result
 // verifies; the changed flag equals "the fxg fingerprint differs".
-absl::optional<std::string> RunPassChecked(Pass& pass, GraphModule& module, absl::string_view fixture,
-                           const PassGoldenOptions& options);
+absl::optional<std::string> RunPassChecked(Pass& pass, GraphModule& module,
+                                           absl::string_view fixture,
+                                           const PassGoldenOptions& options);
 
 // ReadFixture + RunPassChecked + the comparison with options.golden.
 void RunPassOnFixture(Pass& pass, const GoldenCase& golden_case, const PassGoldenOptions& options);

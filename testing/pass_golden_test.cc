@@ -103,7 +103,8 @@ TEST_F(PassGoldenTest, ListsOneCasePerFixtureNamedByItsStem) {
   ASSERT_TRUE(cases.ok()) << cases.status();
   EXPECT_THAT(*cases, ElementsAre(Field(&GoldenCase::fixture, absl::StrCat(kDir, "/cycle.fx")),
                                   Field(&GoldenCase::fixture, absl::StrCat(kDir, "/relu.fx"))));
-  EXPECT_THAT(*cases, ElementsAre(Field(&GoldenCase::name, "cycle"), Field(&GoldenCase::name, "relu")));
+  EXPECT_THAT(*cases,
+              ElementsAre(Field(&GoldenCase::name, "cycle"), Field(&GoldenCase::name, "relu")));
   absl::StatusOr<std::vector<GoldenCase>> but_relu = ListGoldenCases(kDir, {".fx"}, {"relu.fx"});
   ASSERT_TRUE(but_relu.ok()) << but_relu.status();
   EXPECT_THAT(*but_relu, ElementsAre(Field(&GoldenCase::name, "cycle")));

@@ -60,9 +60,8 @@ TEST(DedupDirectCallTest, NamesTheCycle) {
   ASSERT_TRUE(module.ok()) << module.status();
   const std::string before = PrintModule(**module);
   const absl::StatusOr<DedupReport> report = ApplyGraphDeduplication(**module);
-  EXPECT_EQ(report.status(),
-            absl::FailedPreconditionError(
-                "the graph has a dependency cycle: add -> add_2 -> sum_1 -> add"));
+  EXPECT_EQ(report.status(), absl::FailedPreconditionError(
+                                 "the graph has a dependency cycle: add -> add_2 -> sum_1 -> add"));
   EXPECT_EQ(PrintModule(**module), before);
 }
 

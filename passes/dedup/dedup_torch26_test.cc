@@ -56,8 +56,8 @@ std::string Describe(const std::vector<Subgraph>& subgraphs) {
 // What PyTorch 2.6 did with one case.
 struct Torch26Case {
   std::string name;
-  absl::Status read;             // not OK when the results file could not be read
-  std::string not_comparable;    // why 2.6's result is no standard ("" when correct)
+  absl::Status read;           // not OK when the results file could not be read
+  std::string not_comparable;  // why 2.6's result is no standard ("" when correct)
   std::vector<Subgraph> subgraphs;
 };
 
@@ -104,8 +104,8 @@ absl::StatusOr<std::vector<Torch26Case>> ReadTorch26Cases() {
         const google::protobuf::Value* nodes = Field(subgraph, "nodes");
         const google::protobuf::Value* calls = Field(subgraph, "invoke_subgraph_calls");
         if (nodes == nullptr || calls == nullptr) {
-          return absl::InvalidArgumentError(absl::StrCat(path, ": case ", c.name,
-                                                         ": a subgraph lacks its counts"));
+          return absl::InvalidArgumentError(
+              absl::StrCat(path, ": case ", c.name, ": a subgraph lacks its counts"));
         }
         c.subgraphs.push_back({static_cast<int64_t>(nodes->number_value()),
                                static_cast<int64_t>(calls->number_value())});
@@ -170,8 +170,8 @@ INSTANTIATE_TEST_SUITE_P(Torch26, DedupTorch26Test, ::testing::ValuesIn(Torch26C
 // The count the comparison rests on: dedup_single_subgraph's 3 calls of
 // a 5-node subgraph save 15 - 5 - 3 = 7 nodes, on both sides.
 TEST(DedupTorch26CountTest, CountsBothSidesAlike) {
-  const GoldenCase fixture{"dedup_single_subgraph",
-                           absl::StrCat(kDir, "/dedup_single_subgraph.fx"), absl::OkStatus()};
+  const GoldenCase fixture{"dedup_single_subgraph", absl::StrCat(kDir, "/dedup_single_subgraph.fx"),
+                           absl::OkStatus()};
   absl::StatusOr<std::unique_ptr<GraphModule>> module = ReadFixture(fixture);
   ASSERT_TRUE(module.ok()) << module.status();
   DedupPass pass;

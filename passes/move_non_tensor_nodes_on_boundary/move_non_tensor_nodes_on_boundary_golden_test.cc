@@ -49,10 +49,10 @@ TEST_P(MoveNonTensorNodesGoldenTest, MatchesGolden) {
   RunPassOnFixture(pass, GetParam(), options);
 }
 
-INSTANTIATE_TEST_SUITE_P(
-    Testdata, MoveNonTensorNodesGoldenTest,
-    ::testing::ValuesIn(GoldenCasesIn("passes/move_non_tensor_nodes_on_boundary/testdata", {".fxg"})),
-    GoldenCaseName);
+INSTANTIATE_TEST_SUITE_P(Testdata, MoveNonTensorNodesGoldenTest,
+                         ::testing::ValuesIn(GoldenCasesIn(
+                             "passes/move_non_tensor_nodes_on_boundary/testdata", {".fxg"})),
+                         GoldenCaseName);
 
 }  // namespace
 }  // namespace fxpp

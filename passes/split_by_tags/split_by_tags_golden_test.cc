@@ -43,8 +43,9 @@ using FqnMapping = std::vector<std::pair<std::string, std::string>>;
 
 std::string DescribeSplit(const std::vector<std::string>& tags, bool return_tuple,
                           const GraphModule& split, const FqnMapping& fqn_mapping) {
-  std::string out = absl::StrCat("tags: ", absl::StrJoin(tags, ", "), "\nreturn_tuple: ",
-                                 return_tuple ? "True" : "False", "\n", DescribeSplitModule(split));
+  std::string out = absl::StrCat("tags: ", absl::StrJoin(tags, ", "),
+                                 "\nreturn_tuple: ", return_tuple ? "True" : "False", "\n",
+                                 DescribeSplitModule(split));
   for (const auto& [from, to] : fqn_mapping) absl::StrAppend(&out, "fqn ", from, " -> ", to, "\n");
   return out;
 }
@@ -52,7 +53,8 @@ std::string DescribeSplit(const std::vector<std::string>& tags, bool return_tupl
 class SplitByTagsTorch26Test : public ::testing::TestWithParam<GoldenCase> {};
 
 TEST_P(SplitByTagsTorch26Test, SameSplitAsPyTorch) {
-  absl::StatusOr<TorchReferenceCase> c = ReadTorchReferenceCase(GetParam(), ".torch26.txt", ".tags");
+  absl::StatusOr<TorchReferenceCase> c =
+      ReadTorchReferenceCase(GetParam(), ".torch26.txt", ".tags");
   ASSERT_TRUE(c.ok()) << c.status();
   const std::string& reference = c->reference;
   // The first two lines give the tag order and return_tuple.
@@ -135,10 +137,12 @@ TEST_P(SplitByTagsGoldenTest, MatchesGolden) {
   checks.render = [&pass](const GraphModule& split) {
     std::string out = PrintFxg(split);
     absl::StrAppend(&out, "\nfqn mapping:\n");
-    for (const auto& [from, to] : pass.fqn_mapping()) absl::StrAppend(&out, "  ", from, " -> ", to, "\n");
+    for (const auto& [from, to] : pass.fqn_mapping())
+      absl::StrAppend(&out, "  ", from, " -> ", to, "\n");
     return out;
   };
-  RunPassOnFixture(pass, {c.name, absl::StrCat(kDir, "/", c.input, ".fxg"), absl::OkStatus()}, checks);
+  RunPassOnFixture(pass, {c.name, absl::StrCat(kDir, "/", c.input, ".fxg"), absl::OkStatus()},
+                   checks);
 }
 
 INSTANTIATE_TEST_SUITE_P(Cases, SplitByTagsGoldenTest, ::testing::ValuesIn(Cases()),

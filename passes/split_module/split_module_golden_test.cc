@@ -68,7 +68,8 @@ TEST_P(SplitModuleTorch26Test, SameSplitAsPyTorch) {
   const absl::optional<std::string> actual = RunPassChecked(pass, *c->module, c->fixture, checks);
   ASSERT_TRUE(actual.has_value());
   if (absl::StrContains(reference, "\nerror: ")) {
-    EXPECT_TRUE(absl::StartsWith(*actual, "error: ")) << "PyTorch failed on this case; fxpp succeeded";
+    EXPECT_TRUE(absl::StartsWith(*actual, "error: "))
+        << "PyTorch failed on this case; fxpp succeeded";
     return;
   }
   EXPECT_EQ(*actual, reference) << UnifiedDiff(reference, *actual, "PyTorch 2.6", "fxpp");
@@ -126,9 +127,11 @@ TEST_P(SplitModuleGoldenTest, MatchesGolden) {
   SplitModulePass pass(c.options);
   PassGoldenOptions checks(absl::StrCat(kDir, "/", c.name, ".split"));
   checks.render = [&pass](const GraphModule& split) {
-    return absl::StrCat(PrintFxg(split), "\nqualname map:\n", QualnameLines(pass.qualname_map(), "  "));
+    return absl::StrCat(PrintFxg(split), "\nqualname map:\n",
+                        QualnameLines(pass.qualname_map(), "  "));
   };
-  RunPassOnFixture(pass, {c.name, absl::StrCat(kDir, "/", c.input, ".fxg"), absl::OkStatus()}, checks);
+  RunPassOnFixture(pass, {c.name, absl::StrCat(kDir, "/", c.input, ".fxg"), absl::OkStatus()},
+                   checks);
 }
 
 INSTANTIATE_TEST_SUITE_P(Cases, SplitModuleGoldenTest, ::testing::ValuesIn(Cases()),
