@@ -1,7 +1,6 @@
-// Golden tests of passes, one GoogleTest test per fixture file.
-//
-// A pass's golden test lists its fixtures once and gets one test case per
-// file, so every failing case is reported, each under its own name:
+// Golden tests of passes, one GoogleTest test per fixture file
+// (testing/golden_cases.h), so every failing case is reported, each under
+// its own name:
 //
 //   class DedupGoldenTest : public ::testing::TestWithParam<GoldenCase> {};
 //   TEST_P(DedupGoldenTest, MatchesGolden) {
@@ -24,72 +23,17 @@
 #define FXPP_TESTING_PASS_GOLDEN_H_
 
 #include <functional>
-#include <memory>
-#include <ostream>
 #include <string>
 #include <utility>
-#include <vector>
 
-#include "absl/container/flat_hash_set.h"
-#include "absl/status/status.h"
-#include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
 #include "absl/types/optional.h"
-#include "gtest/gtest.h"
 #include "ir/graph_module.h"
 #include "ir/verifier.h"
 #include "passes/pass.h"
+#include "testing/golden_cases.h"
 
 namespace fxpp {
-
-// One case of a golden test: a fixture file in the runfiles.
-struct GoldenCase {
-  std::string name;     // the test's name: the file's stem in [A-Za-z0-9_]
-  std::string fixture;  // runfile path, e.g. "passes/dedup/testdata/kwargs.fx"
-  // Not OK for the stand-in case GoldenCasesIn gives when it finds none.
-  absl::Status listing;
-};
-
-// gtest prints parameters with this.
-void PrintTo(const GoldenCase& golden_case, std::ostream* os);
-
-// The files directly in runfiles directory `dir` whose names end in one of
-// `suffixes` and in none of `excluded_suffixes`, sorted by path; NotFound
-// when there are none, so that a test over a directory cannot pass on no
-// cases.
-absl::StatusOr<std::vector<GoldenCase>> ListGoldenCases(
-    absl::string_view dir, const std::vector<std::string>& suffixes,
-    const std::vector<std::string>& excluded_suffixes = {});
-
-// ListGoldenCases for INSTANTIATE_TEST_SUITE_P: on an error, one case named
-// "NoFixtures" whose test fails with it (ReadFixture, RunPassOnFixture).
-std::vector<GoldenCase> GoldenCasesIn(absl::string_view dir,
-                                      const std::vector<std::string>& suffixes,
-                                      const std::vector<std::string>& excluded_suffixes = {});
-
-// For tests whose cases are a table naming their input fixtures: fails for
-// every fixture of `dir` (as ListGoldenCases) whose name no case uses, and
-// when there is none, so that no fixture is silently left untested.
-void ExpectEveryFixtureUsed(absl::string_view dir, const std::vector<std::string>& suffixes,
-                            const absl::flat_hash_set<std::string>& used_names);
-
-// The name generator for INSTANTIATE_TEST_SUITE_P.
-std::string GoldenCaseName(const ::testing::TestParamInfo<GoldenCase>& info);
-
-// The same for a test's own case table, whose entries have a `name`.
-template <typename Case>
-std::string CaseName(const ::testing::TestParamInfo<Case>& info) {
-  return info.param.name;
-}
-
-// The fixture's path with its last extension replaced by `golden_suffix`:
-// "dir/x.fx", ".dedup" -> "dir/x.dedup".
-std::string GoldenPathFor(const GoldenCase& golden_case, absl::string_view golden_suffix);
-
-// The fixture as a module: .fxg (the whole module), .fx (FX text: a
-// module holding the graph, without state) or any format of ir/io by
-// extension. The case's listing error, if any, is returned first.
-absl::StatusOr<std::unique_ptr<GraphModule>> ReadFixture(const GoldenCase& golden_case);
 
 // The verifier options a fixture is checked with: FX text carries no
 // module state, so attribute targets are not checked for .fx files.

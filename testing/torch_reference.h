@@ -16,7 +16,7 @@
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
 #include "ir/graph_module.h"
-#include "testing/pass_golden.h"
+#include "testing/golden_cases.h"
 
 namespace fxpp {
 

@@ -1,30 +1,31 @@
-// Every testdata/*.fxg module printed as DOT, against testdata/*.dot;
+// Every testdata/*.fxg module printed as DOT, against testdata/*.dot, one
+// test per module (bazel run //ir/dot:dot_golden_test -- --update_goldens);
 // dot_renders_test checks that graphviz draws each golden.
+#include <memory>
 #include <string>
 
 #include "gtest/gtest.h"
 #include "ir/dot/dot.h"
 #include "ir/fxg/fxg.h"
 #include "testing/golden.h"
+#include "testing/golden_cases.h"
 
 namespace fxpp {
 namespace {
 
-TEST(DotGoldenTest, EveryModule) {
-  std::vector<std::string> inputs = ListRunfiles("ir/dot/testdata", ".fxg");
-  ASSERT_GE(inputs.size(), 3u);
-  for (const std::string& input : inputs) {
-    SCOPED_TRACE(input);
-    absl::StatusOr<std::string> text = ReadRunfile(input);
-    ASSERT_TRUE(text.ok()) << text.status();
-    absl::StatusOr<std::unique_ptr<GraphModule>> module = ParseFxg(*text, input);
-    ASSERT_TRUE(module.ok()) << module.status();
-    const std::string stem = input.substr(0, input.size() - 4);
-    EXPECT_MATCHES_GOLDEN(PrintDot(**module), stem + ".dot");
-  }
+class DotGoldenTest : public ::testing::TestWithParam<GoldenCase> {};
+
+TEST_P(DotGoldenTest, MatchesGolden) {
+  absl::StatusOr<std::unique_ptr<GraphModule>> module = ReadFixture(GetParam());
+  ASSERT_TRUE(module.ok()) << module.status();
+  EXPECT_MATCHES_GOLDEN(PrintDot(**module), GoldenPathFor(GetParam(), ".dot"));
 }
 
-TEST(DotGoldenTest, ClustersChainsAndFoldingCanBeTurnedOff) {
+INSTANTIATE_TEST_SUITE_P(Testdata, DotGoldenTest,
+                         ::testing::ValuesIn(GoldenCasesIn("ir/dot/testdata", {".fxg"})),
+                         GoldenCaseName);
+
+TEST(DotOptionsTest, ClustersChainsAndFoldingCanBeTurnedOff) {
   absl::StatusOr<std::string> text = ReadRunfile("ir/dot/testdata/tags_and_chain.fxg");
   ASSERT_TRUE(text.ok()) << text.status();
   absl::StatusOr<std::unique_ptr<GraphModule>> module = ParseFxg(*text, "tags_and_chain.fxg");

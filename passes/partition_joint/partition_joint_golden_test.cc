@@ -17,7 +17,7 @@
 #include "passes/functional_checks/canonical_form.h"
 #include "passes/partition_joint/partition_joint.h"
 #include "testing/golden.h"
-#include "testing/pass_golden.h"
+#include "testing/golden_cases.h"
 
 namespace fxpp {
 namespace {
@@ -30,7 +30,7 @@ std::string CanonicalOf(const std::string& path) {
 }
 
 // partition_joint is no Pass (it makes two modules of one), so the cases
-// use the fixture listing and reading of testing/pass_golden.h and check
+// use the fixture listing and reading of testing/golden_cases.h and check
 // the results themselves.
 class PartitionJointGoldenTest : public ::testing::TestWithParam<GoldenCase> {};
 
