@@ -1,11 +1,10 @@
-// Golden tests: Unflatten of every real program in testing/exported, as the
+// Golden tests, one per real program in testing/exported: Unflatten, as the
 // module tree and each module's graph, in export/testdata/<program>.unflat.
 // (unflatten_pytorch_test checks the same results against PyTorch's.)
 // Regenerate with:
 //   bazel run //export:unflatten_golden_test -- --update_goldens
 #include <string>
 
-#include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/strip.h"
 #include "export/exported_program.h"
@@ -13,6 +12,7 @@
 #include "gtest/gtest.h"
 #include "ir/fx_text/fx_text.h"
 #include "testing/golden.h"
+#include "testing/golden_cases.h"
 
 namespace fxpp {
 namespace {
@@ -27,24 +27,28 @@ std::string TreeAndGraphs(const GraphModule& root) {
   return out;
 }
 
-TEST(UnflattenGoldenTest, EveryRealProgram) {
-  int programs = 0;
-  for (const std::string& path : ListRunfiles("testing/exported", ".json")) {
-    if (absl::EndsWith(path, ".unflatten.json")) continue;
-    SCOPED_TRACE(path);
-    ++programs;
-    absl::StatusOr<ExportedProgram> program = ReadExportedProgram(path);
-    ASSERT_TRUE(program.ok()) << program.status();
-    absl::StatusOr<UnflattenResult> result = Unflatten(*program);
-    ASSERT_TRUE(result.ok()) << result.status();
-    ASSERT_TRUE(VerifyUnflattened(*result->module).ok());
-    absl::string_view name = absl::StripSuffix(path, ".json");
-    name.remove_prefix(name.rfind('/') + 1);
-    EXPECT_MATCHES_GOLDEN(TreeAndGraphs(*result->module),
-                          absl::StrCat("export/testdata/", name, ".unflat"));
-  }
-  EXPECT_GE(programs, 14);
+class UnflattenGoldenTest : public ::testing::TestWithParam<GoldenCase> {};
+
+TEST_P(UnflattenGoldenTest, MatchesGolden) {
+  ASSERT_TRUE(GetParam().listing.ok()) << GetParam().listing;
+  absl::StatusOr<ExportedProgram> program = ReadExportedProgram(GetParam().fixture);
+  ASSERT_TRUE(program.ok()) << program.status();
+  absl::StatusOr<UnflattenResult> result = Unflatten(*program);
+  ASSERT_TRUE(result.ok()) << result.status();
+  const absl::Status verified = VerifyUnflattened(*result->module);
+  ASSERT_TRUE(verified.ok()) << verified;
+  absl::string_view name = absl::StripSuffix(GetParam().fixture, ".json");
+  name.remove_prefix(name.rfind('/') + 1);
+  EXPECT_MATCHES_GOLDEN(TreeAndGraphs(*result->module),
+                        absl::StrCat("export/testdata/", name, ".unflat"));
 }
+
+// The programs of //testing/exported:programs (PyTorch's own results,
+// *.unflatten.json, are unflatten_pytorch_test's).
+INSTANTIATE_TEST_SUITE_P(RealPrograms, UnflattenGoldenTest,
+                         ::testing::ValuesIn(GoldenCasesIn("testing/exported", {".json"},
+                                                           {".unflatten.json"})),
+                         GoldenCaseName);
 
 }  // namespace
 }  // namespace fxpp
