@@ -21,7 +21,6 @@ void AppendDeviceRepr(absl::string_view device, std::string* out) {
 }  // namespace
 
 void ArgPrinter::Print(const Argument& arg, ArgSyntax syntax) {
-  const bool typed = IsTyped(syntax);
   switch (arg.kind()) {
     case ArgKind::kNone:
       out_->Append("None");
@@ -57,29 +56,10 @@ void ArgPrinter::Print(const Argument& arg, ArgSyntax syntax) {
       if (!PrintNamedTuple(arg, syntax)) PrintSequence(arg.elements(), syntax, '(', ')', true);
       return;
     case ArgKind::kDict:
-      out_->Append('{');
-      for (size_t i = 0; i < arg.dict_size(); ++i) {
-        if (i > 0) out_->Append(", ");
-        if (syntax == ArgSyntax::kFx) {
-          // _format_arg writes f'{k}': str() of the key.
-          if (named_tuples_ != nullptr) path_.push_back(static_cast<uint32_t>(2 * i));
-          PrintTopLevel(arg.dict_key(i), false);
-          if (named_tuples_ != nullptr) path_.pop_back();
-        } else {
-          PrintChild(arg.dict_key(i), static_cast<uint32_t>(2 * i), syntax);
-        }
-        out_->Append(": ");
-        PrintChild(arg.dict_value(i), static_cast<uint32_t>(2 * i + 1), syntax);
-      }
-      out_->Append('}');
+      PrintDict(arg, syntax);
       return;
     case ArgKind::kSlice:
-      out_->Append("slice(");
-      for (uint32_t i = 0; i < 3; ++i) {
-        if (i > 0) out_->Append(", ");
-        PrintChild(arg.elements()[i], i, SliceSyntax(syntax));
-      }
-      out_->Append(')');
+      PrintSlice(arg, syntax);
       return;
     case ArgKind::kDtype:
       out_->Append("torch.");
@@ -102,17 +82,48 @@ void ArgPrinter::Print(const Argument& arg, ArgSyntax syntax) {
       return;
     case ArgKind::kSymInt:
     case ArgKind::kOpaque:
-      if (typed) {
-        out_->Append(arg.kind() == ArgKind::kSymInt ? "SymInt(" : "Opaque(");
-        AppendPyStrRepr(arg.text(), out_->Flush());
-        out_->Append(')');
-      } else {
-        out_->Append(arg.text());
-      }
+      PrintUninterpreted(arg, syntax);
       return;
     case ArgKind::kEllipsis:
       out_->Append("Ellipsis");
       return;
+  }
+}
+
+void ArgPrinter::PrintDict(const Argument& dict, ArgSyntax syntax) {
+  out_->Append('{');
+  for (size_t i = 0; i < dict.dict_size(); ++i) {
+    if (i > 0) out_->Append(", ");
+    if (syntax == ArgSyntax::kFx) {
+      // _format_arg writes f'{k}': str() of the key.
+      if (named_tuples_ != nullptr) path_.push_back(static_cast<uint32_t>(2 * i));
+      PrintTopLevel(dict.dict_key(i), false);
+      if (named_tuples_ != nullptr) path_.pop_back();
+    } else {
+      PrintChild(dict.dict_key(i), static_cast<uint32_t>(2 * i), syntax);
+    }
+    out_->Append(": ");
+    PrintChild(dict.dict_value(i), static_cast<uint32_t>(2 * i + 1), syntax);
+  }
+  out_->Append('}');
+}
+
+void ArgPrinter::PrintSlice(const Argument& slice, ArgSyntax syntax) {
+  out_->Append("slice(");
+  for (uint32_t i = 0; i < 3; ++i) {
+    if (i > 0) out_->Append(", ");
+    PrintChild(slice.elements()[i], i, SliceSyntax(syntax));
+  }
+  out_->Append(')');
+}
+
+void ArgPrinter::PrintUninterpreted(const Argument& arg, ArgSyntax syntax) {
+  if (IsTyped(syntax)) {
+    out_->Append(arg.kind() == ArgKind::kSymInt ? "SymInt(" : "Opaque(");
+    AppendPyStrRepr(arg.text(), out_->Flush());
+    out_->Append(')');
+  } else {
+    out_->Append(arg.text());
   }
 }
 

@@ -80,6 +80,11 @@ class ArgPrinter {
   void PrintSequence(const std::vector<Argument>& elements, ArgSyntax syntax, char open,
                      char close, bool tuple);
   bool PrintNamedTuple(const Argument& tuple, ArgSyntax syntax);
+  void PrintDict(const Argument& dict, ArgSyntax syntax);
+  void PrintSlice(const Argument& slice, ArgSyntax syntax);
+  // A SymInt's or an opaque value's text: as is, or wrapped in the typed
+  // spellings (`SymInt('s0')`).
+  void PrintUninterpreted(const Argument& arg, ArgSyntax syntax);
   void PrintChild(const Argument& arg, uint32_t index, ArgSyntax syntax);
 
   TextWriter* out_;
