@@ -16,6 +16,7 @@ packages=(
   clang-14 libclang-rt-14-dev         # libFuzzer targets (tools/fuzz.sh)
   lld-14                              # their linker (.bazelrc, config fuzz)
   pybind11-dev python3-dev            # the fxpp._C extension (fxpp.torch)
+  python3-clang-14                    # tools/check_function_length.py (libclang)
 )
 
 missing=()

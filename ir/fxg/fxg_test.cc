@@ -113,6 +113,8 @@ std::vector<Argument> EveryArgumentKind(Node* x) {
           Argument::Opaque("torch.Size([2, 3])")};
 }
 
+// Long function: the one fixture with every kind of state, meta, argument
+// and child the round-trip tests must see, written out as a single module.
 std::unique_ptr<GraphModule> MakeRichModule() {
   auto root = std::make_unique<GraphModule>("GraphModule");
   StateEntry weight{"weight", StateKind::kParameter, Tensor(ScalarType::kFloat32, {4, 3}, {3, 1})};

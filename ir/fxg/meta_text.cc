@@ -435,6 +435,37 @@ void NodeMetaLineReader::Finish() {
   block_meta_ = nullptr;
 }
 
+namespace {
+
+// The rest of an `extra KEY: JSON` line (KEY quoted when it holds a colon,
+// JSON quoted when it spans lines); `duplicate` makes the error for a key
+// given twice.
+template <typename DuplicateError>
+absl::Status ReadExtra(NodeMeta* meta, Cursor& line, DuplicateError&& duplicate) {
+  RETURN_IF_ERROR(line.Expect(" "));
+  std::string key;
+  if (line.peek() == '\'' || line.peek() == '"') {
+    RETURN_IF_ERROR(line.ConsumeQuoted(&key));
+  } else {
+    const size_t start = line.pos();
+    while (!line.at_end() && line.peek() != ':') line.set_pos(line.pos() + 1);
+    key = std::string(line.source().text().substr(start, line.pos() - start));
+  }
+  RETURN_IF_ERROR(line.Expect(": "));
+  if (meta->FindExtra(key) != nullptr) return duplicate();
+  std::string json;
+  if (line.peek() == '\'') {
+    RETURN_IF_ERROR(line.ConsumeQuoted(&json));
+    RETURN_IF_ERROR(line.ExpectEnd());
+  } else {
+    json = std::string(line.rest());
+  }
+  meta->extra.emplace_back(std::move(key), std::move(json));
+  return absl::OkStatus();
+}
+
+}  // namespace
+
 absl::Status NodeMetaLineReader::Read(NodeMeta* meta, Cursor line) {
   if (line.Consume("  |")) {
     if (block_meta_ != meta) return line.Error("a '|' line outside a stack_trace block");
@@ -454,28 +485,7 @@ absl::Status NodeMetaLineReader::Read(NodeMeta* meta, Cursor line) {
   const auto duplicate = [&] {
     return line.source().Error(field_offset, absl::StrCat("duplicate meta field '", field, "'"));
   };
-  if (field == "extra") {
-    RETURN_IF_ERROR(line.Expect(" "));
-    std::string key;
-    if (line.peek() == '\'' || line.peek() == '"') {
-      RETURN_IF_ERROR(line.ConsumeQuoted(&key));
-    } else {
-      const size_t start = line.pos();
-      while (!line.at_end() && line.peek() != ':') line.set_pos(line.pos() + 1);
-      key = std::string(line.source().text().substr(start, line.pos() - start));
-    }
-    RETURN_IF_ERROR(line.Expect(": "));
-    if (meta->FindExtra(key) != nullptr) return duplicate();
-    std::string json;
-    if (line.peek() == '\'') {
-      RETURN_IF_ERROR(line.ConsumeQuoted(&json));
-      RETURN_IF_ERROR(line.ExpectEnd());
-    } else {
-      json = std::string(line.rest());
-    }
-    meta->extra.emplace_back(std::move(key), std::move(json));
-    return absl::OkStatus();
-  }
+  if (field == "extra") return ReadExtra(meta, line, duplicate);
   RETURN_IF_ERROR(line.Expect(": "));
   if (field == "val") {
     if (meta->val.has_value()) return duplicate();

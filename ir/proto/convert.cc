@@ -497,7 +497,61 @@ struct GraphScope {
 // `depth`: the nesting this argument is at (ir/limits.h).
 absl::StatusOr<Argument> ReadArgument(const proto::Argument& in, const FieldPath& at,
                                       const Where& where, const GraphScope& scope,
-                                      int depth = 0) {
+                                      int depth = 0);
+
+// A list or tuple at `depth`.
+absl::StatusOr<Argument> ReadSequence(const proto::Argument& in, const FieldPath& at,
+                                      const Where& where, const GraphScope& scope, int depth) {
+  const bool is_list = in.value_case() == proto::Argument::kList;
+  const proto::ArgumentList& list = is_list ? in.list() : in.tuple();
+  const FieldPath list_at = at.Field(is_list ? "list" : "tuple");
+  std::vector<Argument> elements;
+  elements.reserve(list.elements_size());
+  for (int i = 0; i < list.elements_size(); ++i) {
+    ASSIGN_OR_RETURN(Argument e, ReadArgument(list.elements(i),
+                                              list_at.Element("elements", i), where, scope, depth + 1));
+    elements.push_back(std::move(e));
+  }
+  return is_list ? Argument::List(std::move(elements)) : Argument::Tuple(std::move(elements));
+}
+
+absl::StatusOr<Argument> ReadDict(const proto::ArgumentDict& dict, const FieldPath& dict_at,
+                                  const Where& where, const GraphScope& scope, int depth) {
+  std::vector<std::pair<Argument, Argument>> entries;
+  entries.reserve(dict.entries_size());
+  for (int i = 0; i < dict.entries_size(); ++i) {
+    const proto::DictEntry& entry = dict.entries(i);
+    const FieldPath entry_at = dict_at.Element("entries", i);
+    if (!entry.has_key() || !entry.has_value()) {
+      return Error(entry_at, where,
+                   absl::StrCat("dict entry ", i, " lacks its ",
+                                entry.has_key() ? "value" : "key"));
+    }
+    ASSIGN_OR_RETURN(Argument key,
+                     ReadArgument(entry.key(), entry_at.Field("key"), where, scope, depth + 1));
+    ASSIGN_OR_RETURN(Argument value,
+                     ReadArgument(entry.value(), entry_at.Field("value"), where, scope, depth + 1));
+    entries.emplace_back(std::move(key), std::move(value));
+  }
+  return Argument::Dict(std::move(entries));
+}
+
+absl::StatusOr<Argument> ReadSlice(const proto::Slice& slice, const FieldPath& slice_at,
+                                   const Where& where, const GraphScope& scope, int depth) {
+  if (!slice.has_start() || !slice.has_stop() || !slice.has_step()) {
+    return Error(slice_at, where, "a slice needs start, stop and step (None when unset)");
+  }
+  ASSIGN_OR_RETURN(Argument start,
+                   ReadArgument(slice.start(), slice_at.Field("start"), where, scope, depth + 1));
+  ASSIGN_OR_RETURN(Argument stop,
+                   ReadArgument(slice.stop(), slice_at.Field("stop"), where, scope, depth + 1));
+  ASSIGN_OR_RETURN(Argument step,
+                   ReadArgument(slice.step(), slice_at.Field("step"), where, scope, depth + 1));
+  return Argument::Slice(std::move(start), std::move(stop), std::move(step));
+}
+
+absl::StatusOr<Argument> ReadArgument(const proto::Argument& in, const FieldPath& at,
+                                      const Where& where, const GraphScope& scope, int depth) {
   if (depth == kMaxArgumentNesting) return TooDeep(at, where, "values");
   if (absl::optional<Argument> scalar = ReadScalarArgument(in)) return *std::move(scalar);
   switch (in.value_case()) {
@@ -511,53 +565,12 @@ absl::StatusOr<Argument> ReadArgument(const proto::Argument& in, const FieldPath
       return Argument::Ref(scope.created[it->second]);
     }
     case proto::Argument::kList:
-    case proto::Argument::kTuple: {
-      const bool is_list = in.value_case() == proto::Argument::kList;
-      const proto::ArgumentList& list = is_list ? in.list() : in.tuple();
-      const FieldPath list_at = at.Field(is_list ? "list" : "tuple");
-      std::vector<Argument> elements;
-      elements.reserve(list.elements_size());
-      for (int i = 0; i < list.elements_size(); ++i) {
-        ASSIGN_OR_RETURN(Argument e, ReadArgument(list.elements(i),
-                                                  list_at.Element("elements", i), where, scope, depth + 1));
-        elements.push_back(std::move(e));
-      }
-      return is_list ? Argument::List(std::move(elements)) : Argument::Tuple(std::move(elements));
-    }
-    case proto::Argument::kDict: {
-      const FieldPath dict_at = at.Field("dict");
-      std::vector<std::pair<Argument, Argument>> entries;
-      entries.reserve(in.dict().entries_size());
-      for (int i = 0; i < in.dict().entries_size(); ++i) {
-        const proto::DictEntry& entry = in.dict().entries(i);
-        const FieldPath entry_at = dict_at.Element("entries", i);
-        if (!entry.has_key() || !entry.has_value()) {
-          return Error(entry_at, where,
-                       absl::StrCat("dict entry ", i, " lacks its ",
-                                    entry.has_key() ? "value" : "key"));
-        }
-        ASSIGN_OR_RETURN(Argument key,
-                         ReadArgument(entry.key(), entry_at.Field("key"), where, scope, depth + 1));
-        ASSIGN_OR_RETURN(Argument value,
-                         ReadArgument(entry.value(), entry_at.Field("value"), where, scope, depth + 1));
-        entries.emplace_back(std::move(key), std::move(value));
-      }
-      return Argument::Dict(std::move(entries));
-    }
-    case proto::Argument::kSlice: {
-      const proto::Slice& slice = in.slice();
-      const FieldPath slice_at = at.Field("slice");
-      if (!slice.has_start() || !slice.has_stop() || !slice.has_step()) {
-        return Error(slice_at, where, "a slice needs start, stop and step (None when unset)");
-      }
-      ASSIGN_OR_RETURN(Argument start,
-                       ReadArgument(slice.start(), slice_at.Field("start"), where, scope, depth + 1));
-      ASSIGN_OR_RETURN(Argument stop,
-                       ReadArgument(slice.stop(), slice_at.Field("stop"), where, scope, depth + 1));
-      ASSIGN_OR_RETURN(Argument step,
-                       ReadArgument(slice.step(), slice_at.Field("step"), where, scope, depth + 1));
-      return Argument::Slice(std::move(start), std::move(stop), std::move(step));
-    }
+    case proto::Argument::kTuple:
+      return ReadSequence(in, at, where, scope, depth);
+    case proto::Argument::kDict:
+      return ReadDict(in.dict(), at.Field("dict"), where, scope, depth);
+    case proto::Argument::kSlice:
+      return ReadSlice(in.slice(), at.Field("slice"), where, scope, depth);
     case proto::Argument::kDtype: {
       ASSIGN_OR_RETURN(ScalarType t, ReadEnum<ScalarType>(in.dtype(), proto::ScalarType_IsValid,
                                                           "dtype", at.Field("dtype"), where));

@@ -24,7 +24,9 @@
 #include "ir/fxg/fxg.h"
 #include "ir/verifier.h"
 #include "passes/functional_checks/canonical_form.h"
+#include "passes/functional_checks/effect_tokens.h"
 #include "passes/functional_checks/functional_checks.h"
+#include "passes/functional_checks/joint_metadata.h"
 #include "testing/golden.h"
 
 namespace fxpp {

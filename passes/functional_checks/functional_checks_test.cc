@@ -1,4 +1,6 @@
+#include "passes/functional_checks/effect_tokens.h"
 #include "passes/functional_checks/functional_checks.h"
+#include "passes/functional_checks/joint_metadata.h"
 
 #include <memory>
 

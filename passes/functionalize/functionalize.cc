@@ -222,7 +222,12 @@ class Functionalizer {
   }
 
   absl::StatusOr<Action> Classify(const Node& n);
+  absl::StatusOr<Action> ClassifyAten(const Node& n);
+  absl::StatusOr<Action> ClassifyInPlaceName(const Node& n);
   absl::Status Process(Node* n);
+  absl::Status ProcessInPlace(Node* n, const Action& action);
+  absl::Status ProcessOut(Node* n, const Action& action);
+  absl::Status ProcessMutable(Node* n, const Action& action);
   absl::Status ProcessGetItem(Node* n);
   absl::Status ProcessSetItem(Node* n);
   absl::Status ProcessOutput(Node* output);
@@ -237,6 +242,29 @@ class Functionalizer {
   absl::Status Mutate(const Node& mutator, Node* target, Node* value);
   // The new value of a view's base after the view became `value`.
   absl::StatusOr<Node*> Inverse(const Node& mutator, Node* view, Node* base_value, Node* value);
+  // What writing `value` back through `view` into `base_value` needs.
+  struct WriteBack {
+    const Node& mutator;
+    Node* view;
+    Node* base_value;
+    Node* value;
+    const Node& tmpl;  // the call that made the view (an element's: the split)
+    bool aten;         // ATen ops get ATen inverses, others torch.* / methods
+    absl::string_view op;
+    const TensorMeta* base_meta;  // nullptr when the graph records no shape
+  };
+  // X_scatter(base, value, *extra) for the view op X.
+  Node* Scatter(const WriteBack& w, absl::string_view name, std::vector<Argument> extra,
+                KwArgs kwargs = {});
+  // The inverse view op applied to `from` (with `args` after it).
+  Node* ReshapeBack(const WriteBack& w, const ViewInverse& inverse, Node* from,
+                    std::vector<Argument> args, Node* val_from);
+  absl::Status NeedShape(const WriteBack& w);
+  // An element of unbind/split/split_with_sizes.
+  absl::StatusOr<Node*> ElementInverse(const WriteBack& w);
+  absl::StatusOr<Node*> IndexScatter(const WriteBack& w);
+  absl::StatusOr<Node*> InversePermute(const WriteBack& w, const ViewInverse& inverse);
+  absl::StatusOr<Node*> UnsqueezeBack(const WriteBack& w, const ViewInverse& inverse);
   void MakeView(Node* view, Node* base, Node* regen_from);
   // `n` may alias `source` or copy it: an error if it is written, or read
   // after `source`'s storage is written.
@@ -272,48 +300,7 @@ absl::StatusOr<Action> Functionalizer::Classify(const Node& n) {
   if (n.op() != OpKind::kCallFunction && n.op() != OpKind::kCallMethod) return action;
   const absl::string_view op = OperatorName(n);
   const absl::string_view target = n.target();
-  if (IsAten(n)) {
-    if (target == "torch.ops.aten.batch_norm.default" ||
-        target == "torch.ops.aten.native_batch_norm.default") {
-      const Argument* training = ArgAt(n, 5, "training");
-      const Argument* running_mean = ArgAt(n, 3, "running_mean");
-      if (training != nullptr && training->kind() == ArgKind::kBool && training->bool_value() &&
-          running_mean != nullptr && running_mean->is_node()) {
-        action.effect = Effect::kBatchNorm;
-      }
-      return action;
-    }
-    const OpSchema* schema = table_.Find(target);
-    action.schema = schema;
-    if (schema == nullptr) {
-      if (IsInPlaceOpName(op) || n.FindKwarg("out") != nullptr) {
-        return Unsupported(n, "a mutating op the schema table does not know, so its "
-                              "out-of-place twin is unknown");
-      }
-      return action;  // unknown ops are taken to be functional
-    }
-    if (schema->is_view()) {
-      if (schema->aliased_argument() != 0) return Unsupported(n, "a view of an argument other than self");
-      action.effect = absl::EndsWith(schema->returns[0].type, "[]") ? Effect::kMultiView : Effect::kView;
-      return action;
-    }
-    if (!schema->is_mutable()) return action;
-    if (IsStorageMutation(schema->name)) {
-      return Unsupported(n, "swaps or resizes storage, which functionalization cannot express");
-    }
-    action.twin_schema = table_.FunctionalVariant(*schema);
-    if (action.twin_schema == nullptr) {
-      return Unsupported(n, "the schema table has no out-of-place twin for this mutating op");
-    }
-    if (action.twin_schema->is_view()) {
-      return Unsupported(n, "mutates tensor metadata (an in-place view op)");
-    }
-    action.twin_target = action.twin_schema->FxTarget();
-    action.effect = schema->is_inplace() ? Effect::kInPlace
-                    : schema->is_out()   ? Effect::kOut
-                                         : Effect::kMutable;
-    return action;
-  }
+  if (IsAten(n)) return ClassifyAten(n);
   if (n.op() == OpKind::kCallFunction && (target == "operator.setitem" || target == "_operator.setitem")) {
     action.effect = Effect::kSetItem;
     return action;
@@ -342,29 +329,7 @@ absl::StatusOr<Action> Functionalizer::Classify(const Node& n) {
     action.twin_target = std::string(target);
     return action;
   }
-  if (IsInPlaceOpName(op)) {
-    const absl::string_view base = op.substr(0, op.size() - 1);
-    if (IsStorageMutation(op)) {
-      return Unsupported(n, "swaps or resizes storage, which functionalization cannot express");
-    }
-    const std::vector<const OpSchema*>& functional = table_.Overloads("aten", base);
-    if (functional.empty() || table_.Overloads("aten", op).empty()) {
-      return Unsupported(n, "an in-place op the schema table does not know");
-    }
-    if (functional.front()->is_view()) return Unsupported(n, "mutates tensor metadata (an in-place view op)");
-    action.effect = Effect::kInPlace;
-    action.twin_op = n.op();
-    action.twin_target = n.op() == OpKind::kCallMethod
-                             ? std::string(base)
-                             : absl::StrCat(target.substr(0, target.size() - 1));
-    if (n.op() == OpKind::kCallMethod && HasNoMethodTwin(base)) {
-      const OpSchema* twin = OverloadForCall(functional, n);
-      if (twin == nullptr) return Unsupported(n, "no ATen overload of its out-of-place twin fits");
-      action.twin_op = OpKind::kCallFunction;
-      action.twin_target = twin->FxTarget();
-    }
-    return action;
-  }
+  if (IsInPlaceOpName(op)) return ClassifyInPlaceName(n);
   if (IsMaybeAliasName(op)) {
     action.effect = Effect::kMaybeView;
     action.maybe_view_reason = absl::StrCat("'", op, "' returns its input or a copy depending on "
@@ -379,6 +344,82 @@ absl::StatusOr<Action> Functionalizer::Classify(const Node& n) {
   if (!MutatedArgPositions(n).empty()) {
     return Unsupported(n, "mutates its arguments in a way fxpp can only functionalize at the "
                           "ATen level; functionalize the make_fx/export graph instead");
+  }
+  return action;
+}
+
+// An ATen op: by its schema.
+absl::StatusOr<Action> Functionalizer::ClassifyAten(const Node& n) {
+  Action action;
+  const absl::string_view op = OperatorName(n);
+  const absl::string_view target = n.target();
+  if (target == "torch.ops.aten.batch_norm.default" ||
+      target == "torch.ops.aten.native_batch_norm.default") {
+    const Argument* training = ArgAt(n, 5, "training");
+    const Argument* running_mean = ArgAt(n, 3, "running_mean");
+    if (training != nullptr && training->kind() == ArgKind::kBool && training->bool_value() &&
+        running_mean != nullptr && running_mean->is_node()) {
+      action.effect = Effect::kBatchNorm;
+    }
+    return action;
+  }
+  const OpSchema* schema = table_.Find(target);
+  action.schema = schema;
+  if (schema == nullptr) {
+    if (IsInPlaceOpName(op) || n.FindKwarg("out") != nullptr) {
+      return Unsupported(n, "a mutating op the schema table does not know, so its "
+                            "out-of-place twin is unknown");
+    }
+    return action;  // unknown ops are taken to be functional
+  }
+  if (schema->is_view()) {
+    if (schema->aliased_argument() != 0) return Unsupported(n, "a view of an argument other than self");
+    action.effect = absl::EndsWith(schema->returns[0].type, "[]") ? Effect::kMultiView : Effect::kView;
+    return action;
+  }
+  if (!schema->is_mutable()) return action;
+  if (IsStorageMutation(schema->name)) {
+    return Unsupported(n, "swaps or resizes storage, which functionalization cannot express");
+  }
+  action.twin_schema = table_.FunctionalVariant(*schema);
+  if (action.twin_schema == nullptr) {
+    return Unsupported(n, "the schema table has no out-of-place twin for this mutating op");
+  }
+  if (action.twin_schema->is_view()) {
+    return Unsupported(n, "mutates tensor metadata (an in-place view op)");
+  }
+  action.twin_target = action.twin_schema->FxTarget();
+  action.effect = schema->is_inplace() ? Effect::kInPlace
+                  : schema->is_out()   ? Effect::kOut
+                                       : Effect::kMutable;
+  return action;
+}
+
+// A non-ATen call named like an in-place op (`x.add_(y)`): its twin is the
+// name without the underscore, when the schema table knows both.
+absl::StatusOr<Action> Functionalizer::ClassifyInPlaceName(const Node& n) {
+  Action action;
+  const absl::string_view op = OperatorName(n);
+  const absl::string_view target = n.target();
+  const absl::string_view base = op.substr(0, op.size() - 1);
+  if (IsStorageMutation(op)) {
+    return Unsupported(n, "swaps or resizes storage, which functionalization cannot express");
+  }
+  const std::vector<const OpSchema*>& functional = table_.Overloads("aten", base);
+  if (functional.empty() || table_.Overloads("aten", op).empty()) {
+    return Unsupported(n, "an in-place op the schema table does not know");
+  }
+  if (functional.front()->is_view()) return Unsupported(n, "mutates tensor metadata (an in-place view op)");
+  action.effect = Effect::kInPlace;
+  action.twin_op = n.op();
+  action.twin_target = n.op() == OpKind::kCallMethod
+                           ? std::string(base)
+                           : absl::StrCat(target.substr(0, target.size() - 1));
+  if (n.op() == OpKind::kCallMethod && HasNoMethodTwin(base)) {
+    const OpSchema* twin = OverloadForCall(functional, n);
+    if (twin == nullptr) return Unsupported(n, "no ATen overload of its out-of-place twin fits");
+    action.twin_op = OpKind::kCallFunction;
+    action.twin_target = twin->FxTarget();
   }
   return action;
 }
@@ -508,108 +549,162 @@ std::vector<Argument> ListArg(const Node& n, size_t index, absl::string_view nam
   return std::vector<Argument>(n.args().begin() + index, n.args().end());
 }
 
+Node* Functionalizer::Scatter(const WriteBack& w, absl::string_view name,
+                              std::vector<Argument> extra, KwArgs kwargs) {
+  std::vector<Argument> args = {Argument::Ref(w.base_value), Argument::Ref(w.value)};
+  if (!w.aten && name == "slice_scatter") {
+    // torch.slice_scatter of PyTorch 1.13 misreads omitted trailing
+    // arguments (`slice_scatter(x, src, 0, 0, 2)` scatters one row, or
+    // fails with "slice step must be positive"): pass every one.
+    const Argument defaults[] = {Argument::Int(0), Argument::None(), Argument::None(),
+                                 Argument::Int(1)};
+    while (extra.size() < 4) extra.push_back(defaults[extra.size()]);
+  }
+  for (Argument& a : extra) args.push_back(std::move(a));
+  const std::string target = w.aten ? absl::StrCat("torch.ops.aten.", name, ".default")
+                                    : absl::StrCat("torch.", name);
+  return Emit(OpKind::kCallFunction, target, std::move(args), std::move(kwargs), w.mutator,
+              w.base_value);
+}
+
+Node* Functionalizer::ReshapeBack(const WriteBack& w, const ViewInverse& inverse, Node* from,
+                                  std::vector<Argument> args, Node* val_from) {
+  args.insert(args.begin(), Argument::Ref(from));
+  return w.aten ? Emit(OpKind::kCallFunction, inverse.aten_target, std::move(args), {}, w.mutator,
+                       val_from)
+                : Emit(OpKind::kCallMethod, inverse.method, std::move(args), {}, w.mutator,
+                       val_from);
+}
+
+absl::Status Functionalizer::NeedShape(const WriteBack& w) {
+  return Unsupported(w.mutator, absl::StrCat("writes through '", w.view->name(), "' (", w.op,
+                                             "), whose inverse needs the shape of '",
+                                             S(w.view).base->name(), "', which the graph does "
+                                             "not record (no meta val); read the graph from fxg "
+                                             "or json"));
+}
+
+absl::StatusOr<Node*> Functionalizer::ElementInverse(const WriteBack& w) {
+  const int64_t element = S(w.view).element;
+  ASSIGN_OR_RETURN(int64_t dim, IntArg(w.tmpl, w.op == "unbind" ? 1 : 2, "dim", 0));
+  if (w.op == "unbind") return Scatter(w, "select_scatter", {Argument::Int(dim), Argument::Int(element)});
+  int64_t start = 0, end = 0;
+  if (w.op == "split_with_sizes") {
+    const std::vector<Argument> sizes = ListArg(w.tmpl, 1, "split_sizes");
+    for (int64_t i = 0; i <= element && i < static_cast<int64_t>(sizes.size()); ++i) {
+      if (sizes[i].kind() != ArgKind::kInt) return Unsupported(w.mutator, "split sizes are not constants");
+      start = end;
+      end += sizes[i].int_value();
+    }
+  } else if (w.op == "split") {
+    ASSIGN_OR_RETURN(int64_t size, IntArg(w.tmpl, 1, "split_size", absl::nullopt));
+    start = element * size;
+    end = start + size;
+    const TensorMeta* base_meta = w.base_meta;
+    if (base_meta != nullptr && dim >= 0 && dim < static_cast<int64_t>(base_meta->shape.size()) &&
+        !base_meta->shape[dim].is_symbolic()) {
+      end = std::min(end, base_meta->shape[dim].value());
+    }
+  } else {
+    return Unsupported(w.mutator, absl::StrCat("writes through an element of '", w.tmpl.name(),
+                                               "' (", w.op, "), which fxpp cannot write back"));
+  }
+  return Scatter(w, "slice_scatter", {Argument::Int(dim), Argument::Int(start), Argument::Int(end)});
+}
+
+absl::StatusOr<Node*> Functionalizer::IndexScatter(const WriteBack& w) {
+  int64_t dim = 0;
+  const Argument* element = nullptr;
+  if (!SimpleIndex(w.tmpl.args()[1], &dim, &element)) {
+    return Unsupported(w.mutator, absl::StrCat("writes through '", w.view->name(),
+                                               "', an index along more than one dimension"));
+  }
+  if (element->kind() == ArgKind::kInt) {
+    return Scatter(w, "select_scatter", {Argument::Int(dim), *element});
+  }
+  const std::vector<Argument>& parts = element->elements();  // start, stop, step
+  return Scatter(w, "slice_scatter", {Argument::Int(dim), parts[0], parts[1],
+                                      parts[2].is_none() ? Argument::Int(1) : parts[2]});
+}
+
+absl::StatusOr<Node*> Functionalizer::InversePermute(const WriteBack& w,
+                                                     const ViewInverse& inverse) {
+  const std::vector<Argument> dims = ListArg(w.tmpl, 1, "dims");
+  std::vector<Argument> inverted(dims.size());
+  const int64_t rank = static_cast<int64_t>(dims.size());
+  for (int64_t i = 0; i < rank; ++i) {
+    if (dims[i].kind() != ArgKind::kInt) return Unsupported(w.mutator, "permute dims are not constants");
+    int64_t d = dims[i].int_value();
+    if (d < 0) d += rank;
+    if (d < 0 || d >= rank) return Unsupported(w.mutator, "permute dims out of range");
+    inverted[d] = Argument::Int(i);
+  }
+  return ReshapeBack(w, inverse, w.value, {Argument::List(std::move(inverted))}, w.base_value);
+}
+
+absl::StatusOr<Node*> Functionalizer::UnsqueezeBack(const WriteBack& w,
+                                                    const ViewInverse& inverse) {
+  const TensorMeta* base_meta = w.base_meta;
+  if (base_meta == nullptr) return NeedShape(w);
+  const int64_t rank = static_cast<int64_t>(base_meta->shape.size());
+  std::vector<int64_t> dims;
+  if (const Argument* d = ArgAt(w.tmpl, 1, "dim"); d != nullptr && !d->is_none()) {
+    const std::vector<Argument> listed =
+        d->kind() == ArgKind::kInt ? std::vector<Argument>{*d} : d->elements();
+    for (const Argument& a : listed) {
+      if (a.kind() != ArgKind::kInt) return Unsupported(w.mutator, "squeeze dims are not constants");
+      dims.push_back(a.int_value() < 0 ? a.int_value() + rank : a.int_value());
+    }
+  } else {
+    for (int64_t i = 0; i < rank; ++i) dims.push_back(i);
+  }
+  std::sort(dims.begin(), dims.end());
+  // Only size-1 dims were removed; put them back, lowest first.
+  Node* restored = w.value;
+  for (int64_t d : dims) {
+    if (d < 0 || d >= rank || base_meta->shape[d] != SymDim(1)) continue;
+    restored = ReshapeBack(w, inverse, restored, {Argument::Int(d)}, nullptr);
+  }
+  return restored;
+}
+
 absl::StatusOr<Node*> Functionalizer::Inverse(const Node& mutator, Node* view, Node* base_value,
                                               Node* value) {
   const State& s = S(view);
   const Node& tmpl = s.effect == Effect::kElement ? *s.regen_from : *view;
-  const bool aten = IsAten(tmpl);
-  const absl::string_view op = OperatorName(tmpl);
   const TensorMeta* base_meta = TensorVal(base_value);
   if (base_meta == nullptr) base_meta = TensorVal(s.base);
-  const auto scatter = [&](absl::string_view name, std::vector<Argument> extra,
-                           KwArgs kwargs = {}) {
-    std::vector<Argument> args = {Argument::Ref(base_value), Argument::Ref(value)};
-    if (!aten && name == "slice_scatter") {
-      // torch.slice_scatter of PyTorch 1.13 misreads omitted trailing
-      // arguments (`slice_scatter(x, src, 0, 0, 2)` scatters one row, or
-      // fails with "slice step must be positive"): pass every one.
-      const Argument defaults[] = {Argument::Int(0), Argument::None(), Argument::None(),
-                                   Argument::Int(1)};
-      while (extra.size() < 4) extra.push_back(defaults[extra.size()]);
-    }
-    for (Argument& a : extra) args.push_back(std::move(a));
-    const std::string target = aten ? absl::StrCat("torch.ops.aten.", name, ".default")
-                                    : absl::StrCat("torch.", name);
-    return Emit(OpKind::kCallFunction, target, std::move(args), std::move(kwargs), mutator, base_value);
-  };
-  // A view of `value` shaped like the base: the inverse of a view-like op.
-  const auto reshape_back = [&](absl::string_view aten_target, absl::string_view method,
-                                std::vector<Argument> args) {
-    args.insert(args.begin(), Argument::Ref(value));
-    return aten ? Emit(OpKind::kCallFunction, aten_target, std::move(args), {}, mutator, base_value)
-                : Emit(OpKind::kCallMethod, method, std::move(args), {}, mutator, base_value);
-  };
-  const auto view_args = [&]() {
-    return std::vector<Argument>(tmpl.args().begin() + 1, tmpl.args().end());
-  };
-  const auto need_shape = [&]() {
-    return Unsupported(mutator, absl::StrCat("writes through '", view->name(), "' (", op,
-                                             "), whose inverse needs the shape of '",
-                                             s.base->name(), "', which the graph does not record "
-                                             "(no meta val); read the graph from fxg or json"));
-  };
-
-  if (s.effect == Effect::kElement) {
-    ASSIGN_OR_RETURN(int64_t dim, IntArg(tmpl, op == "unbind" ? 1 : 2, "dim", 0));
-    if (op == "unbind") return scatter("select_scatter", {Argument::Int(dim), Argument::Int(s.element)});
-    int64_t start = 0, end = 0;
-    if (op == "split_with_sizes") {
-      const std::vector<Argument> sizes = ListArg(tmpl, 1, "split_sizes");
-      for (int64_t i = 0; i <= s.element && i < static_cast<int64_t>(sizes.size()); ++i) {
-        if (sizes[i].kind() != ArgKind::kInt) return Unsupported(mutator, "split sizes are not constants");
-        start = end;
-        end += sizes[i].int_value();
-      }
-    } else if (op == "split") {
-      ASSIGN_OR_RETURN(int64_t size, IntArg(tmpl, 1, "split_size", absl::nullopt));
-      start = s.element * size;
-      end = start + size;
-      if (base_meta != nullptr && dim >= 0 && dim < static_cast<int64_t>(base_meta->shape.size()) &&
-          !base_meta->shape[dim].is_symbolic()) {
-        end = std::min(end, base_meta->shape[dim].value());
-      }
-    } else {
-      return Unsupported(mutator, absl::StrCat("writes through an element of '", tmpl.name(),
-                                               "' (", op, "), which fxpp cannot write back"));
-    }
-    return scatter("slice_scatter", {Argument::Int(dim), Argument::Int(start), Argument::Int(end)});
-  }
+  const WriteBack w{mutator, view, base_value, value, tmpl, IsAten(tmpl), OperatorName(tmpl),
+                    base_meta};
+  const absl::string_view op = w.op;
+  if (s.effect == Effect::kElement) return ElementInverse(w);
   // The rule is data (op_schema's view inverses); each kind's arguments here.
   const ViewInverse* inverse = FindViewInverse(op);
   if (inverse == nullptr) {
     return Unsupported(mutator, absl::StrCat("writes through '", view->name(), "' (", op,
                                              "), a view fxpp cannot write back to its base"));
   }
+  // A view of `value` shaped like the base: the inverse of a view-like op.
   const auto reshape_back_with = [&](std::vector<Argument> args) {
-    return reshape_back(inverse->aten_target, inverse->method, std::move(args));
+    return ReshapeBack(w, *inverse, value, std::move(args), base_value);
   };
   switch (inverse->kind) {
     case ViewInverseKind::kIdentity:
       return value;
     case ViewInverseKind::kScatter:
       // X_scatter(base, src, *X's arguments): what PyTorch's inverses emit.
-      return scatter(absl::StrCat(op, "_scatter"), view_args(), tmpl.kwargs());
+      return Scatter(w, absl::StrCat(op, "_scatter"),
+                     std::vector<Argument>(tmpl.args().begin() + 1, tmpl.args().end()),
+                     tmpl.kwargs());
     case ViewInverseKind::kNarrowScatter: {
       ASSIGN_OR_RETURN(int64_t dim, IntArg(tmpl, 1, "dim", absl::nullopt));
       ASSIGN_OR_RETURN(int64_t start, IntArg(tmpl, 2, "start", absl::nullopt));
       ASSIGN_OR_RETURN(int64_t length, IntArg(tmpl, 3, "length", absl::nullopt));
-      return scatter("slice_scatter", {Argument::Int(dim), Argument::Int(start),
-                                       Argument::Int(start + length), Argument::Int(1)});
+      return Scatter(w, "slice_scatter", {Argument::Int(dim), Argument::Int(start),
+                                          Argument::Int(start + length), Argument::Int(1)});
     }
-    case ViewInverseKind::kIndexScatter: {
-      int64_t dim = 0;
-      const Argument* element = nullptr;
-      if (!SimpleIndex(tmpl.args()[1], &dim, &element)) {
-        return Unsupported(mutator, absl::StrCat("writes through '", view->name(),
-                                                 "', an index along more than one dimension"));
-      }
-      if (element->kind() == ArgKind::kInt) {
-        return scatter("select_scatter", {Argument::Int(dim), *element});
-      }
-      const std::vector<Argument>& parts = element->elements();  // start, stop, step
-      return scatter("slice_scatter", {Argument::Int(dim), parts[0], parts[1],
-                                       parts[2].is_none() ? Argument::Int(1) : parts[2]});
-    }
+    case ViewInverseKind::kIndexScatter:
+      return IndexScatter(w);
     case ViewInverseKind::kSelfInverse:
       return reshape_back_with({});
     case ViewInverseKind::kSwapDims: {
@@ -617,52 +712,16 @@ absl::StatusOr<Node*> Functionalizer::Inverse(const Node& mutator, Node* view, N
       ASSIGN_OR_RETURN(int64_t d1, IntArg(tmpl, 2, "dim1", absl::nullopt));
       return reshape_back_with({Argument::Int(d0), Argument::Int(d1)});
     }
-    case ViewInverseKind::kInversePermute: {
-      const std::vector<Argument> dims = ListArg(tmpl, 1, "dims");
-      std::vector<Argument> inverted(dims.size());
-      const int64_t rank = static_cast<int64_t>(dims.size());
-      for (int64_t i = 0; i < rank; ++i) {
-        if (dims[i].kind() != ArgKind::kInt) return Unsupported(mutator, "permute dims are not constants");
-        int64_t d = dims[i].int_value();
-        if (d < 0) d += rank;
-        if (d < 0 || d >= rank) return Unsupported(mutator, "permute dims out of range");
-        inverted[d] = Argument::Int(i);
-      }
-      return reshape_back_with({Argument::List(std::move(inverted))});
-    }
+    case ViewInverseKind::kInversePermute:
+      return InversePermute(w, *inverse);
     case ViewInverseKind::kSqueezeDim: {
       ASSIGN_OR_RETURN(int64_t dim, IntArg(tmpl, 1, "dim", absl::nullopt));
       return reshape_back_with({Argument::Int(dim)});
     }
-    case ViewInverseKind::kUnsqueezeDims: {
-      if (base_meta == nullptr) return need_shape();
-      const int64_t rank = static_cast<int64_t>(base_meta->shape.size());
-      std::vector<int64_t> dims;
-      if (const Argument* d = ArgAt(tmpl, 1, "dim"); d != nullptr && !d->is_none()) {
-        const std::vector<Argument> listed =
-            d->kind() == ArgKind::kInt ? std::vector<Argument>{*d} : d->elements();
-        for (const Argument& a : listed) {
-          if (a.kind() != ArgKind::kInt) return Unsupported(mutator, "squeeze dims are not constants");
-          dims.push_back(a.int_value() < 0 ? a.int_value() + rank : a.int_value());
-        }
-      } else {
-        for (int64_t i = 0; i < rank; ++i) dims.push_back(i);
-      }
-      std::sort(dims.begin(), dims.end());
-      // Only size-1 dims were removed; put them back, lowest first.
-      Node* restored = value;
-      for (int64_t d : dims) {
-        if (d < 0 || d >= rank || base_meta->shape[d] != SymDim(1)) continue;
-        std::vector<Argument> args = {Argument::Ref(restored), Argument::Int(d)};
-        restored = aten ? Emit(OpKind::kCallFunction, inverse->aten_target, std::move(args), {},
-                               mutator, nullptr)
-                        : Emit(OpKind::kCallMethod, inverse->method, std::move(args), {}, mutator,
-                               nullptr);
-      }
-      return restored;
-    }
+    case ViewInverseKind::kUnsqueezeDims:
+      return UnsqueezeBack(w, *inverse);
     case ViewInverseKind::kViewAsBase: {
-      if (base_meta == nullptr) return need_shape();
+      if (base_meta == nullptr) return NeedShape(w);
       std::vector<Argument> shape;
       for (const SymDim& d : base_meta->shape) {
         shape.push_back(d.is_symbolic() ? Argument::SymInt(d.expr()) : Argument::Int(d.value()));
@@ -804,120 +863,134 @@ absl::Status Functionalizer::Process(Node* n) {
       return ProcessSetItem(n);
     case Effect::kElement:
       break;
-    case Effect::kInPlace: {
-      if (n->args().empty() || !n->args()[0].is_node()) return Unsupported(*n, "no tensor to write");
-      Node* target = n->args()[0].node();
-      std::vector<Argument> args;
-      for (const Argument& a : n->args()) {
-        ASSIGN_OR_RETURN(Argument mapped, CurrentArg(a));
-        args.push_back(std::move(mapped));
-      }
-      KwArgs kwargs;
-      for (const KwArg& kw : n->kwargs()) {
-        ASSIGN_OR_RETURN(Argument mapped, CurrentArg(kw.value));
-        if (action.inplace_kwarg && kw.name.str() == "inplace") mapped = Argument::Bool(false);
-        kwargs.push_back(KwArg{kw.name, std::move(mapped)});
-      }
-      Node* twin = Emit(action.twin_op, action.twin_target, std::move(args), std::move(kwargs), *n, n);
-      ++report_->ops_replaced;
-      RETURN_IF_ERROR(Mutate(*n, target, twin));
-      S(n).resolved = Resolve(target);
-      erase_.push_back(n);
-      return absl::OkStatus();
-    }
-    case Effect::kOut: {
-      // Written arguments: out= (torch-level) or the schema's written kwargs.
-      std::vector<std::pair<size_t, Node*>> written;  // kwarg index, tensor
-      std::vector<Argument> args;
-      for (const Argument& a : n->args()) {
-        ASSIGN_OR_RETURN(Argument mapped, CurrentArg(a));
-        args.push_back(std::move(mapped));
-      }
-      KwArgs kwargs;
-      for (size_t i = 0; i < n->kwargs().size(); ++i) {
-        const KwArg& kw = n->kwargs()[i];
-        const bool is_written =
-            action.schema != nullptr
-                ? action.schema->ArgumentIndex(kw.name.str()) >= 0 &&
-                      action.schema->arguments[action.schema->ArgumentIndex(kw.name.str())].is_write
-                : kw.name.str() == "out";
-        if (is_written) {
-          if (kw.value.is_node()) {
-            written.emplace_back(i, kw.value.node());
-          } else if (kw.value.kind() == ArgKind::kTuple || kw.value.kind() == ArgKind::kList) {
-            for (const Argument& e : kw.value.elements()) {
-              if (!e.is_node()) return Unsupported(*n, "an out= argument that is not a tensor");
-              written.emplace_back(i, e.node());
-            }
-          } else {
-            return Unsupported(*n, "an out= argument that is not a tensor");
-          }
-          continue;
-        }
-        ASSIGN_OR_RETURN(Argument mapped, CurrentArg(kw.value));
-        kwargs.push_back(KwArg{kw.name, std::move(mapped)});
-      }
-      if (written.empty()) return Unsupported(*n, "no out= tensor to write");
-      Node* twin = Emit(action.twin_op, action.twin_target, std::move(args), std::move(kwargs), *n, n);
-      ++report_->ops_replaced;
-      if (written.size() == 1) {
-        RETURN_IF_ERROR(Mutate(*n, written[0].second, twin));
-        S(n).resolved = Resolve(written[0].second);
-      } else {
-        std::vector<Node*> elements;
-        for (size_t i = 0; i < written.size(); ++i) {
-          Node* part = Emit(OpKind::kCallFunction, kGetItem, {Argument::Ref(twin), Argument::Int(i)},
-                            {}, *n, written[i].second);
-          RETURN_IF_ERROR(Mutate(*n, written[i].second, part));
-          elements.push_back(Resolve(written[i].second));
-        }
-        S(n).elements = std::move(elements);
-      }
-      erase_.push_back(n);
-      return absl::OkStatus();
-    }
+    case Effect::kInPlace:
+      return ProcessInPlace(n, action);
+    case Effect::kOut:
+      return ProcessOut(n, action);
     case Effect::kMutable:
-    case Effect::kBatchNorm: {
-      const bool batch_norm = action.effect == Effect::kBatchNorm;
-      std::vector<Argument> args;
-      const size_t count = batch_norm ? 8 : n->args().size();  // batch_norm drops cudnn_enabled
-      for (size_t i = 0; i < count && i < n->args().size(); ++i) {
-        ASSIGN_OR_RETURN(Argument mapped, CurrentArg(n->args()[i]));
-        args.push_back(std::move(mapped));
-      }
-      if (batch_norm && args.size() != 8) return Unsupported(*n, "expected 9 positional arguments");
-      KwArgs kwargs;
-      for (const KwArg& kw : n->kwargs()) {
-        ASSIGN_OR_RETURN(Argument mapped, CurrentArg(kw.value));
-        kwargs.push_back(KwArg{kw.name, std::move(mapped)});
-      }
-      const std::string target = batch_norm ? "torch.ops.aten._native_batch_norm_legit_functional.default"
-                                            : action.twin_target;
-      Node* twin = Emit(OpKind::kCallFunction, target, std::move(args), std::move(kwargs), *n, nullptr);
-      ++report_->ops_replaced;
-      // The written arguments' new values follow the original results.
-      std::vector<int> mutated = batch_norm ? std::vector<int>{3, 4} : action.schema->MutatedArguments();
-      const int64_t results = batch_norm ? 3 : static_cast<int64_t>(action.schema->returns.size());
-      for (size_t k = 0; k < mutated.size(); ++k) {
-        const Argument* written = ArgAt(*n, mutated[k], action.schema != nullptr
-                                                            ? action.schema->arguments[mutated[k]].name
-                                                            : "");
-        if (written == nullptr || !written->is_node()) continue;
-        Node* part = Emit(OpKind::kCallFunction, kGetItem,
-                          {Argument::Ref(twin), Argument::Int(results + static_cast<int64_t>(k))}, {}, *n,
-                          written->node());
-        RETURN_IF_ERROR(Mutate(*n, written->node(), part));
-      }
-      if (batch_norm && n->target() == "torch.ops.aten.batch_norm.default") {
-        S(n).resolved = Emit(OpKind::kCallFunction, kGetItem, {Argument::Ref(twin), Argument::Int(0)}, {},
-                             *n, n);
-      } else {
-        S(n).resolved = twin;
-      }
-      erase_.push_back(n);
-      return absl::OkStatus();
-    }
+    case Effect::kBatchNorm:
+      return ProcessMutable(n, action);
   }
+  return absl::OkStatus();
+}
+
+// An in-place op (`add_`, `x += y`, `inplace=True`): its out-of-place twin,
+// whose result becomes the written tensor's value.
+absl::Status Functionalizer::ProcessInPlace(Node* n, const Action& action) {
+  if (n->args().empty() || !n->args()[0].is_node()) return Unsupported(*n, "no tensor to write");
+  Node* target = n->args()[0].node();
+  std::vector<Argument> args;
+  for (const Argument& a : n->args()) {
+    ASSIGN_OR_RETURN(Argument mapped, CurrentArg(a));
+    args.push_back(std::move(mapped));
+  }
+  KwArgs kwargs;
+  for (const KwArg& kw : n->kwargs()) {
+    ASSIGN_OR_RETURN(Argument mapped, CurrentArg(kw.value));
+    if (action.inplace_kwarg && kw.name.str() == "inplace") mapped = Argument::Bool(false);
+    kwargs.push_back(KwArg{kw.name, std::move(mapped)});
+  }
+  Node* twin = Emit(action.twin_op, action.twin_target, std::move(args), std::move(kwargs), *n, n);
+  ++report_->ops_replaced;
+  RETURN_IF_ERROR(Mutate(*n, target, twin));
+  S(n).resolved = Resolve(target);
+  erase_.push_back(n);
+  return absl::OkStatus();
+}
+
+// An out= call: the twin's results become the out= tensors' values.
+absl::Status Functionalizer::ProcessOut(Node* n, const Action& action) {
+  // Written arguments: out= (torch-level) or the schema's written kwargs.
+  std::vector<std::pair<size_t, Node*>> written;  // kwarg index, tensor
+  std::vector<Argument> args;
+  for (const Argument& a : n->args()) {
+    ASSIGN_OR_RETURN(Argument mapped, CurrentArg(a));
+    args.push_back(std::move(mapped));
+  }
+  KwArgs kwargs;
+  for (size_t i = 0; i < n->kwargs().size(); ++i) {
+    const KwArg& kw = n->kwargs()[i];
+    const bool is_written =
+        action.schema != nullptr
+            ? action.schema->ArgumentIndex(kw.name.str()) >= 0 &&
+                  action.schema->arguments[action.schema->ArgumentIndex(kw.name.str())].is_write
+            : kw.name.str() == "out";
+    if (is_written) {
+      if (kw.value.is_node()) {
+        written.emplace_back(i, kw.value.node());
+      } else if (kw.value.kind() == ArgKind::kTuple || kw.value.kind() == ArgKind::kList) {
+        for (const Argument& e : kw.value.elements()) {
+          if (!e.is_node()) return Unsupported(*n, "an out= argument that is not a tensor");
+          written.emplace_back(i, e.node());
+        }
+      } else {
+        return Unsupported(*n, "an out= argument that is not a tensor");
+      }
+      continue;
+    }
+    ASSIGN_OR_RETURN(Argument mapped, CurrentArg(kw.value));
+    kwargs.push_back(KwArg{kw.name, std::move(mapped)});
+  }
+  if (written.empty()) return Unsupported(*n, "no out= tensor to write");
+  Node* twin = Emit(action.twin_op, action.twin_target, std::move(args), std::move(kwargs), *n, n);
+  ++report_->ops_replaced;
+  if (written.size() == 1) {
+    RETURN_IF_ERROR(Mutate(*n, written[0].second, twin));
+    S(n).resolved = Resolve(written[0].second);
+  } else {
+    std::vector<Node*> elements;
+    for (size_t i = 0; i < written.size(); ++i) {
+      Node* part = Emit(OpKind::kCallFunction, kGetItem, {Argument::Ref(twin), Argument::Int(i)},
+                        {}, *n, written[i].second);
+      RETURN_IF_ERROR(Mutate(*n, written[i].second, part));
+      elements.push_back(Resolve(written[i].second));
+    }
+    S(n).elements = std::move(elements);
+  }
+  erase_.push_back(n);
+  return absl::OkStatus();
+}
+
+// A mutable ATen op (or training batch_norm): its functional variant returns
+// the written arguments' new values after its results.
+absl::Status Functionalizer::ProcessMutable(Node* n, const Action& action) {
+  const bool batch_norm = action.effect == Effect::kBatchNorm;
+  std::vector<Argument> args;
+  const size_t count = batch_norm ? 8 : n->args().size();  // batch_norm drops cudnn_enabled
+  for (size_t i = 0; i < count && i < n->args().size(); ++i) {
+    ASSIGN_OR_RETURN(Argument mapped, CurrentArg(n->args()[i]));
+    args.push_back(std::move(mapped));
+  }
+  if (batch_norm && args.size() != 8) return Unsupported(*n, "expected 9 positional arguments");
+  KwArgs kwargs;
+  for (const KwArg& kw : n->kwargs()) {
+    ASSIGN_OR_RETURN(Argument mapped, CurrentArg(kw.value));
+    kwargs.push_back(KwArg{kw.name, std::move(mapped)});
+  }
+  const std::string target = batch_norm ? "torch.ops.aten._native_batch_norm_legit_functional.default"
+                                        : action.twin_target;
+  Node* twin = Emit(OpKind::kCallFunction, target, std::move(args), std::move(kwargs), *n, nullptr);
+  ++report_->ops_replaced;
+  // The written arguments' new values follow the original results.
+  std::vector<int> mutated = batch_norm ? std::vector<int>{3, 4} : action.schema->MutatedArguments();
+  const int64_t results = batch_norm ? 3 : static_cast<int64_t>(action.schema->returns.size());
+  for (size_t k = 0; k < mutated.size(); ++k) {
+    const Argument* written = ArgAt(*n, mutated[k], action.schema != nullptr
+                                                        ? action.schema->arguments[mutated[k]].name
+                                                        : "");
+    if (written == nullptr || !written->is_node()) continue;
+    Node* part = Emit(OpKind::kCallFunction, kGetItem,
+                      {Argument::Ref(twin), Argument::Int(results + static_cast<int64_t>(k))}, {}, *n,
+                      written->node());
+    RETURN_IF_ERROR(Mutate(*n, written->node(), part));
+  }
+  if (batch_norm && n->target() == "torch.ops.aten.batch_norm.default") {
+    S(n).resolved = Emit(OpKind::kCallFunction, kGetItem, {Argument::Ref(twin), Argument::Int(0)}, {},
+                         *n, n);
+  } else {
+    S(n).resolved = twin;
+  }
+  erase_.push_back(n);
   return absl::OkStatus();
 }
 

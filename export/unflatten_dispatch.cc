@@ -1,0 +1,162 @@
+#include "export/unflatten_dispatch.h"
+
+#include <algorithm>
+#include <cstdint>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "absl/container/flat_hash_set.h"
+#include "absl/strings/numbers.h"
+#include "absl/strings/str_cat.h"
+#include "export/module_tree.h"
+#include "ir/status_macros.h"
+
+namespace fxpp {
+namespace unflatten_internal {
+namespace {
+
+// The module call graph's preserved-signature calls, per module path in
+// first-call order: path -> the call module of each call, in call order.
+using PreservedCalls = std::vector<std::pair<absl::string_view, std::vector<ModuleObject*>>>;
+
+absl::StatusOr<PreservedCalls> FindPreservedCalls(
+    const ExportedProgram& program, ModuleObject* root,
+    const Redirects& redirected) {
+  PreservedCalls calls;
+  absl::flat_hash_map<absl::string_view, size_t> position;
+  std::vector<std::vector<std::pair<int64_t, ModuleObject*>>> indexed;
+  for (const ModuleCallEntry& entry : program.module_call_graph) {
+    if (entry.fqn.empty() || !entry.signature.has_value()) continue;
+    const absl::string_view base = CallBase(entry.fqn);
+    int64_t index = 0;
+    if (base.size() < entry.fqn.size() &&
+        !absl::SimpleAtoi(absl::string_view(entry.fqn).substr(base.size() + 1), &index)) {
+      return absl::InvalidArgumentError(absl::StrCat("module call '", entry.fqn, "': '",
+                                                     entry.fqn.substr(base.size() + 1),
+                                                     "' is not a call index"));
+    }
+    auto it = redirected.find(entry.fqn);
+    const absl::string_view fqn = it == redirected.end() ? absl::string_view(entry.fqn) : it->second;
+    ModuleObject* module = FindModule(root, fqn);
+    if (module == nullptr) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          "module call '", entry.fqn,
+          "' has a preserved signature, but no node's nn_module_stack records that call"));
+    }
+    auto [slot, added] = position.emplace(base, calls.size());
+    if (added) {
+      calls.emplace_back(base, std::vector<ModuleObject*>{});
+      indexed.emplace_back();
+    }
+    indexed[slot->second].emplace_back(index, module);
+  }
+  for (size_t i = 0; i < calls.size(); ++i) {
+    std::stable_sort(indexed[i].begin(), indexed[i].end(),
+                     [](const auto& a, const auto& b) { return a.first < b.first; });
+    for (const auto& call : indexed[i]) calls[i].second.push_back(call.second);
+  }
+  return calls;
+}
+
+// PyTorch's _dispatch_modules: the calls of a module whose signature export
+// preserved are replaced by one InterpreterModuleDispatcher at the module's
+// path, which runs them in turn (its `@i` children once materialized). Like
+// PyTorch's, it shares the first call's submodules and carries the first
+// call's own state (parameters stay parameters; buffers and constants become
+// plain tensor attributes, which is what setattr makes of them) and custom
+// objects. Returns whether it made any dispatcher.
+absl::StatusOr<bool> DispatchCalls(
+    const ExportedProgram& program, ModulePool& pool, ModuleObject* root,
+    const Redirects& redirected, PreservedCalls& preserved) {
+  if (std::none_of(preserved.begin(), preserved.end(),
+                   [](const auto& module) { return module.second.size() > 1; })) {
+    return false;
+  }
+  absl::flat_hash_set<absl::string_view> state_targets;
+  for (const InputSpec& spec : program.graph_signature.input_specs) {
+    if (spec.kind != InputKind::kUserInput && spec.kind != InputKind::kToken) {
+      state_targets.insert(spec.target);
+    }
+  }
+  for (auto& [base, calls] : preserved) {
+    if (calls.size() < 2) continue;
+    auto [parent_path, name] = SplitLast(base);
+    ModuleObject* parent = FindModule(root, parent_path);
+    if (parent == nullptr) {
+      return absl::InternalError(absl::StrCat("the parent of module '", base, "' disappeared"));
+    }
+    for (size_t i = 0; i < calls.size(); ++i) {
+      const std::string call_name = CallName(base, static_cast<int64_t>(i) + 1);
+      if (redirected.contains(call_name)) continue;
+      parent->children->Remove(SplitLast(call_name).second);
+    }
+    ModuleObject* dispatcher = pool.New(kModuleDispatcherClass, /*with_graph=*/false);
+    const ModuleObject* first = calls.front();
+    dispatcher->children = first->children;
+    for (const StateEntry& entry : first->state) {
+      if (!state_targets.contains(JoinPath(base, entry.name))) continue;
+      StateEntry& copy = dispatcher->state.emplace_back(entry);
+      if (copy.kind == StateKind::kBuffer) {
+        copy.kind = StateKind::kConstant;
+        copy.persistent = true;
+      }
+    }
+    for (const auto& [attribute, value] : first->attributes) {
+      if (state_targets.contains(JoinPath(base, attribute))) {
+        dispatcher->attributes.emplace_back(attribute, value->Clone());
+      }
+    }
+    dispatcher->calls = std::move(calls);
+    parent->children->Set(name, dispatcher);
+  }
+  return true;
+}
+
+// The rest of _dispatch_modules: call_module targets name a module with a
+// preserved signature without a call index (`sub@1` becomes `sub`), since its
+// dispatcher counts the calls. Walks every path, as
+// named_modules(remove_duplicate=False) does, and each dispatcher's call
+// modules' graphs under the dispatcher's path.
+void ElideCallIndices(Graph& graph, const std::string& path,
+                      const absl::flat_hash_set<absl::string_view>& preserved_paths) {
+  for (Node* node : graph.nodes()) {
+    if (node->op() != OpKind::kCallModule) continue;
+    const absl::string_view target = node->target();
+    const size_t at = target.find('@');
+    if (at != absl::string_view::npos && preserved_paths.contains(JoinPath(path, target.substr(0, at)))) {
+      node->set_target(target.substr(0, at));
+    }
+  }
+}
+
+void ElideCallIndices(ModuleObject* module, const std::string& path,
+                      const absl::flat_hash_set<absl::string_view>& preserved_paths) {
+  if (module->graph != nullptr) ElideCallIndices(*module->graph, path, preserved_paths);
+  module->children->ForEachLive([&](const std::string& name, ModuleObject* child) {
+    ElideCallIndices(child, JoinPath(path, name), preserved_paths);
+  });
+  for (ModuleObject* call : module->calls) {
+    if (call->graph != nullptr) ElideCallIndices(*call->graph, path, preserved_paths);
+  }
+}
+
+}  // namespace
+
+absl::Status DispatchPreservedCalls(const ExportedProgram& program, ModulePool& pool,
+                                    ModuleObject* root, const Redirects& redirected) {
+  ASSIGN_OR_RETURN(PreservedCalls preserved, FindPreservedCalls(program, root, redirected));
+  ASSIGN_OR_RETURN(const bool dispatched,
+                   DispatchCalls(program, pool, root, redirected, preserved));
+  // Without a dispatcher no call index names a module with a preserved
+  // signature.
+  if (dispatched) {
+    absl::flat_hash_set<absl::string_view> preserved_paths;
+    for (const auto& [path, calls] : preserved) preserved_paths.insert(path);
+    ElideCallIndices(root, "", preserved_paths);
+  }
+  return absl::OkStatus();
+}
+
+}  // namespace unflatten_internal
+}  // namespace fxpp

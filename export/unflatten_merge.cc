@@ -1,0 +1,61 @@
+#include "export/unflatten_merge.h"
+
+#include <cstdint>
+
+#include "absl/hash/hash.h"
+#include "export/graph_structure.h"
+#include "ir/status_macros.h"
+
+namespace fxpp {
+namespace unflatten_internal {
+
+absl::StatusOr<Redirects> MergeIdenticalCalls(
+    const std::vector<std::vector<CallEntry>>& partitions,
+    const absl::flat_hash_set<const ModuleObject*>& unsunk) {
+  Redirects redirected;
+  for (const std::vector<CallEntry>& calls : partitions) {
+    if (calls.size() < 2) continue;  // a module called once: nothing to merge
+    // Calls with equal graphs, each class with its first call per fqn.
+    struct EqualCalls {
+      const CallEntry* first;
+      absl::flat_hash_map<absl::string_view, const CallEntry*> first_by_fqn;
+    };
+    absl::flat_hash_map<uint64_t, std::vector<EqualCalls>> by_hash;
+    for (const CallEntry& call : calls) {
+      const std::string child_fqn = CallName(call.fqn, call.call);
+      ASSIGN_OR_RETURN(std::string target, ComputeAccessor(call.parent_fqn, child_fqn));
+      const bool call_unsunk = unsunk.contains(call.module);
+      std::vector<EqualCalls>& bucket =
+          by_hash[absl::HashOf(StructuralHash(*call.module->graph), call_unsunk)];
+      EqualCalls* same = nullptr;
+      for (EqualCalls& candidate : bucket) {
+        if (unsunk.contains(candidate.first->module) == call_unsunk &&
+            StructurallyEqual(*candidate.first->module->graph, *call.module->graph)) {
+          same = &candidate;
+          break;
+        }
+      }
+      if (same == nullptr) {
+        bucket.push_back(EqualCalls{&call, {{call.fqn, &call}}});
+        continue;
+      }
+      auto [module_path, name] = SplitLast(target);
+      ModuleObject* holder = FindModule(call.parent_module, module_path);
+      auto seen = same->first_by_fqn.find(call.fqn);
+      if (seen != same->first_by_fqn.end()) {
+        holder->children->Remove(name);
+        const std::string seen_child = CallName(seen->second->fqn, seen->second->call);
+        ASSIGN_OR_RETURN(std::string seen_target, ComputeAccessor(call.parent_fqn, seen_child));
+        call.parent_call->set_target(seen_target);
+        redirected.emplace(child_fqn, seen_child);
+      } else {
+        holder->children->Set(name, same->first->module);
+        same->first_by_fqn.emplace(call.fqn, &call);
+      }
+    }
+  }
+  return redirected;
+}
+
+}  // namespace unflatten_internal
+}  // namespace fxpp

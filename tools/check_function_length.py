@@ -1,0 +1,159 @@
+#!/usr/bin/python3
+"""Lists C++ functions longer than a limit (80 lines by default).
+
+fxpp's rule: no function over ~80 lines without a reason. A long function
+carries its reason in the comment right above its definition, on a line
+starting `// Long function:` (e.g. `// Long function: one case per ArgKind;
+split, the spellings of a kind would be scattered.`), or in
+tools/function_length_allowlist.txt (`path<TAB>function<TAB>reason`).
+
+Functions are found by clang's parser (libclang, Debian's python3-clang-14,
+installed by tools/setup.sh), not by matching braces: a definition's extent
+runs from its first token (template header and return type included) to its
+closing brace. Lambdas count toward the function that holds them.
+
+Usage (from the repository root, after a `bazel build` so that generated
+protobuf headers exist under bazel-bin/):
+  /usr/bin/python3 tools/check_function_length.py [--limit=N] [--jobs=N]
+      [--all] [PATH...]
+PATHs are files or folders (default: the whole tree). Prints one line per
+long function without a reason (`--all`: with a reason too), and exits 1
+when there is any.
+"""
+
+import argparse
+import concurrent.futures
+import os
+import subprocess
+import sys
+
+import clang.cindex as cindex
+
+LIBCLANG = "/usr/lib/llvm-14/lib/libclang-14.so.1"
+ALLOWLIST = "tools/function_length_allowlist.txt"
+REASON_MARKER = "// long function:"
+SKIPPED_DIRS = {".git", "third_party", "examples"}
+FUNCTION_KINDS = {
+    cindex.CursorKind.FUNCTION_DECL,
+    cindex.CursorKind.CXX_METHOD,
+    cindex.CursorKind.CONSTRUCTOR,
+    cindex.CursorKind.DESTRUCTOR,
+    cindex.CursorKind.FUNCTION_TEMPLATE,
+    cindex.CursorKind.CONVERSION_FUNCTION,
+}
+
+
+def compile_args():
+    """The flags fxpp builds with, as far as parsing needs them."""
+    return ["-x", "c++", "-std=c++17", "-I.", "-Ibazel-bin", "-DNDEBUG"]
+
+
+def source_files(paths):
+    for path in paths:
+        if os.path.isfile(path):
+            yield path
+            continue
+        for root, dirs, files in os.walk(path):
+            dirs[:] = sorted(d for d in dirs
+                             if d not in SKIPPED_DIRS and not d.startswith("bazel-"))
+            for name in sorted(files):
+                if name.endswith((".cc", ".h")) and not name.endswith(".pb.h"):
+                    yield os.path.normpath(os.path.join(root, name))
+
+
+def qualified_name(cursor):
+    parts = [cursor.spelling]
+    parent = cursor.semantic_parent
+    while parent is not None and parent.kind in (cindex.CursorKind.CLASS_DECL,
+                                                 cindex.CursorKind.STRUCT_DECL,
+                                                 cindex.CursorKind.CLASS_TEMPLATE):
+        parts.append(parent.spelling)
+        parent = parent.semantic_parent
+    return "::".join(reversed(parts))
+
+
+def has_reason(lines, first_line):
+    """Whether the comment block ending right above `first_line` (1-based)
+    gives a reason."""
+    i = first_line - 2
+    while i >= 0 and lines[i].lstrip().startswith("//"):
+        if lines[i].strip().lower().startswith(REASON_MARKER):
+            return True
+        i -= 1
+    return False
+
+
+def long_functions(path, limit):
+    """(line, name, length, has_reason) of the functions of `path` over `limit`."""
+    index = cindex.Index.create()
+    unit = index.parse(path, args=compile_args())
+    with open(path, encoding="utf-8") as f:
+        lines = f.read().split("\n")
+    found = []
+
+    def walk(cursor):
+        for child in cursor.get_children():
+            location = child.location.file
+            if location is None or os.path.normpath(location.name) != path:
+                continue
+            if child.kind in FUNCTION_KINDS and child.is_definition():
+                start, end = child.extent.start.line, child.extent.end.line
+                length = end - start + 1
+                if length > limit:
+                    found.append((start, qualified_name(child), length,
+                                  has_reason(lines, start)))
+                continue  # nested lambdas and local classes count toward it
+            walk(child)
+
+    walk(unit.cursor)
+    return path, found
+
+
+def read_allowlist():
+    allowed = {}
+    if not os.path.exists(ALLOWLIST):
+        return allowed
+    with open(ALLOWLIST, encoding="utf-8") as f:
+        for number, line in enumerate(f, 1):
+            if not line.strip() or line.startswith("#"):
+                continue
+            fields = line.rstrip("\n").split("\t")
+            if len(fields) != 3 or not fields[2].strip():
+                sys.exit(f"{ALLOWLIST}:{number}: expected path<TAB>function<TAB>reason")
+            allowed[(fields[0], fields[1])] = fields[2]
+    return allowed
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("paths", nargs="*", default=["."])
+    parser.add_argument("--limit", type=int, default=80)
+    parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--all", action="store_true",
+                        help="also list long functions that give a reason")
+    args = parser.parse_args()
+    top = subprocess.run(["git", "rev-parse", "--show-toplevel"], capture_output=True,
+                         text=True, check=True).stdout.strip()
+    paths = [os.path.relpath(os.path.abspath(p), top) for p in args.paths]
+    os.chdir(top)
+    cindex.Config.set_library_file(LIBCLANG)  # the workers are forked with it
+    allowed = read_allowlist()
+    files = list(source_files(paths))
+    offenders = 0
+    with concurrent.futures.ProcessPoolExecutor(max_workers=args.jobs) as pool:
+        for path, found in pool.map(long_functions, files, [args.limit] * len(files)):
+            for line, name, length, reason in found:
+                reason = reason or (path, name) in allowed
+                if not reason:
+                    offenders += 1
+                if args.all or not reason:
+                    note = " (reason given)" if reason else ""
+                    print(f"{path}:{line}: {name} is {length} lines{note}")
+    if offenders:
+        print(f"{offenders} function(s) over {args.limit} lines without a reason "
+              f"(a `{REASON_MARKER[3:].capitalize()}` comment or {ALLOWLIST})")
+    return 1 if offenders else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
