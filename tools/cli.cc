@@ -88,8 +88,10 @@ size_t EditDistance(absl::string_view a, absl::string_view b) {
 }
 
 // Handles --help and --version, and stops at an unknown flag with the
-// closest known one. `args` are normalized (--name_with_underscores).
-void HandleUsageFlags(const std::vector<std::string>& args) {
+// closest known one, of absl's or of `more_flags` (a tool's pass options).
+// `args` are normalized (--name_with_underscores).
+void HandleUsageFlags(const std::vector<std::string>& args,
+                      const std::vector<std::string>& more_flags) {
   static const auto* const kAbslFlags = new absl::flat_hash_set<absl::string_view>{
       "flagfile", "fromenv", "tryfromenv", "undefok", "helpfull", "helpshort", "helppackage",
       "helpon", "helpmatch", "only_check_args"};
@@ -107,11 +109,13 @@ void HandleUsageFlags(const std::vector<std::string>& args) {
     }
     std::string suggestion;
     size_t best = std::max<size_t>(2, name.size() / 3) + 1;
-    for (const absl::CommandLineFlag* flag : ToolFlags()) {
-      const size_t distance = EditDistance(name, flag->Name());
+    std::vector<absl::string_view> known(more_flags.begin(), more_flags.end());
+    for (const absl::CommandLineFlag* flag : ToolFlags()) known.push_back(flag->Name());
+    for (absl::string_view flag : known) {
+      const size_t distance = EditDistance(name, flag);
       if (distance < best) {
         best = distance;
-        suggestion = Spelled(flag->Name());
+        suggestion = Spelled(flag);
       }
     }
     std::cerr << std::filesystem::path(args[0]).filename().string()
@@ -143,7 +147,8 @@ void SpellOutputFormatFlag(std::string& arg) {
 
 using ::bazel::tools::cpp::runfiles::Runfiles;
 
-std::vector<std::string> ParseToolFlags(int argc, char** argv, absl::string_view usage) {
+std::vector<std::string> ParseToolFlags(int argc, char** argv, absl::string_view usage,
+                                        const std::vector<std::string>& more_flags) {
   absl::SetProgramUsageMessage(usage);
   // One pass over the flags, up to a bare "--":
   // - mlir-opt spells flags with dashes (--verify-each); absl flag names are
@@ -169,7 +174,7 @@ std::vector<std::string> ParseToolFlags(int argc, char** argv, absl::string_view
     arg = absl::StrCat("--", name, "=-");
     spelled.erase(spelled.begin() + static_cast<std::ptrdiff_t>(i) + 1);
   }
-  HandleUsageFlags(spelled);
+  HandleUsageFlags(spelled, more_flags);
   std::vector<char*> normalized;
   for (std::string& arg : spelled) normalized.push_back(arg.data());
   std::vector<char*> positional =

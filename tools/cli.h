@@ -19,7 +19,10 @@ namespace fxpp {
 // Parses absl flags (exiting on unknown flags with absl's message) and
 // returns the positional arguments after the program name. Flag names may
 // be spelled with dashes, as mlir-opt's are: --verify-each = --verify_each.
-std::vector<std::string> ParseToolFlags(int argc, char** argv, absl::string_view usage);
+// `more_flags` are flags the tool took out of argv itself (pass options),
+// suggested for a misspelt flag like absl's own.
+std::vector<std::string> ParseToolFlags(int argc, char** argv, absl::string_view usage,
+                                        const std::vector<std::string>& more_flags = {});
 
 // A path the user typed: under `bazel run` relative paths are relative to
 // the directory bazel was run from, not the runfiles tree.

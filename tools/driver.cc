@@ -319,8 +319,10 @@ int RunPresetTool(int argc, char** argv, const ToolPreset& preset) {
   const PassOptionValues flags = ExtractOptionFlags(preset_flags, args);
   std::vector<char*> rest;
   for (std::string& arg : args) rest.push_back(arg.data());
+  std::vector<std::string> names;
+  for (const PassOptionInfo& flag : preset_flags) names.push_back(flag.name);
   const std::vector<std::string> positional =
-      ParseToolFlags(static_cast<int>(rest.size()), rest.data(), PresetHelp(preset));
+      ParseToolFlags(static_cast<int>(rest.size()), rest.data(), PresetHelp(preset), names);
   return RunTool(preset.name, [&] { return Run(preset, positional, flags); });
 }
 

@@ -33,6 +33,7 @@ printf 'graph():\n    %%x : [num_users=1] = placeholder[target=x]\n    %%y : [nu
 expect_error "dangling reference" "dangling.fx:3:" $fmt $tmp/dangling.fx -o $tmp/never.fxg
 expect_error "missing file" "cannot open" $fmt $tmp/missing.fx -o $tmp/never.fxg
 expect_error "unknown flag" "Unknown command line flag" $fmt $fixture --bogus
+expect_error "a misspelt pass option gets a suggestion" "did you mean --min-region-size?" $dedup $fixture --min_region_sise=3
 expect_error "unknown format" "unknown format 'yaml'" $fmt $fixture --to=yaml
 expect_error "unwritable output" "cannot" $fmt $fixture -o $tmp/no/such/dir/out.fxg
 expect_error "unwritable report" "cannot" $dedup $fixture -o $tmp/never.fxg --report=$tmp/no/such/dir/report.json
