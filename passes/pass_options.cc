@@ -51,10 +51,27 @@ absl::Status PassOptionTraits<absl::optional<std::string>>::Parse(
   return absl::OkStatus();
 }
 
+namespace {
+
+// A list item may not be empty ("a,,b", ",,,"): a slip, not a name.
+absl::Status CheckListItems(absl::string_view text) {
+  for (absl::string_view item : absl::StrSplit(text, ',')) {
+    if (item.empty()) {
+      return absl::InvalidArgumentError(absl::StrCat("'", text, "' has an empty item"));
+    }
+  }
+  return absl::OkStatus();
+}
+
+}  // namespace
+
 absl::Status PassOptionTraits<std::vector<std::string>>::Parse(absl::string_view text,
                                                                std::vector<std::string>* value) {
   value->clear();
-  if (!text.empty()) *value = absl::StrSplit(text, ',');
+  if (text.empty()) return absl::OkStatus();
+  absl::Status items = CheckListItems(text);
+  if (!items.ok()) return items;
+  *value = absl::StrSplit(text, ',');
   return absl::OkStatus();
 }
 
@@ -66,7 +83,10 @@ std::string PassOptionTraits<std::vector<std::string>>::Format(
 absl::Status PassOptionTraits<absl::flat_hash_set<std::string>>::Parse(
     absl::string_view text, absl::flat_hash_set<std::string>* value) {
   value->clear();
-  if (!text.empty()) *value = absl::StrSplit(text, ',');
+  if (text.empty()) return absl::OkStatus();
+  absl::Status items = CheckListItems(text);
+  if (!items.ok()) return items;
+  *value = absl::StrSplit(text, ',');
   return absl::OkStatus();
 }
 
@@ -75,6 +95,26 @@ std::string PassOptionTraits<absl::flat_hash_set<std::string>>::Format(
   std::vector<std::string> sorted(value.begin(), value.end());
   std::sort(sorted.begin(), sorted.end());
   return absl::StrJoin(sorted, ",");
+}
+
+absl::Status PassOptionTraits<std::vector<std::pair<std::string, std::string>>>::Parse(
+    absl::string_view text, std::vector<std::pair<std::string, std::string>>* value) {
+  value->clear();
+  if (text.empty()) return absl::OkStatus();
+  for (absl::string_view item : absl::StrSplit(text, ',')) {
+    std::vector<absl::string_view> parts = absl::StrSplit(item, '=');
+    if (parts.size() != 2 || parts[0].empty() || parts[1].empty()) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("takes KEY=VALUE pairs, not '", item, "'"));
+    }
+    value->emplace_back(std::string(parts[0]), std::string(parts[1]));
+  }
+  return absl::OkStatus();
+}
+
+std::string PassOptionTraits<std::vector<std::pair<std::string, std::string>>>::Format(
+    const std::vector<std::pair<std::string, std::string>>& value) {
+  return absl::StrJoin(value, ",", absl::PairFormatter("="));
 }
 
 PassOptionValidator<int64_t> AtLeast(int64_t minimum) {

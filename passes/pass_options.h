@@ -114,6 +114,16 @@ struct PassOptionTraits<absl::flat_hash_set<std::string>> {
   static std::string Format(const absl::flat_hash_set<std::string>& value);  // sorted
 };
 
+// "KEY=VALUE,KEY=VALUE" (functionalize's buffer assignments); an empty text
+// is the empty list.
+template <>
+struct PassOptionTraits<std::vector<std::pair<std::string, std::string>>> {
+  static constexpr PassOptionType kType = PassOptionType::kStringList;
+  static absl::Status Parse(absl::string_view text,
+                            std::vector<std::pair<std::string, std::string>>* value);
+  static std::string Format(const std::vector<std::pair<std::string, std::string>>& value);
+};
+
 // Validators: OK or the reason a value is refused.
 template <typename T>
 using PassOptionValidator = std::function<absl::Status(const T&)>;

@@ -22,14 +22,24 @@ bool IsIdentifier(absl::string_view name) {
 
 }  // namespace
 
-absl::StatusOr<PassOptionValues> SplitPassOptions(absl::string_view text) {
+absl::StatusOr<PassOptionValues> SplitPassOptions(absl::string_view text,
+                                                  const PassDescriptor* descriptor) {
   PassOptionValues out;
   if (absl::StripAsciiWhitespace(text).empty()) return out;
+  // Whether a `name=` piece belongs to the list value before it.
+  auto continues_list = [&](absl::string_view name) {
+    if (descriptor == nullptr || out.empty() || FindPassOption(*descriptor, name).ok()) {
+      return false;
+    }
+    absl::StatusOr<size_t> previous = FindPassOption(*descriptor, out.back().first);
+    return previous.ok() &&
+           descriptor->options()[*previous].type == PassOptionType::kStringList;
+  };
   for (absl::string_view piece : absl::StrSplit(text, ',')) {
     const size_t eq = piece.find('=');
     absl::string_view name =
         eq == absl::string_view::npos ? absl::string_view() : absl::StripAsciiWhitespace(piece.substr(0, eq));
-    if (eq != absl::string_view::npos && IsIdentifier(name)) {
+    if (eq != absl::string_view::npos && IsIdentifier(name) && !continues_list(name)) {
       out.emplace_back(std::string(name),
                        std::string(absl::StripAsciiWhitespace(piece.substr(eq + 1))));
     } else if (!out.empty()) {
@@ -85,7 +95,7 @@ absl::StatusOr<std::unique_ptr<Pass>> PassRegistry::Create(absl::string_view nam
     return absl::NotFoundError(absl::StrCat("unknown pass '", name, "' (passes: ",
                                             absl::StrJoin(names, ", "), ")"));
   }
-  absl::StatusOr<PassOptionValues> values = SplitPassOptions(options);
+  absl::StatusOr<PassOptionValues> values = SplitPassOptions(options, descriptor);
   absl::StatusOr<std::unique_ptr<Pass>> pass =
       values.ok() ? descriptor->Create(*values) : values.status();
   if (!pass.ok()) {

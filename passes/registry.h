@@ -25,7 +25,10 @@ namespace fxpp {
 
 // Splits "a=1,tags=x,y,b=2" into {a: 1, tags: "x,y", b: 2}: a comma starts a
 // new option only when `name=` follows, so list values need no quoting.
-absl::StatusOr<PassOptionValues> SplitPassOptions(absl::string_view text);
+// With the pass's `descriptor`, `name=` that names none of its options
+// continues a list value ("assign=buf=add,other=mul").
+absl::StatusOr<PassOptionValues> SplitPassOptions(absl::string_view text,
+                                                  const PassDescriptor* descriptor = nullptr);
 
 class PassRegistry {
  public:

@@ -23,6 +23,7 @@
 #include "ir/status_macros.h"
 #include "tools/cpp/runfiles/runfiles.h"
 #include "ir/verifier.h"
+#include "tools/version.h"
 
 namespace fxpp {
 namespace {
@@ -30,8 +31,6 @@ namespace {
 // ---- --help, --version and "did you mean" (absl's own --help exits 1,
 // --version prints only "Debug build (NDEBUG not #defined)", and an
 // unknown flag gets no suggestion).
-
-constexpr absl::string_view kFxppVersion = "0.1.0";
 
 // A flag as the user would type it: --print-ir-after-all.
 std::string Spelled(absl::string_view name) {
@@ -89,8 +88,10 @@ size_t EditDistance(absl::string_view a, absl::string_view b) {
 }
 
 // Handles --help and --version, and stops at an unknown flag with the
-// closest known one. `args` are normalized (--name_with_underscores).
-void HandleUsageFlags(const std::vector<std::string>& args) {
+// closest known one, of absl's or of `more_flags` (a tool's pass options).
+// `args` are normalized (--name_with_underscores).
+void HandleUsageFlags(const std::vector<std::string>& args,
+                      const std::vector<std::string>& more_flags) {
   static const auto* const kAbslFlags = new absl::flat_hash_set<absl::string_view>{
       "flagfile", "fromenv", "tryfromenv", "undefok", "helpfull", "helpshort", "helppackage",
       "helpon", "helpmatch", "only_check_args"};
@@ -108,11 +109,13 @@ void HandleUsageFlags(const std::vector<std::string>& args) {
     }
     std::string suggestion;
     size_t best = std::max<size_t>(2, name.size() / 3) + 1;
-    for (const absl::CommandLineFlag* flag : ToolFlags()) {
-      const size_t distance = EditDistance(name, flag->Name());
+    std::vector<absl::string_view> known(more_flags.begin(), more_flags.end());
+    for (const absl::CommandLineFlag* flag : ToolFlags()) known.push_back(flag->Name());
+    for (absl::string_view flag : known) {
+      const size_t distance = EditDistance(name, flag);
       if (distance < best) {
         best = distance;
-        suggestion = Spelled(flag->Name());
+        suggestion = Spelled(flag);
       }
     }
     std::cerr << std::filesystem::path(args[0]).filename().string()
@@ -144,7 +147,8 @@ void SpellOutputFormatFlag(std::string& arg) {
 
 using ::bazel::tools::cpp::runfiles::Runfiles;
 
-std::vector<std::string> ParseToolFlags(int argc, char** argv, absl::string_view usage) {
+std::vector<std::string> ParseToolFlags(int argc, char** argv, absl::string_view usage,
+                                        const std::vector<std::string>& more_flags) {
   absl::SetProgramUsageMessage(usage);
   // One pass over the flags, up to a bare "--":
   // - mlir-opt spells flags with dashes (--verify-each); absl flag names are
@@ -170,7 +174,7 @@ std::vector<std::string> ParseToolFlags(int argc, char** argv, absl::string_view
     arg = absl::StrCat("--", name, "=-");
     spelled.erase(spelled.begin() + static_cast<std::ptrdiff_t>(i) + 1);
   }
-  HandleUsageFlags(spelled);
+  HandleUsageFlags(spelled, more_flags);
   std::vector<char*> normalized;
   for (std::string& arg : spelled) normalized.push_back(arg.data());
   std::vector<char*> positional =
@@ -209,43 +213,32 @@ absl::StatusOr<absl::optional<Format>> ChooseInputFormat(absl::string_view flag_
   return absl::optional<Format>(format);
 }
 
-namespace {
-
-// Whether any module of the tree has parameters, buffers or constants: a
-// module converted from FX text (or split or deduplicated from one) has
-// none, and its get_attr targets cannot be checked.
-bool HasState(const GraphModule& module) {
+bool ModuleHasState(const GraphModule& module) {
   if (!module.state().empty()) return true;
   for (const auto& [name, child] : module.children()) {
-    if (HasState(*child)) return true;
+    if (ModuleHasState(*child)) return true;
   }
   return false;
 }
 
-}  // namespace
-
-absl::StatusOr<LoadedModule> ReadInputModule(absl::string_view path, absl::optional<Format> from,
-                                             bool allow_forward_references) {
-  ASSIGN_OR_RETURN(LoadedModule loaded, ReadModule(path, from));
-  const GraphModule& module = *loaded.module;
+absl::Status VerifyInputModule(const GraphModule& module, absl::string_view path,
+                               bool allow_forward_references) {
   ModuleVerifyOptions options;
   options.graph.allow_forward_references = allow_forward_references;
-  options.check_attributes = HasState(module);
+  options.check_attributes = ModuleHasState(module);
   absl::Status verified = VerifyGraphModule(module, options);
   if (!verified.ok()) {
     return absl::InvalidArgumentError(
         absl::StrCat(path == "-" ? "<stdin>" : path, ": ", verified.message()));
   }
-  return loaded;
+  return absl::OkStatus();
 }
 
-absl::StatusOr<std::ostream*> WriteModuleThenReportStream(absl::string_view out, Format to,
-                                                          absl::string_view rendered) {
-  absl::Status written = WriteFileAtomically(out, rendered);
-  if (!written.ok()) return written;
-  // A module on stdout is piped into other tools (fmt, dot): nothing else may
-  // follow it there.
-  return out == "-" ? &std::cerr : &std::cout;
+absl::StatusOr<LoadedModule> ReadInputModule(absl::string_view path, absl::optional<Format> from,
+                                             bool allow_forward_references) {
+  ASSIGN_OR_RETURN(LoadedModule loaded, ReadModule(path, from));
+  RETURN_IF_ERROR(VerifyInputModule(*loaded.module, path, allow_forward_references));
+  return loaded;
 }
 
 void NoteBundledExample(absl::string_view tool, absl::string_view example) {

@@ -19,7 +19,10 @@ namespace fxpp {
 // Parses absl flags (exiting on unknown flags with absl's message) and
 // returns the positional arguments after the program name. Flag names may
 // be spelled with dashes, as mlir-opt's are: --verify-each = --verify_each.
-std::vector<std::string> ParseToolFlags(int argc, char** argv, absl::string_view usage);
+// `more_flags` are flags the tool took out of argv itself (pass options),
+// suggested for a misspelt flag like absl's own.
+std::vector<std::string> ParseToolFlags(int argc, char** argv, absl::string_view usage,
+                                        const std::vector<std::string>& more_flags = {});
 
 // A path the user typed: under `bazel run` relative paths are relative to
 // the directory bazel was run from, not the runfiles tree.
@@ -45,12 +48,15 @@ absl::StatusOr<absl::optional<Format>> ChooseInputFormat(absl::string_view flag_
 // `allow_forward_references` is for tools that only convert or reorder.
 absl::StatusOr<LoadedModule> ReadInputModule(absl::string_view path, absl::optional<Format> from,
                                              bool allow_forward_references = false);
+// The check ReadInputModule makes, for modules read otherwise; `path` names
+// the input in errors.
+absl::Status VerifyInputModule(const GraphModule& module, absl::string_view path,
+                               bool allow_forward_references = false);
 
-// Writes a rendered module to `out` (atomically; "-" is stdout) and returns
-// the stream for the tool's human-readable report: stdout when the module
-// went to a file, else stderr, so that stdout carries only the module.
-absl::StatusOr<std::ostream*> WriteModuleThenReportStream(absl::string_view out, Format to,
-                                                          absl::string_view rendered);
+// Whether any module of the tree has parameters, buffers or constants: a
+// module converted from FX text (or split or deduplicated from one) has
+// none, and its get_attr targets cannot be checked.
+bool ModuleHasState(const GraphModule& module);
 
 // Tells, on stderr, that a tool without input ran on its bundled example.
 void NoteBundledExample(absl::string_view tool, absl::string_view example);

@@ -46,6 +46,8 @@ check "its subgraphs are kept" grep -q '"subgraph_0"' $tmp/deduped_functional.js
 $tool $tmp/deduped.json >$tmp/deduped_stdout.txt
 check "stdout gets fxg for a module with subgraphs" grep -q "^fxg 1" $tmp/deduped_stdout.txt
 expect_error "FX text asked for a module with subgraphs" "FX text holds one graph" $tool $tmp/deduped.json --format=fx
+check "the tool's passes as a pipeline" bash -c "tools/fxopt $data/input_mutation.fxg --passes='functionalize{keep_input_mutations=true},assert_functional_graph' --to=fxg | grep -q 'torch.ops.aten.copy_.default'"
+check "--assign in a pipeline" bash -c "tools/fxopt $data/buffer_assign.fxg --passes='functionalize{assign=buf_1=add}' --to=fxg --pass-statistics 2>&1 >/dev/null | grep -q 'buffer buf_1 (input 0) assigned -> output 0 = add'"
 
 # Other formats; module on stdout as json keeps the report on stderr.
 check "json output parses" bash -c "$tool $data/intermediate_inplace.fxg --format=json 2>$tmp/json.err | $python -c 'import json,sys; json.load(sys.stdin)'"
@@ -54,7 +56,7 @@ check "json report on stderr" grep -q "mutating ops replaced: 2" $tmp/json.err
 # Errors: a message naming the problem, non-zero exit, no output file.
 expect_error "unsupported write" "writes through 'expand'" $tool $data/error_expand_write.fx -o $tmp/never.fx
 expect_error "missing meta" "no meta val" $tool $data/error_view_without_meta.fx -o $tmp/never.fx
-expect_error "bad assign flag" "--assign takes BUFFER=NODE" $tool $data/buffer_assign.fxg --assign=buf_1 -o $tmp/never.fx
+expect_error "bad assign flag" "option 'assign': takes KEY=VALUE pairs, not 'buf_1'" $tool $data/buffer_assign.fxg --assign=buf_1 -o $tmp/never.fx
 expect_error "unknown assigned node" "'nope') is not a node" $tool $data/buffer_assign.fxg --assign=buf_1=nope -o $tmp/never.fx
 expect_error "missing file" "cannot open" $tool $tmp/missing.fx -o $tmp/never.fx
 expect_error "two inputs" "expected one input file" $tool $data/input_mutation.fxg $data/input_mutation.fxg

@@ -27,7 +27,8 @@ check "dashed and underscored flags" bash -c "$fxopt $fixture --passes=dce --ver
 tagged=ir/dot/testdata/tags_and_chain.fxg
 check "split_by_tags in a pipeline" bash -c "$fxopt $tagged --passes='split_by_tags{tags=front,back},dce' -o $tmp/s.fxg && grep -q '^module front:' $tmp/s.fxg && grep -q '^module back:' $tmp/s.fxg"
 check "split module as dot" bash -c "$fxopt $tagged --passes='split_by_tags{tags=front,back}' --to=dot -o $tmp/s.dot && grep -q 'subgraph \"cluster_front\"' $tmp/s.dot"
-expect_error "required list option" "option 'tags': is required" $fxopt $tagged --passes=split_by_tags -o $tmp/none.fxg
+check "split_by_tags orders the tags it finds" bash -c "$fxopt $tagged --passes=split_by_tags -o $tmp/found.fxg && grep -q '^module front:' $tmp/found.fxg"
+expect_error "no tags to split by" "no tags: the graph's call nodes carry none" $fxopt testing/graphs/torch26/hand_gpt.fx --passes=split_by_tags -o $tmp/none.fxg
 expect_error "tag order against dependencies" "back" $fxopt $tagged --passes='split_by_tags{tags=back,front}' -o $tmp/none.fxg
 
 # Dumps and timing.

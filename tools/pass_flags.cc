@@ -5,12 +5,11 @@
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/strip.h"
-#include "tools/cli.h"
 
 namespace fxpp {
 
-PassOptionValues ExtractPassFlags(const PassDescriptor& descriptor,
-                                  std::vector<std::string>& args) {
+PassOptionValues ExtractOptionFlags(absl::Span<const PassOptionInfo> options,
+                                    std::vector<std::string>& args) {
   PassOptionValues values;
   std::vector<std::string> kept;
   for (size_t i = 0; i < args.size(); ++i) {
@@ -30,7 +29,7 @@ PassOptionValues ExtractPassFlags(const PassDescriptor& descriptor,
     std::replace(name.begin(), name.end(), '-', '_');
     const bool negated = absl::StartsWith(name, "no") && eq == flag.size();
     const PassOptionInfo* option = nullptr;
-    for (const PassOptionInfo& o : descriptor.options()) {
+    for (const PassOptionInfo& o : options) {
       if (o.name == name || (negated && o.type == PassOptionType::kBool &&
                              absl::StrCat("no", o.name) == name)) {
         option = &o;
@@ -54,24 +53,18 @@ PassOptionValues ExtractPassFlags(const PassDescriptor& descriptor,
   return values;
 }
 
-std::string PassFlagsHelp(const PassDescriptor& descriptor) {
-  std::string out = absl::StrCat("Options of pass '", descriptor.name(), "':\n");
-  for (const PassOptionInfo& o : descriptor.options()) {
+std::string OptionFlagsHelp(absl::string_view title, absl::Span<const PassOptionInfo> options) {
+  std::string out = absl::StrCat(title, "\n");
+  for (const PassOptionInfo& o : options) {
     absl::StrAppend(&out, "  --", o.name, "=<", PassOptionTypeName(o.type), ">  ", o.help,
                     " (default: ", o.default_value.empty() ? "none" : o.default_value, ")\n");
   }
   return out;
 }
 
-std::vector<std::string> ParseToolFlagsWithPass(int argc, char** argv, absl::string_view usage,
-                                                const PassDescriptor& descriptor,
-                                                PassOptionValues* pass_options) {
-  std::vector<std::string> args(argv, argv + argc);
-  *pass_options = ExtractPassFlags(descriptor, args);
-  std::vector<char*> rest;
-  for (std::string& arg : args) rest.push_back(arg.data());
-  return ParseToolFlags(static_cast<int>(rest.size()), rest.data(),
-                        absl::StrCat(usage, "\n", PassFlagsHelp(descriptor)));
+std::string PassFlagsHelp(const PassDescriptor& descriptor) {
+  return OptionFlagsHelp(absl::StrCat("Options of pass '", descriptor.name(), "':"),
+                         descriptor.options());
 }
 
 }  // namespace fxpp

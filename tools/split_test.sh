@@ -51,7 +51,15 @@ FXG
 check "nn_module_stack" bash -c "$split $tmp/meta.fxg --tag_by=nn_module_stack -o $tmp/ms.fxg && grep -q '^module enc: GraphModule' $tmp/ms.fxg && grep -q '^module dec: GraphModule' $tmp/ms.fxg"
 check "nn_module_stack depth 2" bash -c "$split $tmp/meta.fxg --tag_by=nn_module_stack --module_depth=2 --tags=enc_fc,enc,dec -o $tmp/ms2.fxg && grep -q '^module enc_fc: GraphModule' $tmp/ms2.fxg"
 check "meta_key" bash -c "$split $tmp/meta.fxg --tag_by=meta_key --tag_key=partition --format=fxg | grep -q '^module 2: GraphModule'"
-check "move non-tensor nodes" bash -c "$split $tmp/meta.fxg --tag_by=nn_module_stack --move_non_tensor -o $tmp/mv.fxg 2>$tmp/mv.txt && grep -q 'moved sym_size_int from enc to dec' $tmp/mv.txt"
+check "move non-tensor nodes" bash -c "$split $tmp/meta.fxg --tag_by=nn_module_stack --move_non_tensor -o $tmp/mv.fxg >$tmp/mv.txt && grep -q 'moved sym_size_int from enc to dec' $tmp/mv.txt"
+
+# The tool is its passes: the same split as a pipeline, and --help from them.
+check "split = tag_nodes,split_by_tags in fxopt" bash -c "$split $cases/gpt2_symbolic.fx --tag_by=regex \
+  --tag_regex='embed=^(wte|wpe|add)\$;head=^(ln_f|lm_head)' --default_tag=blocks --return_tuple --to=fxg >$tmp/tool.fxg &&
+  tools/fxopt $cases/gpt2_symbolic.fx --passes='tag_nodes{tag_by=regex,tag_regex=embed=^(wte|wpe|add)\$;head=^(ln_f|lm_head),default_tag=blocks},split_by_tags{return_tuple=true,require_attributes=false}' --to=fxg >$tmp/pipeline.fxg &&
+  cmp -s $tmp/tool.fxg $tmp/pipeline.fxg"
+check "--return_tuple comes from the pass" bash -c "$split --help | grep -q -- '--return_tuple=<bool>  submodules always return a tuple'"
+check "--tag_by comes from the pass" bash -c "$split --help | grep -q -- '--tag_by=<string>'"
 
 # Errors: non-zero exit, a message naming the problem, and no output file.
 expect_error "unknown tag source" "unknown tag source 'colour'" $split $cases/gpt2_export.fx --tag_by=colour -o $tmp/never.fxg

@@ -33,13 +33,49 @@ printf 'graph():\n    %%x : [num_users=1] = placeholder[target=x]\n    %%y : [nu
 expect_error "dangling reference" "dangling.fx:3:" $fmt $tmp/dangling.fx -o $tmp/never.fxg
 expect_error "missing file" "cannot open" $fmt $tmp/missing.fx -o $tmp/never.fxg
 expect_error "unknown flag" "Unknown command line flag" $fmt $fixture --bogus
+expect_error "a misspelt pass option gets a suggestion" "did you mean --min-region-size?" $dedup $fixture --min_region_sise=3
 expect_error "unknown format" "unknown format 'yaml'" $fmt $fixture --to=yaml
 expect_error "unwritable output" "cannot" $fmt $fixture -o $tmp/no/such/dir/out.fxg
-expect_error "bad report flag" "--report must be text or json" $dedup $fixture --report=xml
+expect_error "unwritable report" "cannot" $dedup $fixture -o $tmp/never.fxg --report=$tmp/no/such/dir/report.json
 expect_error "fx output of dedup" "FX text cannot hold" $dedup $fixture --format=fx
 check "no partial outputs" bash -c "! ls $tmp/never.fxg $tmp/*.tmp.* >$tmp/ls.txt 2>&1"
 check "--to and --format name the one output-format flag on every tool" bash -c "$dedup - --to=fxg <$fixture 2>/dev/null | $fmt - --format=readable >$tmp/spelled.txt && grep -q 'invoke_subgraph' $tmp/spelled.txt"
 check "dedup's module on stdout pipes into fmt" bash -c "$dedup - --format=fxg <$fixture 2>/dev/null | $fmt - --to=readable >$tmp/piped.txt && grep -q 'invoke_subgraph' $tmp/piped.txt"
+check "dedup --report=FILE: the report there, nothing on stderr" bash -c "$dedup $fixture --to=fxg --report=$tmp/report.txt >$tmp/r.fxg 2>$tmp/r.err && grep -q 'regions replaced' $tmp/report.txt && ! test -s $tmp/r.err"
+check "dedup --report=FILE.json writes json" bash -c "$dedup $fixture -o $tmp/r2.fxg --report=$tmp/report.json && $python -c 'import json; r=json.load(open(\"$tmp/report.json\")); assert int(r[\"regions_replaced\"]) > 0'"
+check "--help exits 0 and lists the pass's options" bash -c "$dedup --help | grep -q -- '--min_region_size=<int>'"
+# A DOT call node names the subgraph it calls.
+check "dot: invoke_subgraph names its subgraph" bash -c "$dedup $fixture --to=dot 2>/dev/null | grep -q 'invoke_subgraph[^\"]*calls subgraph_0'"
 check "dedup's dot on stdout pipes into graphviz" bash -c "$dedup $fixture --format=dot 2>/dev/null | dot -Tsvg >$tmp/piped.svg && grep -q '<svg' $tmp/piped.svg"
+
+# fmt on exported programs: json <-> pb hold all of it, readable and dot
+# show its graph, fx and fxg cannot hold a signature.
+for program in testing/exported/calls_twice.json testing/exported/cond.json \
+               export/testdata/input_mutation/input_mutation_decomposed.json; do
+  name=$(basename $program .json)
+  check "fmt $name json->pb" $fmt $program -o $tmp/$name.pb
+  check "fmt $name pb->json is the program again" bash -c "$fmt $tmp/$name.pb --to=json >$tmp/$name.again.json && $fmt $program --to=json | cmp -s - $tmp/$name.again.json && $python -c '
+import json, sys
+a, b = json.load(open(sys.argv[1])), json.load(open(sys.argv[2]))
+assert a[\"graph_signature\"] == b[\"graph_signature\"] and a[\"state\"] == b[\"state\"]
+names = lambda p: [n[\"name\"] for n in p[\"graph_module\"][\"module\"][\"graph\"][\"nodes\"]]
+assert names(a) == names(b)
+' $program $tmp/$name.again.json"
+  check "fmt $name pb->json->pb is stable" bash -c "$fmt $tmp/$name.again.json --to=pb | cmp -s - $tmp/$name.pb"
+  check "fmt $name on stdin" bash -c "$fmt - --to=pb <$program | cmp -s - $tmp/$name.pb"
+  check "fmt $name readable" bash -c "$fmt $program --to=readable | grep -q 'def forward'"
+  check "fmt $name dot" bash -c "$fmt $program --to=dot | grep -q '^digraph'"
+  expect_error "fmt $name to fxg" "an exported program (graph signature, state, module call graph) cannot be written as fxg" $fmt $program -o $tmp/never.fxg
+  expect_error "fmt $name to fx" "cannot be written as fx" $fmt $program --to=fx
+done
+expect_error "a pass tool on an exported program" "is an exported program; dedup works on modules" $dedup testing/exported/calls_twice.json -o $tmp/never.fxg
+$python - testing/exported/calls_twice.json $tmp/bad_program.json <<'PY'
+import json, sys
+program = json.load(open(sys.argv[1]))
+program["graph_signature"]["input_specs"].pop(0)
+json.dump(program, open(sys.argv[2], "w"))
+PY
+expect_error "fmt validates an exported program" "placeholders but the signature lists" $fmt $tmp/bad_program.json -o $tmp/never.json
+check "no partial outputs after the program errors" bash -c "! ls $tmp/never.* >$tmp/ls.txt 2>&1"
 
 finish

@@ -45,8 +45,19 @@ std::string OpLine(const Node& node) {
       return "input";
     case OpKind::kGetAttr:
       return absl::StrCat("get_attr ", node.target());
-    case OpKind::kCallFunction:
-      return std::string(ShortTarget(node.target()));
+    case OpKind::kCallFunction: {
+      std::string line(ShortTarget(node.target()));
+      // A higher-order op (invoke_subgraph, cond, ...) names the subgraphs
+      // it calls, as a call_module names its module.
+      if (absl::StartsWith(node.target(), "torch.ops.higher_order.")) {
+        std::vector<absl::string_view> called;
+        node.ForEachInput([&](const Node* input) {
+          if (input->op() == OpKind::kGetAttr) called.push_back(input->target());
+        });
+        if (!called.empty()) absl::StrAppend(&line, "\ncalls ", absl::StrJoin(called, ", "));
+      }
+      return line;
+    }
     case OpKind::kCallMethod:
       return absl::StrCat(".", node.target(), "()");
     case OpKind::kCallModule:
@@ -306,7 +317,10 @@ class DotWriter {
     for (const Node* n : group.nodes) {
       if (hidden_.contains(n)) continue;
       const std::string op = OpLine(*n);
-      std::string label = op == n->name() ? op : absl::StrCat(n->name(), "\n", op);
+      // The name, unless the op's first line already says it.
+      const bool named = absl::StartsWith(op, n->name()) &&
+                         (op.size() == n->name().size() || op[n->name().size()] == '\n');
+      std::string label = named ? op : absl::StrCat(n->name(), "\n", op);
       const std::string type = TypeLine(*n);
       if (!type.empty()) absl::StrAppend(&label, "\n", type);
       auto folded = folded_into_.find(n);

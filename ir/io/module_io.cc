@@ -93,6 +93,12 @@ absl::StatusOr<LoadedModule> ParseModule(absl::string_view contents, absl::strin
 
 absl::StatusOr<LoadedModule> ReadModule(absl::string_view path, absl::optional<Format> format) {
   ASSIGN_OR_RETURN(std::string contents, ReadFileOrStdin(path));
+  return ParseModuleContents(contents, path, format);
+}
+
+absl::StatusOr<LoadedModule> ParseModuleContents(absl::string_view contents,
+                                                 absl::string_view path,
+                                                 absl::optional<Format> format) {
   absl::optional<Format> f = format;
   if (!f.has_value()) f = FormatFromPath(path);
   if (!f.has_value()) f = FormatFromContents(contents);

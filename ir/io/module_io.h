@@ -49,6 +49,11 @@ absl::optional<Format> FormatFromContents(absl::string_view contents);
 // contents (FormatFromContents), else fxg.
 absl::StatusOr<LoadedModule> ReadModule(absl::string_view path,
                                         absl::optional<Format> format = absl::nullopt);
+// ReadModule on contents already read from `path` ("-": stdin), for callers
+// that look at the contents first.
+absl::StatusOr<LoadedModule> ParseModuleContents(absl::string_view contents,
+                                                 absl::string_view path,
+                                                 absl::optional<Format> format = absl::nullopt);
 // Parses text already in memory; `name` is used in error locations.
 absl::StatusOr<LoadedModule> ParseModule(absl::string_view contents, absl::string_view name,
                                          Format format);

@@ -1165,8 +1165,15 @@ const TypedPassDescriptor<FunctionalizeOptions>& FunctionalizePass::Descriptor()
           PassOption<FunctionalizeOptions>(
               "buffers", &FunctionalizeOptions::buffer_inputs,
               "placeholder names that are buffers rather than user inputs"),
+          PassOption<FunctionalizeOptions>(
+              "assign", &FunctionalizeOptions::assigned_buffers,
+              "buffer assignments BUFFER=NODE,...: NODE's value becomes BUFFER's (non-strict "
+              "export); each BUFFER is a buffer input"),
       },
       [](FunctionalizeOptions options) {
+        for (const auto& [buffer, node] : options.assigned_buffers) {
+          options.buffer_inputs.insert(buffer);
+        }
         return std::make_unique<FunctionalizePass>(std::move(options));
       });
   return *descriptor;
@@ -1186,6 +1193,14 @@ PassReport FunctionalizePass::Report() const {
 }
 
 absl::StatusOr<bool> FunctionalizePass::Run(GraphModule& module) {
+  // A misspelt buffer name would silently change nothing.
+  for (const std::string& buffer : options_.buffer_inputs) {
+    const Node* node = module.has_graph() ? module.graph().FindNode(buffer) : nullptr;
+    if (node == nullptr || node->op() != OpKind::kPlaceholder) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          "buffers/assign name '", buffer, "', which is not a placeholder of the graph"));
+    }
+  }
   ASSIGN_OR_RETURN(report_, Functionalize(module, options_));
   return report_.ops_replaced > 0 || !report_.mutations.empty() || report_.nodes_after != report_.nodes_before;
 }

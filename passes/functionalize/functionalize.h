@@ -97,8 +97,7 @@ absl::StatusOr<FunctionalizeReport> Functionalize(GraphModule& module,
 
 class FunctionalizePass : public Pass {
  public:
-  // Options: keep_input_mutations, buffers (FunctionalizeOptions); typed, so
-  // tools/functionalize parses its flags into FunctionalizeOptions.
+  // Options: keep_input_mutations, buffers, assign (FunctionalizeOptions).
   static const TypedPassDescriptor<FunctionalizeOptions>& Descriptor();
   explicit FunctionalizePass(FunctionalizeOptions options = {}) : options_(std::move(options)) {}
   absl::string_view name() const override { return "functionalize"; }

@@ -14,6 +14,7 @@
 #include "absl/strings/str_join.h"
 #include "ir/node.h"
 #include "ir/status_macros.h"
+#include "passes/split_by_tags/tagging.h"
 
 namespace fxpp {
 namespace {
@@ -242,8 +243,9 @@ const PassDescriptor& MoveNonTensorNodesOnBoundaryPass::Descriptor() {
   static const auto* const descriptor = new TypedPassDescriptor<Options>(
       "move_non_tensor_nodes_on_boundary",
       "Moves non-tensor nodes on a tag boundary into the one tag that consumes them",
-      {PassOption<Options>("tags", &Options::tags, "the tags in component order (required)",
-                           NonEmpty())},
+      {PassOption<Options>("tags", &Options::tags,
+                           "the tags in component order (default: the graph's, each after the "
+                           "tags it reads from)")},
       [](Options options) {
         return std::make_unique<MoveNonTensorNodesOnBoundaryPass>(std::move(options.tags));
       });
@@ -264,7 +266,8 @@ PassReport MoveNonTensorNodesOnBoundaryPass::Report() const {
 absl::StatusOr<bool> MoveNonTensorNodesOnBoundaryPass::Run(GraphModule& module) {
   report_ = {};
   ASSIGN_OR_RETURN(Graph * graph, RootGraph(name(), module));
-  ASSIGN_OR_RETURN(report_, MoveNonTensorNodesBetweenTags(*graph, tag_order_));
+  ASSIGN_OR_RETURN(report_, MoveNonTensorNodesBetweenTags(
+                                *graph, tag_order_.empty() ? TagOrder(*graph) : tag_order_));
   return !report_.moves.empty();
 }
 

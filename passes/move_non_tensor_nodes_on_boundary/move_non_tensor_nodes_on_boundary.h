@@ -74,7 +74,8 @@ absl::StatusOr<BoundaryMoveReport> MoveNonTensorNodesBetweenTags(
     Graph& graph, absl::Span<const std::string> tag_order);
 
 struct MoveNonTensorNodesOnBoundaryOptions {
-  std::vector<std::string> tags;  // in component order; required
+  // In component order; empty: TagOrder of the graph (split_by_tags/tagging.h).
+  std::vector<std::string> tags;
 };
 
 // MoveNonTensorNodesBetweenTags on the module's graph; changed when a node moved.

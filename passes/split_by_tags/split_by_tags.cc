@@ -13,6 +13,7 @@
 #include "ir/node.h"
 #include "ir/status_macros.h"
 #include "passes/op_schema/op_schema.h"
+#include "passes/split_by_tags/tagging.h"
 
 namespace fxpp {
 namespace {
@@ -315,8 +316,9 @@ const PassDescriptor& SplitByTagsPass::Descriptor() {
   static const auto* const descriptor = new TypedPassDescriptor<Options>(
       "split_by_tags", "One submodule per node tag (meta tag), in the given tag order",
       {
-          PassOption<Options>("tags", &Options::tags, "the tags in component order (required)",
-                              NonEmpty()),
+          PassOption<Options>("tags", &Options::tags,
+                              "the tags in component order (default: the tags found, each after "
+                              "the tags it reads from; ties: first appearance)"),
           PassOption<Options>("return_tuple", &Options::split, &SplitByTagsOptions::return_tuple,
                               "submodules always return a tuple"),
           PassOption<Options>("require_attributes", &Options::split,
@@ -324,6 +326,8 @@ const PassDescriptor& SplitByTagsPass::Descriptor() {
                               "get_attr targets must exist (off for FX text, which has no state)"),
       },
       [](Options options) {
+        // Kept for callers of the pass (split --fqn_map) and its report.
+        options.split.return_fqn_mapping = true;
         return std::make_unique<SplitByTagsPass>(std::move(options.tags), options.split);
       });
   return *descriptor;
@@ -337,7 +341,14 @@ PassReport SplitByTagsPass::Report() const {
 
 absl::StatusOr<bool> SplitByTagsPass::Run(GraphModule& module) {
   submodules_ = 0;
-  ASSIGN_OR_RETURN(SplitByTagsResult result, SplitByTags(module, tags_, options_));
+  ASSIGN_OR_RETURN(const Graph* graph, RootGraph(name(), module));
+  const std::vector<std::string> tags = tags_.empty() ? TagOrder(*graph) : tags_;
+  if (tags.empty()) {
+    return absl::InvalidArgumentError(
+        "no tags: the graph's call nodes carry none (tag them first: tag_nodes, or split's "
+        "--tag_by)");
+  }
+  ASSIGN_OR_RETURN(SplitByTagsResult result, SplitByTags(module, tags, options_));
   module = std::move(*result.module);
   fqn_mapping_ = std::move(result.fqn_mapping);
   submodules_ = static_cast<int64_t>(module.children().size());

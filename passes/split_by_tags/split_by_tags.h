@@ -65,14 +65,15 @@ absl::StatusOr<SplitByTagsResult> SplitByTags(const GraphModule& module,
                                               const SplitByTagsOptions& options = {});
 
 struct SplitByTagsPassOptions {
-  std::vector<std::string> tags;  // in component order; required
+  // In component order; empty: TagOrder of the graph (tagging.h).
+  std::vector<std::string> tags;
   SplitByTagsOptions split;
 };
 
 // Replaces the module by its split.
 class SplitByTagsPass : public Pass {
  public:
-  // Options: tags, return_tuple, require_attributes.
+  // Options: tags (default: the graph's TagOrder), return_tuple, require_attributes.
   static const PassDescriptor& Descriptor();
   SplitByTagsPass(std::vector<std::string> tags, SplitByTagsOptions options = {})
       : tags_(std::move(tags)), options_(options) {}

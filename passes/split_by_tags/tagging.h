@@ -1,5 +1,6 @@
 // Ways to give call nodes the tags split_by_tags reads (NodeMeta::tag), and
-// an order for them. Used by //tools:split; PyTorch leaves tagging to the
+// an order for them. Used by the tag_nodes pass (and so //tools:split) and by
+// split_by_tags for its default tag order; PyTorch leaves tagging to the
 // caller (`node.tag = ...`).
 #ifndef FXPP_PASSES_SPLIT_BY_TAGS_TAGGING_H_
 #define FXPP_PASSES_SPLIT_BY_TAGS_TAGGING_H_

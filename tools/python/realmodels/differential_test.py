@@ -57,6 +57,7 @@ PASSES = {
     "move_non_tensor_nodes_on_boundary": ("move_non_tensor_nodes_on_boundary{tags=a,b}", "ab"),
     "split_by_tags": ("split_by_tags{tags=a,b}", "ab"),
     "split_module": ("split_module", "01"),
+    "tag_nodes": ("tag_nodes{tag_by=regex,tag_regex=a=.},split_by_tags", None),
     "topo_sort": ("topo_sort", None),
 }
 MAIN_PIPELINES = [
