@@ -958,9 +958,12 @@ std::vector<Tracker::Candidate> Tracker::MineCandidates() {
     const int64_t saved = mined.nodes_saved;
     std::vector<RegionGroup> grown(std::make_move_iterator(groups_.begin() + first),
                                    std::make_move_iterator(groups_.end()));
-    groups_.resize(first);  // their nodes are released all at once below
+    groups_.resize(first);  // their nodes are released once all are grown
     if (mined.regions == 0) continue;
     if (mined.nodes_saved < options_.min_nodes_saved) {
+      for (const RegionGroup& group : grown) {
+        for (const Region& region : group.regions) Release(region);
+      }
       NotTaken(std::move(mined), "cost: saves too few nodes to compile");
       continue;
     }
@@ -968,7 +971,11 @@ std::vector<Tracker::Candidate> Tracker::MineCandidates() {
     candidates.push_back(Candidate{key, saved, state(seeds.back()).position, 0, module_rank,
                                    std::move(mined), true, std::move(grown)});
   }
-  for (const Node* n : order_) state(n).owner = kUnclaimed;
+  for (const Candidate& c : candidates) {
+    for (const RegionGroup& group : c.groups) {
+      for (const Region& region : group.regions) Release(region);
+    }
+  }
   claim_floor_ = 0;
   return candidates;
 }
