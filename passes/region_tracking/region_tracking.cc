@@ -74,7 +74,8 @@ class Tracker {
   // that is much work, first by an estimate (see MineCandidates).
   struct Candidate {
     static constexpr int64_t kEstimated = -1;  // taken_when_costed: not grown yet
-    uint32_t context_key;  // its seeds are that context key's nodes
+    absl::Span<Node* const> seeds;  // one key's nodes (see MineCandidates)
+    bool lone;  // seeded by nodes alone in their context
     int64_t nodes_saved;   // when last costed
     uint32_t rank;         // position of its last seed: ties go to the later
     int64_t taken_when_costed;  // groups taken when it was last grown
@@ -111,6 +112,9 @@ class Tracker {
   // Grows `c` against the groups taken (`taken` of them): appends its groups
   // to groups_, updates its cost and rank, and returns what it saves.
   int64_t Recost(Candidate& c, int64_t taken);
+  // Grows a group from `seeds` into groups_; of a lone-seeded group, keeps
+  // only the regions that mutate no value from outside (see MineCandidates).
+  void GrowCandidate(absl::Span<Node* const> seeds, bool lone);
   // Whether enough of `c`'s seeds are free to grow a group.
   bool HasFreeSeeds(const Candidate& c) const;
   // The best of groups_[first..] as a candidate saving what they all save.
@@ -185,6 +189,9 @@ class Tracker {
   // Keyed nodes by key and by context key, in graph order.
   NodesByKey nodes_by_key_;
   NodesByKey nodes_by_context_key_;
+  // Keyed nodes whose context key has too few nodes to seed a group, by
+  // key, in graph order (see MineCandidates).
+  NodesByKey lone_by_key_;
   // Nodes one cycle check has visited, and its search stack.
   mutable NodeMap visited_;
   mutable std::vector<const Node*> stack_;
@@ -249,6 +256,14 @@ Tracker::Tracker(const Graph& graph, const NodeKeys& keys, const RegionTrackingO
   }
   nodes_by_key_ = NodesByKey(order_, key_at, keys.num_keys());
   nodes_by_context_key_ = NodesByKey(order_, context_key_at, keys.num_context_keys());
+  for (size_t pos = 0; pos < order_.size(); ++pos) {
+    const uint32_t context_key = context_key_at[pos];
+    const bool lone = context_key != NodeKeys::kNoKey &&
+                      static_cast<int64_t>(nodes_by_context_key_.group(context_key).size()) <
+                          options_.min_regions;
+    if (!lone) key_at[pos] = NodeKeys::kNoKey;
+  }
+  lone_by_key_ = NodesByKey(order_, key_at, keys.num_keys());
   if (extra_.empty()) return;
   // Edges to or from a global-state call are left to BreakCollapseCycles:
   // followed while growing, they would let regions on both sides of a grad
@@ -917,14 +932,27 @@ RegionCandidate Tracker::Estimate(absl::Span<Node* const> seeds, RegionGroup& fi
 // several seeds per block (q/k/v projections, add + norm pairs) before the
 // block group would cost O(nodes x groups per block); SelectCandidates
 // grows such a candidate when its turn comes (lazy greedy).
+// Nodes alone in their context (a block's residual add whose other input is
+// the previous block's output, which differs from block to block) seed no
+// context-key group; grouped by plain key they seed candidates too, after
+// the others, so that a block can be taken up to its last node.
 std::vector<Tracker::Candidate> Tracker::MineCandidates() {
-  std::vector<uint32_t> keys = SeedOrder(nodes_by_context_key_);
-  std::stable_sort(keys.begin(), keys.end(), [&](uint32_t a, uint32_t b) {
-    return nodes_by_context_key_.group(a).size() > nodes_by_context_key_.group(b).size();
-  });
+  std::vector<absl::Span<Node* const>> seed_groups;
+  std::vector<bool> lone_groups;
+  for (const NodesByKey* seeds : {&nodes_by_context_key_, &lone_by_key_}) {
+    std::vector<uint32_t> keys = SeedOrder(*seeds);
+    std::stable_sort(keys.begin(), keys.end(), [&](uint32_t a, uint32_t b) {
+      return seeds->group(a).size() > seeds->group(b).size();
+    });
+    for (uint32_t key : keys) {
+      seed_groups.push_back(seeds->group(key));
+      lone_groups.push_back(seeds == &lone_by_key_);
+    }
+  }
   std::vector<Candidate> candidates;
-  for (uint32_t key : keys) {
-    absl::Span<Node* const> seeds = nodes_by_context_key_.group(key);
+  for (size_t i = 0; i < seed_groups.size(); ++i) {
+    const absl::Span<Node* const> seeds = seed_groups[i];
+    const bool lone = lone_groups[i];
     const bool inside_alike = std::all_of(seeds.begin(), seeds.end(), [&](const Node* seed) {
       const uint64_t covered = state(seed).covered;
       return covered >= seeds.size() && covered <= seeds.size() + seeds.size() / 8;
@@ -937,14 +965,14 @@ std::vector<Tracker::Candidate> Tracker::MineCandidates() {
       if (estimate.region_size >= options_.min_region_size &&
           estimate.nodes_saved >= options_.min_nodes_saved) {
         const int32_t module_rank = ModuleRank(absl::MakeConstSpan(&first_region, 1));
-        candidates.push_back(Candidate{key, estimate.nodes_saved, state(seeds.back()).position,
+        candidates.push_back(Candidate{seeds, lone, estimate.nodes_saved, state(seeds.back()).position,
                                        Candidate::kEstimated, module_rank, std::move(estimate),
                                        false, {}});
       }
       continue;
     }
     const size_t first = groups_.size();
-    GrowGroup(seeds);
+    GrowCandidate(seeds, lone);
     for (size_t g = first; g < groups_.size(); ++g) {
       const uint32_t regions = static_cast<uint32_t>(groups_[g].regions.size());
       for (const Region& region : groups_[g].regions) {
@@ -968,7 +996,7 @@ std::vector<Tracker::Candidate> Tracker::MineCandidates() {
       continue;
     }
     const int32_t module_rank = ModuleRank(grown);
-    candidates.push_back(Candidate{key, saved, state(seeds.back()).position, 0, module_rank,
+    candidates.push_back(Candidate{seeds, lone, saved, state(seeds.back()).position, 0, module_rank,
                                    std::move(mined), true, std::move(grown)});
   }
   for (const Candidate& c : candidates) {
@@ -992,8 +1020,48 @@ RegionCandidate Tracker::DescribeGrown(size_t first) const {
   return best;
 }
 
+// A lone seed is often an in-place update (a residual `x += y`): its region
+// is worth taking when it holds the updated value too (a block up to its
+// last node), but dedup never replaces a region that mutates a value from
+// outside, so such regions are released here rather than costed.
+void Tracker::GrowCandidate(absl::Span<Node* const> seeds, bool lone) {
+  const size_t first = groups_.size();
+  GrowGroup(seeds);
+  if (!lone) return;
+  auto mutates_outside = [&](const Region& region) {
+    const int32_t owner = state(region.front()).owner;
+    return std::any_of(region.begin(), region.end(), [&](const Node* n) {
+      if (!MayMutateArguments(*n)) return false;
+      const std::vector<int> mutated = MutatedArgPositions(*n);  // flat, sorted
+      int position = 0;
+      bool outside = false;
+      n->ForEachNodeArgument([&](Node* arg) {
+        if (std::binary_search(mutated.begin(), mutated.end(), position++)) {
+          outside |= state(arg).owner != owner;
+        }
+      });
+      return outside;
+    });
+  };
+  size_t kept = first;
+  for (size_t g = first; g < groups_.size(); ++g) {
+    std::vector<Region>& regions = groups_[g].regions;
+    auto mutating = std::stable_partition(regions.begin(), regions.end(),
+                                          [&](const Region& r) { return !mutates_outside(r); });
+    for (auto r = mutating; r != regions.end(); ++r) Release(*r);
+    regions.erase(mutating, regions.end());
+    if (static_cast<int64_t>(regions.size()) < options_.min_regions) {
+      for (const Region& region : regions) Release(region);
+      continue;
+    }
+    if (kept != g) groups_[kept] = std::move(groups_[g]);
+    ++kept;
+  }
+  groups_.resize(kept);
+}
+
 bool Tracker::HasFreeSeeds(const Candidate& c) const {
-  absl::Span<Node* const> seeds = nodes_by_context_key_.group(c.context_key);
+  absl::Span<Node* const> seeds = c.seeds;
   return std::count_if(seeds.begin(), seeds.end(), [&](const Node* seed) {
            return IsFree(state(seed));
          }) >= options_.min_regions;
@@ -1001,7 +1069,7 @@ bool Tracker::HasFreeSeeds(const Candidate& c) const {
 
 int64_t Tracker::Recost(Candidate& c, int64_t taken) {
   const size_t first = groups_.size();
-  GrowGroup(nodes_by_context_key_.group(c.context_key));
+  GrowCandidate(c.seeds, c.lone);
   if (groups_.size() > first) {
     if (taken == 0) {  // grown alone: as first found
       c.mined = DescribeGrown(first);
