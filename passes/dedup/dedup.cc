@@ -91,6 +91,7 @@ class Deduplicator {
   absl::StatusOr<DedupReport> Run();
 
  private:
+  absl::Status DedupGroup(const RegionGroup& group, DedupReport& report);
   // Region membership of the region being worked on: index or -1.
   int IndexIn(const Node* n) const {
     return n->id() < slot_.size() ? slot_[n->id()] : -1;
@@ -504,6 +505,87 @@ absl::Status Deduplicator::SortWithOrderingEdges() {
   return absl::OkStatus();
 }
 
+// Plans one group's subgraph, decides its regions and, when the group is
+// worth it, replaces them; records what happened in `report`.
+absl::Status Deduplicator::DedupGroup(const RegionGroup& group, DedupReport& report) {
+  DedupReport::Group& entry = report.groups.emplace_back();
+  entry.region_size = static_cast<int64_t>(group.regions.front().size());
+  entry.regions = static_cast<int64_t>(group.regions.size());
+  std::vector<int> outputs = OutputIndices(group);
+  Mark(group.regions.front());
+  SubgraphPlan plan = Plan(group.regions.front(), std::move(outputs), &entry.group_skipped);
+  Unmark(group.regions.front());
+  if (plan.module == nullptr) return absl::OkStatus();
+
+  // Decide every region before changing anything.
+  std::vector<std::pair<const Region*, std::vector<Node*>>> replaceable;  // with its inputs
+  for (size_t k = 0; k < group.regions.size(); ++k) {
+    PrefetchRegionsAfter(k, group.regions.size(),
+                         [&](size_t i) -> const Region& { return group.regions[i]; });
+    const Region& region = group.regions[k];
+    Mark(region);
+    std::vector<Node*> inputs = CallArguments(plan, region);
+    std::string why_not = WhyNotReplaceable(plan, region, inputs);
+    Unmark(region);
+    if (why_not.empty()) {
+      replaceable.emplace_back(&region, std::move(inputs));
+    } else {
+      entry.skipped.push_back(absl::StrCat(RegionName(region), ": ", why_not));
+    }
+  }
+  if (static_cast<int64_t>(replaceable.size()) < options_.tracking.min_regions) {
+    entry.group_skipped = absl::StrCat("only ", replaceable.size(), " of ", group.regions.size(),
+                                       " regions replaceable (minimum ",
+                                       options_.tracking.min_regions, ")");
+    return absl::OkStatus();
+  }
+  // Replacing must make the top graph smaller: each region's nodes go
+  // (those passed flattened stay), an invoke_subgraph and a getitem per
+  // tensor output come (a tuple output's getitems are rewired, not
+  // added), and the group adds one get_attr.
+  int64_t removed = 0;
+  for (bool flattened : plan.flattened) removed += !flattened;
+  const int64_t added = 1 + static_cast<int64_t>(plan.outputs.size() - plan.tuple_specs.size());
+  const int64_t saved = static_cast<int64_t>(replaceable.size()) * (removed - added) - 1;
+  if (saved <= 0) {
+    entry.group_skipped = absl::StrCat(
+        "replacing saves nothing: ", replaceable.size(), " regions x (", removed,
+        " nodes removed - ", added, " added) - 1 get_attr = ", saved, " nodes");
+    return absl::OkStatus();
+  }
+  // Nor may the nodes to compile grow (region tracking's cost model, which
+  // the regions skipped above can undercut).
+  const int64_t compile_saved = NodesSaved(static_cast<int64_t>(replaceable.size()),
+                                           ComputingNodes(group.regions.front()));
+  if (compile_saved < options_.tracking.min_nodes_saved) {
+    entry.group_skipped = absl::StrCat("cost: the ", replaceable.size(),
+                                       " replaceable regions would save ", compile_saved,
+                                       " nodes to compile");
+    return absl::OkStatus();
+  }
+  entry.nodes_saved = compile_saved;
+  report.subgraph_nodes += static_cast<int64_t>(plan.module->graph().size());
+  entry.subgraph = module_.InstallSubgraph("subgraph", std::move(plan.module));
+  Node* get_subgraph;
+  {
+    auto at = graph_.InsertingBefore(nullptr);
+    get_subgraph = graph_.GetAttr(entry.subgraph);
+  }
+  for (size_t k = 0; k < replaceable.size(); ++k) {
+    PrefetchRegionsAfter(k, replaceable.size(),
+                         [&](size_t i) -> const Region& { return *replaceable[i].first; });
+    auto& [region, inputs] = replaceable[k];
+    Mark(*region);
+    absl::Status replaced =
+        Replace(plan, *region, std::move(inputs), get_subgraph, entry.subgraph);
+    Unmark(*region);
+    RETURN_IF_ERROR(replaced);
+    ++entry.replaced;
+  }
+  report.regions_replaced += entry.replaced;
+  return absl::OkStatus();
+}
+
 absl::StatusOr<DedupReport> Deduplicator::Run() {
   DedupReport report;
   report.nodes_before = static_cast<int64_t>(graph_.size());
@@ -523,83 +605,7 @@ absl::StatusOr<DedupReport> Deduplicator::Run() {
   for (const RegionGroup& group : groups) new_nodes += 2 * group.regions.size();
   graph_.Reserve(graph_.id_bound() + new_nodes);
 
-  for (const RegionGroup& group : groups) {
-    DedupReport::Group& entry = report.groups.emplace_back();
-    entry.region_size = static_cast<int64_t>(group.regions.front().size());
-    entry.regions = static_cast<int64_t>(group.regions.size());
-    std::vector<int> outputs = OutputIndices(group);
-    Mark(group.regions.front());
-    SubgraphPlan plan = Plan(group.regions.front(), std::move(outputs), &entry.group_skipped);
-    Unmark(group.regions.front());
-    if (plan.module == nullptr) continue;
-
-    // Decide every region before changing anything.
-    std::vector<std::pair<const Region*, std::vector<Node*>>> replaceable;  // with its inputs
-    for (size_t k = 0; k < group.regions.size(); ++k) {
-      PrefetchRegionsAfter(k, group.regions.size(),
-                           [&](size_t i) -> const Region& { return group.regions[i]; });
-      const Region& region = group.regions[k];
-      Mark(region);
-      std::vector<Node*> inputs = CallArguments(plan, region);
-      std::string why_not = WhyNotReplaceable(plan, region, inputs);
-      Unmark(region);
-      if (why_not.empty()) {
-        replaceable.emplace_back(&region, std::move(inputs));
-      } else {
-        entry.skipped.push_back(absl::StrCat(RegionName(region), ": ", why_not));
-      }
-    }
-    if (static_cast<int64_t>(replaceable.size()) < options_.tracking.min_regions) {
-      entry.group_skipped = absl::StrCat("only ", replaceable.size(), " of ", group.regions.size(),
-                                         " regions replaceable (minimum ",
-                                         options_.tracking.min_regions, ")");
-      continue;
-    }
-    // Replacing must make the top graph smaller: each region's nodes go
-    // (those passed flattened stay), an invoke_subgraph and a getitem per
-    // tensor output come (a tuple output's getitems are rewired, not
-    // added), and the group adds one get_attr.
-    int64_t removed = 0;
-    for (bool flattened : plan.flattened) removed += !flattened;
-    const int64_t added = 1 + static_cast<int64_t>(plan.outputs.size() - plan.tuple_specs.size());
-    const int64_t saved = static_cast<int64_t>(replaceable.size()) * (removed - added) - 1;
-    if (saved <= 0) {
-      entry.group_skipped = absl::StrCat(
-          "replacing saves nothing: ", replaceable.size(), " regions x (", removed,
-          " nodes removed - ", added, " added) - 1 get_attr = ", saved, " nodes");
-      continue;
-    }
-    // Nor may the nodes to compile grow (region tracking's cost model, which
-    // the regions skipped above can undercut).
-    const int64_t compile_saved = NodesSaved(static_cast<int64_t>(replaceable.size()),
-                                             ComputingNodes(group.regions.front()));
-    if (compile_saved < options_.tracking.min_nodes_saved) {
-      entry.group_skipped = absl::StrCat("cost: the ", replaceable.size(),
-                                         " replaceable regions would save ", compile_saved,
-                                         " nodes to compile");
-      continue;
-    }
-    entry.nodes_saved = compile_saved;
-    report.subgraph_nodes += static_cast<int64_t>(plan.module->graph().size());
-    entry.subgraph = module_.InstallSubgraph("subgraph", std::move(plan.module));
-    Node* get_subgraph;
-    {
-      auto at = graph_.InsertingBefore(nullptr);
-      get_subgraph = graph_.GetAttr(entry.subgraph);
-    }
-    for (size_t k = 0; k < replaceable.size(); ++k) {
-      PrefetchRegionsAfter(k, replaceable.size(),
-                           [&](size_t i) -> const Region& { return *replaceable[i].first; });
-      auto& [region, inputs] = replaceable[k];
-      Mark(*region);
-      absl::Status replaced =
-          Replace(plan, *region, std::move(inputs), get_subgraph, entry.subgraph);
-      Unmark(*region);
-      RETURN_IF_ERROR(replaced);
-      ++entry.replaced;
-    }
-    report.regions_replaced += entry.replaced;
-  }
+  for (const RegionGroup& group : groups) RETURN_IF_ERROR(DedupGroup(group, report));
   if (report.regions_replaced > 0) RETURN_IF_ERROR(SortWithOrderingEdges());
   report.nodes_after = static_cast<int64_t>(graph_.size());
   return report;

@@ -70,18 +70,25 @@ class Tracker {
     // While mining: the regions of the latest candidate group containing it.
     uint32_t covered = 0;
   };
-  // A seed group grown on its own, costed, waiting to be taken.
+  // A seed group waiting to be taken, costed by growing it alone or, when
+  // that is much work, first by an estimate (see MineCandidates).
   struct Candidate {
-    uint32_t context_key;  // its seeds are that context key's nodes
+    static constexpr int64_t kEstimated = -1;  // taken_when_costed: not grown yet
+    absl::Span<Node* const> seeds;  // one key's nodes (see MineCandidates)
+    bool lone;  // seeded by nodes alone in their context
     int64_t nodes_saved;   // when last costed
     uint32_t rank;         // position of its last seed: ties go to the later
-    int64_t taken_when_costed;  // groups taken when it was last costed
+    int64_t taken_when_costed;  // groups taken when it was last grown
     // prefer_whole_modules: higher when every region is one module
     // instance's nodes, the higher the outer the modules (see ModuleRank).
     int32_t module_rank;
-    RegionCandidate mined;      // as first found, for the report
-    // The groups it was costed with: still what growing would give while
-    // nothing more is taken, so they are claimed instead of grown again.
+    // As first found (estimated, then grown while nothing was taken), for
+    // the report.
+    RegionCandidate mined;
+    bool grown_alone = false;  // `mined` is grown, not estimated
+    // The groups it was last grown into: still what growing would give
+    // while nothing more is taken, so they are claimed instead of grown
+    // again.
     std::vector<RegionGroup> groups;
   };
   // A region that is growing. Its BFS queue over arguments is implicit: the
@@ -100,7 +107,18 @@ class Tracker {
   // taken while selecting (see claim_floor_).
   bool IsFree(const NodeState& s) const { return s.owner < claim_floor_; }
   std::vector<Candidate> MineCandidates();
+  RegionCandidate Estimate(absl::Span<Node* const> seeds, RegionGroup& first_region);
   void SelectCandidates(std::vector<Candidate> candidates);
+  // Grows `c` against the groups taken (`taken` of them): appends its groups
+  // to groups_, updates its cost and rank, and returns what it saves.
+  int64_t Recost(Candidate& c, int64_t taken);
+  // Grows a group from `seeds` into groups_; of a lone-seeded group, keeps
+  // only the regions that mutate no value from outside (see MineCandidates).
+  void GrowCandidate(absl::Span<Node* const> seeds, bool lone);
+  // Whether enough of `c`'s seeds are free to grow a group.
+  bool HasFreeSeeds(const Candidate& c) const;
+  // The best of groups_[first..] as a candidate saving what they all save.
+  RegionCandidate DescribeGrown(size_t first) const;
   // Releases the groups from groups_[first] on that save nothing (with
   // `why` in the report), and returns what the others save.
   int64_t KeepProfitable(size_t first, absl::string_view why);
@@ -115,12 +133,15 @@ class Tracker {
   // the keyed nodes of one module instance: how outer those are (the
   // largest stack depth of one, subtracted from a bound: layers beat their
   // attention blocks); else 0, always 0 without metadata.
-  int32_t ModuleRank(const std::vector<RegionGroup>& groups) const;
+  int32_t ModuleRank(absl::Span<const RegionGroup> groups) const;
   template <typename MemberAt>
   static Node* QueueFront(Growing& region, size_t size, MemberAt member);
   void GrowGroup(absl::Span<Node* const> seeds);
   bool GrowAlongFirstRegion(std::vector<Growing>& growing, absl::Span<Node* const> seeds,
                             std::vector<Node*>& members);
+  // Grows `first`, whose seed is members[0], alone into `members`, and
+  // records in `steps` the key of the node each step took, or kNoKey.
+  void GrowFirstRegion(Growing& first, std::vector<Node*>& members, std::vector<uint32_t>& steps);
   void GrowInLockStep(std::vector<Growing>& growing, absl::Span<Node* const> seeds,
                       std::vector<Node*>& members);
   void ExtendWithCopies(std::vector<Region>& regions);
@@ -168,6 +189,9 @@ class Tracker {
   // Keyed nodes by key and by context key, in graph order.
   NodesByKey nodes_by_key_;
   NodesByKey nodes_by_context_key_;
+  // Keyed nodes whose context key has too few nodes to seed a group, by
+  // key, in graph order (see MineCandidates).
+  NodesByKey lone_by_key_;
   // Nodes one cycle check has visited, and its search stack.
   mutable NodeMap visited_;
   mutable std::vector<const Node*> stack_;
@@ -232,6 +256,14 @@ Tracker::Tracker(const Graph& graph, const NodeKeys& keys, const RegionTrackingO
   }
   nodes_by_key_ = NodesByKey(order_, key_at, keys.num_keys());
   nodes_by_context_key_ = NodesByKey(order_, context_key_at, keys.num_context_keys());
+  for (size_t pos = 0; pos < order_.size(); ++pos) {
+    const uint32_t context_key = context_key_at[pos];
+    const bool lone = context_key != NodeKeys::kNoKey &&
+                      static_cast<int64_t>(nodes_by_context_key_.group(context_key).size()) <
+                          options_.min_regions;
+    if (!lone) key_at[pos] = NodeKeys::kNoKey;
+  }
+  lone_by_key_ = NodesByKey(order_, key_at, keys.num_keys());
   if (extra_.empty()) return;
   // Edges to or from a global-state call are left to BreakCollapseCycles:
   // followed while growing, they would let regions on both sides of a grad
@@ -402,20 +434,7 @@ bool Tracker::GrowAlongFirstRegion(std::vector<Growing>& growing,
   // Per step of region 0: the key of the node it took, or kNoKey.
   std::vector<uint32_t> steps;
   members.assign(1, seeds[0]);
-  Growing& first = growing[0];
-  while (Node* candidate = QueueFront(first, members.size(), [&](size_t i) { return members[i]; })) {
-    ++first.next_input;
-    const uint32_t key = state(candidate).key;
-    if (CanJoin(first, candidate, key)) {
-      state(candidate).owner = first.index;
-      // Its inputs are read when the queue reaches it.
-      __builtin_prefetch(candidate->input_storage());
-      members.push_back(candidate);
-      steps.push_back(key);
-    } else {
-      steps.push_back(NodeKeys::kNoKey);
-    }
-  }
+  GrowFirstRegion(growing[0], members, steps);
   const size_t n = growing.size();
   const size_t size = members.size();
   members.resize(n * size, nullptr);
@@ -456,6 +475,22 @@ bool Tracker::GrowAlongFirstRegion(std::vector<Growing>& growing,
     return false;
   }
   return true;
+}
+
+void Tracker::GrowFirstRegion(Growing& first, std::vector<Node*>& members,
+                              std::vector<uint32_t>& steps) {
+  while (Node* candidate = QueueFront(first, members.size(), [&](size_t i) { return members[i]; })) {
+    ++first.next_input;
+    const uint32_t key = state(candidate).key;
+    const bool joins = CanJoin(first, candidate, key);
+    if (joins) {
+      state(candidate).owner = first.index;
+      // Its inputs are read when the queue reaches it.
+      __builtin_prefetch(candidate->input_storage());
+      members.push_back(candidate);
+    }
+    steps.push_back(joins ? key : NodeKeys::kNoKey);
+  }
 }
 
 void Tracker::GrowInLockStep(std::vector<Growing>& growing, absl::Span<Node* const> seeds,
@@ -810,7 +845,7 @@ void Tracker::Claim(std::vector<RegionGroup> groups) {
   }
 }
 
-int32_t Tracker::ModuleRank(const std::vector<RegionGroup>& groups) const {
+int32_t Tracker::ModuleRank(absl::Span<const RegionGroup> groups) const {
   if (module_size_.empty() || groups.empty()) return 0;
   // The outermost stack depth at which `region` is one whole instance, or -1.
   auto whole_at = [&](const Region& region) -> int32_t {
@@ -856,6 +891,32 @@ int64_t Tracker::KeepProfitable(size_t first, absl::string_view why) {
   return saved;
 }
 
+// Grows the first two of `seeds` in lock-step (every node free) into
+// `first_region` (the first of them), and returns the group as if every
+// seed had such a region: an estimate that costs O(region size), where
+// growing the group costs O(regions x region size). It is nearly an upper
+// bound: in lock-step every region takes only the steps that all take, so
+// more regions take no more steps (up to cycle checks), and groups only
+// split or lose regions (exact copies found later can add some). Two
+// regions rather than one: alone, a region grows back through every block
+// before it.
+RegionCandidate Tracker::Estimate(absl::Span<Node* const> seeds, RegionGroup& first_region) {
+  std::vector<Growing> growing;
+  for (Node* seed : seeds.first(2)) {
+    state(seed).owner = next_region_index_;
+    growing.push_back(Growing{next_region_index_++, state(seed).position});
+  }
+  std::vector<Node*> members;
+  GrowInLockStep(growing, seeds.first(2), members);
+  for (const Node* m : members) state(m).owner = kUnclaimed;
+  first_region.regions.assign(1, Region(members.begin(), members.begin() + members.size() / 2));
+  RegionCandidate estimate = Describe(first_region);
+  estimate.seed = std::string(seeds.back()->name());
+  estimate.regions = static_cast<int64_t>(seeds.size());
+  estimate.nodes_saved = NodesSaved(estimate.regions, estimate.region_size);
+  return estimate;
+}
+
 // Grows every context-key seed group on its own into a costed candidate.
 // A group whose every seed already lies in a candidate with about as many
 // regions (as many, up to 1/8 more) is not grown: the nodes of one repeated
@@ -865,25 +926,53 @@ int64_t Tracker::KeepProfitable(size_t first, absl::string_view why) {
 // O(nodes). Groups with more seeds go first, so that of nearly equal
 // groups the one that reaches every block is grown. A candidate with many
 // more regions (a pair of nodes twice per block) does not stand in for a
-// group with fewer, larger regions.
+// group with fewer, larger regions. A group estimated (Estimate) to take
+// more work than eager_mining_work to grow is not grown here but queued
+// with its estimate: on a stack of many blocks, growing the groups with
+// several seeds per block (q/k/v projections, add + norm pairs) before the
+// block group would cost O(nodes x groups per block); SelectCandidates
+// grows such a candidate when its turn comes (lazy greedy).
+// Nodes alone in their context (a block's residual add whose other input is
+// the previous block's output, which differs from block to block) seed no
+// context-key group; grouped by plain key they seed candidates too, after
+// the others, so that a block can be taken up to its last node.
 std::vector<Tracker::Candidate> Tracker::MineCandidates() {
-  std::vector<uint32_t> keys = SeedOrder(nodes_by_context_key_);
-  std::stable_sort(keys.begin(), keys.end(), [&](uint32_t a, uint32_t b) {
-    return nodes_by_context_key_.group(a).size() > nodes_by_context_key_.group(b).size();
-  });
+  std::vector<absl::Span<Node* const>> seed_groups;
+  std::vector<bool> lone_groups;
+  for (const NodesByKey* seeds : {&nodes_by_context_key_, &lone_by_key_}) {
+    std::vector<uint32_t> keys = SeedOrder(*seeds);
+    std::stable_sort(keys.begin(), keys.end(), [&](uint32_t a, uint32_t b) {
+      return seeds->group(a).size() > seeds->group(b).size();
+    });
+    for (uint32_t key : keys) {
+      seed_groups.push_back(seeds->group(key));
+      lone_groups.push_back(seeds == &lone_by_key_);
+    }
+  }
   std::vector<Candidate> candidates;
-  for (uint32_t key : keys) {
-    absl::Span<Node* const> seeds = nodes_by_context_key_.group(key);
+  for (size_t i = 0; i < seed_groups.size(); ++i) {
+    const absl::Span<Node* const> seeds = seed_groups[i];
+    const bool lone = lone_groups[i];
     const bool inside_alike = std::all_of(seeds.begin(), seeds.end(), [&](const Node* seed) {
       const uint64_t covered = state(seed).covered;
       return covered >= seeds.size() && covered <= seeds.size() + seeds.size() / 8;
     });
     if (inside_alike) continue;
     claim_floor_ = next_region_index_;
+    RegionGroup first_region;
+    RegionCandidate estimate = Estimate(seeds, first_region);
+    if (estimate.regions * estimate.region_size > options_.eager_mining_work) {
+      if (estimate.region_size >= options_.min_region_size &&
+          estimate.nodes_saved >= options_.min_nodes_saved) {
+        const int32_t module_rank = ModuleRank(absl::MakeConstSpan(&first_region, 1));
+        candidates.push_back(Candidate{seeds, lone, estimate.nodes_saved, state(seeds.back()).position,
+                                       Candidate::kEstimated, module_rank, std::move(estimate),
+                                       false, {}});
+      }
+      continue;
+    }
     const size_t first = groups_.size();
-    GrowGroup(seeds);
-    int64_t saved = 0;
-    RegionCandidate mined;
+    GrowCandidate(seeds, lone);
     for (size_t g = first; g < groups_.size(); ++g) {
       const uint32_t regions = static_cast<uint32_t>(groups_[g].regions.size());
       for (const Region& region : groups_[g].regions) {
@@ -892,26 +981,106 @@ std::vector<Tracker::Candidate> Tracker::MineCandidates() {
         // the block: its count is not alike).
         for (const Node* n : region) state(n).covered = regions;
       }
-      RegionCandidate c = Describe(groups_[g]);
-      if (c.nodes_saved >= options_.min_nodes_saved) saved += c.nodes_saved;
-      if (g == first || c.nodes_saved > mined.nodes_saved) mined = std::move(c);
     }
+    RegionCandidate mined = DescribeGrown(first);
+    const int64_t saved = mined.nodes_saved;
     std::vector<RegionGroup> grown(std::make_move_iterator(groups_.begin() + first),
                                    std::make_move_iterator(groups_.end()));
-    groups_.resize(first);  // their nodes are released all at once below
+    groups_.resize(first);  // their nodes are released once all are grown
     if (mined.regions == 0) continue;
     if (mined.nodes_saved < options_.min_nodes_saved) {
+      for (const RegionGroup& group : grown) {
+        for (const Region& region : group.regions) Release(region);
+      }
       NotTaken(std::move(mined), "cost: saves too few nodes to compile");
       continue;
     }
-    mined.nodes_saved = saved;
     const int32_t module_rank = ModuleRank(grown);
-    candidates.push_back(Candidate{key, saved, state(seeds.back()).position, 0, module_rank,
-                                   std::move(mined), std::move(grown)});
+    candidates.push_back(Candidate{seeds, lone, saved, state(seeds.back()).position, 0, module_rank,
+                                   std::move(mined), true, std::move(grown)});
   }
-  for (const Node* n : order_) state(n).owner = kUnclaimed;
+  for (const Candidate& c : candidates) {
+    for (const RegionGroup& group : c.groups) {
+      for (const Region& region : group.regions) Release(region);
+    }
+  }
   claim_floor_ = 0;
   return candidates;
+}
+
+RegionCandidate Tracker::DescribeGrown(size_t first) const {
+  RegionCandidate best;
+  int64_t saved = 0;
+  for (size_t g = first; g < groups_.size(); ++g) {
+    RegionCandidate c = Describe(groups_[g]);
+    if (c.nodes_saved >= options_.min_nodes_saved) saved += c.nodes_saved;
+    if (g == first || c.nodes_saved > best.nodes_saved) best = std::move(c);
+  }
+  if (saved > 0) best.nodes_saved = saved;  // else what the best would save
+  return best;
+}
+
+// A lone seed is often an in-place update (a residual `x += y`): its region
+// is worth taking when it holds the updated value too (a block up to its
+// last node), but dedup never replaces a region that mutates a value from
+// outside, so such regions are released here rather than costed.
+void Tracker::GrowCandidate(absl::Span<Node* const> seeds, bool lone) {
+  const size_t first = groups_.size();
+  GrowGroup(seeds);
+  if (!lone) return;
+  auto mutates_outside = [&](const Region& region) {
+    const int32_t owner = state(region.front()).owner;
+    return std::any_of(region.begin(), region.end(), [&](const Node* n) {
+      if (!MayMutateArguments(*n)) return false;
+      const std::vector<int> mutated = MutatedArgPositions(*n);  // flat, sorted
+      int position = 0;
+      bool outside = false;
+      n->ForEachNodeArgument([&](Node* arg) {
+        if (std::binary_search(mutated.begin(), mutated.end(), position++)) {
+          outside |= state(arg).owner != owner;
+        }
+      });
+      return outside;
+    });
+  };
+  size_t kept = first;
+  for (size_t g = first; g < groups_.size(); ++g) {
+    std::vector<Region>& regions = groups_[g].regions;
+    auto mutating = std::stable_partition(regions.begin(), regions.end(),
+                                          [&](const Region& r) { return !mutates_outside(r); });
+    for (auto r = mutating; r != regions.end(); ++r) Release(*r);
+    regions.erase(mutating, regions.end());
+    if (static_cast<int64_t>(regions.size()) < options_.min_regions) {
+      for (const Region& region : regions) Release(region);
+      continue;
+    }
+    if (kept != g) groups_[kept] = std::move(groups_[g]);
+    ++kept;
+  }
+  groups_.resize(kept);
+}
+
+bool Tracker::HasFreeSeeds(const Candidate& c) const {
+  absl::Span<Node* const> seeds = c.seeds;
+  return std::count_if(seeds.begin(), seeds.end(), [&](const Node* seed) {
+           return IsFree(state(seed));
+         }) >= options_.min_regions;
+}
+
+int64_t Tracker::Recost(Candidate& c, int64_t taken) {
+  const size_t first = groups_.size();
+  GrowCandidate(c.seeds, c.lone);
+  if (groups_.size() > first) {
+    if (taken == 0) {  // grown alone: as first found
+      c.mined = DescribeGrown(first);
+      c.grown_alone = true;
+    }
+    c.module_rank = ModuleRank(absl::MakeConstSpan(groups_).subspan(first));
+  }
+  if (taken == 0 && DescribeGrown(first).nodes_saved < options_.min_nodes_saved) {
+    return KeepProfitable(first, "cost: saves too few nodes to compile");
+  }
+  return KeepProfitable(first, "");
 }
 
 // Takes the candidates best first (most nodes saved, then latest seed).
@@ -932,18 +1101,19 @@ void Tracker::SelectCandidates(std::vector<Candidate> candidates) {
     Candidate c = std::move(const_cast<Candidate&>(queue.top()));
     queue.pop();
     const size_t first = groups_.size();
+    int64_t saved;
     if (c.taken_when_costed == taken) {
       Claim(std::move(c.groups));
+      saved = KeepProfitable(first, "");
     } else {
-      GrowGroup(nodes_by_context_key_.group(c.context_key));
+      saved = Recost(c, taken);
     }
-    const int64_t saved = KeepProfitable(first, "");
     const bool any_left = groups_.size() > first;
     if (any_left && (c.taken_when_costed == taken || queue.empty() ||
                      std::tie(c.module_rank, saved) >=
                          std::tie(queue.top().module_rank, queue.top().nodes_saved))) {
       taken += static_cast<int64_t>(groups_.size() - first);
-      if (saved < c.mined.nodes_saved) {
+      if (c.grown_alone && saved < c.mined.nodes_saved) {
         NotTaken(c.mined, absl::StrCat("overlap: only partly taken (saves ", saved,
                                        "), groups that save more hold the rest"));
       }
@@ -951,6 +1121,9 @@ void Tracker::SelectCandidates(std::vector<Candidate> candidates) {
     }
     c.groups = DropGroupsFrom(first);
     if (!any_left) {
+      // Recost reported its cost; an estimate whose seeds the groups taken
+      // hold is a piece of them, not a candidate.
+      if (taken == 0 || (!c.grown_alone && !HasFreeSeeds(c))) continue;
       NotTaken(c.mined, "overlap: groups that save more hold its nodes; what is left saves too little");
       continue;
     }

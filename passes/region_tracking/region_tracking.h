@@ -75,6 +75,12 @@ struct RegionTrackingOptions {
   // disagrees), or all in lock-step. The regions found are the same either
   // way; tests compare the two.
   bool replay_first_region = true;
+  // Mining grows a seed group alone into a candidate only when about this
+  // many nodes or fewer (seeds x estimated region size) are to be visited;
+  // bigger groups are queued with their estimate and grown when selection
+  // reaches them, which keeps a stack of many blocks near-linear. Tests set
+  // 0 (all estimated) to compare with growing all.
+  int64_t eager_mining_work = 1 << 16;
 };
 
 // What selection decided beyond the groups returned.

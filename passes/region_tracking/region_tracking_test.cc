@@ -300,27 +300,33 @@ TEST(FindIdenticalRegionsTest, NamesTheCycleOfACyclicGraph) {
 
 // A residual stack of 1,000 identical transformer layers (aten ops, tensor
 // meta, get_attr weights): every layer becomes one region of all its compute
-// nodes, and nothing is quadratic.
+// nodes, and nothing is quadratic — whether the seed groups are grown while
+// mining or queued with an estimate (as on larger stacks).
 TEST(FindIdenticalRegionsTest, ThousandLayerTransformerStack) {
   const int64_t layers = 1000;
   std::unique_ptr<GraphModule> m = MakeTransformerStack(layers);
-  std::vector<RegionGroup> groups = Regions(m->graph());
-  ASSERT_EQ(groups.size(), 1u) << Describe(groups).substr(0, 2000);
-  const RegionGroup& group = groups[0];
-  EXPECT_EQ(static_cast<int64_t>(group.regions.size()), layers);
   int64_t get_attrs_per_layer = 0;
   std::unique_ptr<GraphModule> one_layer = MakeTransformerStack(1);
   for (const Node* n : one_layer->graph().nodes()) {
     get_attrs_per_layer += n->op() == OpKind::kGetAttr;
   }
-  for (const Region& r : group.regions) {
-    ASSERT_EQ(static_cast<int64_t>(r.size()), TransformerNodesPerLayer() - get_attrs_per_layer);
+  for (const int64_t eager_mining_work : {int64_t{1} << 30, int64_t{0}}) {
+    SCOPED_TRACE(eager_mining_work);
+    RegionTrackingOptions options = AnyGroup();
+    options.eager_mining_work = eager_mining_work;
+    std::vector<RegionGroup> groups = Regions(m->graph(), options);
+    ASSERT_EQ(groups.size(), 1u) << Describe(groups).substr(0, 2000);
+    const RegionGroup& group = groups[0];
+    EXPECT_EQ(static_cast<int64_t>(group.regions.size()), layers);
+    for (const Region& r : group.regions) {
+      ASSERT_EQ(static_cast<int64_t>(r.size()), TransformerNodesPerLayer() - get_attrs_per_layer);
+    }
+    // Index-aligned: node i has the same target in every region.
+    for (size_t i = 0; i < group.regions[0].size(); ++i) {
+      EXPECT_EQ(group.regions[0][i]->target(), group.regions[layers - 1][i]->target());
+    }
+    ExpectDisjoint(groups);
   }
-  // Index-aligned: node i has the same target in every region.
-  for (size_t i = 0; i < group.regions[0].size(); ++i) {
-    EXPECT_EQ(group.regions[0][i]->target(), group.regions[layers - 1][i]->target());
-  }
-  ExpectDisjoint(groups);
 }
 
 }  // namespace
