@@ -155,6 +155,9 @@ class Tracker {
   std::vector<RegionGroup> SplitByWiring(std::vector<Region> regions);
   bool CollapseMayCycle(const std::vector<RegionGroup>& groups) const;
   void BreakCollapseCycles(std::vector<RegionGroup>& groups);
+  // Releases region `index` and removes it from its group in `groups`
+  // (and the group, when too few regions are left).
+  void DropRegion(std::vector<RegionGroup>& groups, int32_t index);
 
   // The nodes an ordering edge of `extra_` makes follow `n`.
   absl::Span<const Node* const> ExtraSuccessors(const Node* n) const {
@@ -702,6 +705,42 @@ bool Tracker::CollapseMayCycle(const std::vector<RegionGroup>& groups) const {
   return false;
 }
 
+// In the collapsed graph given as compressed dependency rows (vertex v's
+// dependencies are deps[start[v], start[v + 1]); vertices below
+// `num_regions` are regions), a region on some cycle, or -1 when the graph
+// is acyclic: an iterative depth-first search for a back edge.
+int64_t RegionOnACycle(const std::vector<uint32_t>& start, const std::vector<uint32_t>& deps,
+                       uint32_t num_regions) {
+  const size_t size = start.size() - 1;
+  std::vector<uint8_t> color(size, 0);
+  std::vector<std::pair<uint32_t, uint32_t>> stack;  // vertex, next dep index
+  for (uint32_t root = 0; root < size; ++root) {
+    if (color[root] != 0) continue;
+    color[root] = 1;
+    stack.assign(1, {root, start[root]});
+    while (!stack.empty()) {
+      auto& [v, next] = stack.back();
+      if (next == start[v + 1]) {
+        color[v] = 2;
+        stack.pop_back();
+        continue;
+      }
+      const uint32_t w = deps[next++];
+      if (color[w] == 1) {
+        // The cycle is w ... v on the stack; pick a region on it.
+        for (auto it = stack.rbegin(); it != stack.rend(); ++it) {
+          if (it->first < num_regions) return it->first;
+          if (it->first == w) break;
+        }
+      } else if (color[w] == 0) {
+        color[w] = 1;
+        stack.push_back({w, start[w]});
+      }
+    }
+  }
+  return -1;
+}
+
 // Collapsing every region into one node must leave the graph acyclic. Each
 // region was checked alone while growing; two regions can still form a
 // cycle together (A feeds B and B feeds A), and extra ordering edges can
@@ -736,8 +775,6 @@ void Tracker::BreakCollapseCycles(std::vector<RegionGroup>& groups) {
   };
   std::vector<uint32_t> start;  // deps of v: deps[start[v], start[v + 1])
   std::vector<uint32_t> deps;
-  std::vector<uint8_t> color;
-  std::vector<std::pair<uint32_t, uint32_t>> stack;  // vertex, next dep index
   for (;;) {
     // The dependency lists in compressed rows (one array, not a vector per
     // vertex): count, prefix-sum, fill.
@@ -749,53 +786,26 @@ void Tracker::BreakCollapseCycles(std::vector<RegionGroup>& groups) {
       std::vector<uint32_t> next(start.begin(), start.end() - 1);
       for_each_edge([&](uint32_t from, uint32_t to) { deps[next[to]++] = from; });
     }
-    // Iterative DFS for a back edge.
-    color.assign(size, 0);
-    int64_t cycle_region = -1;
-    for (uint32_t root = 0; root < size && cycle_region < 0; ++root) {
-      if (color[root] != 0) continue;
-      color[root] = 1;
-      stack.push_back({root, start[root]});
-      while (!stack.empty() && cycle_region < 0) {
-        auto& [v, next] = stack.back();
-        if (next == start[v + 1]) {
-          color[v] = 2;
-          stack.pop_back();
-          continue;
-        }
-        const uint32_t w = deps[next++];
-        if (color[w] == 1) {
-          // The cycle is w ... v on the stack; pick a region on it.
-          for (auto it = stack.rbegin(); it != stack.rend(); ++it) {
-            if (it->first < num_regions) {
-              cycle_region = it->first;
-              break;
-            }
-            if (it->first == w) break;
-          }
-        } else if (color[w] == 0) {
-          color[w] = 1;
-          stack.push_back({w, start[w]});
-        }
-      }
-      stack.clear();
-    }
+    const int64_t cycle_region = RegionOnACycle(start, deps, num_regions);
     if (cycle_region < 0) return;
-    // Drop that region from its group (and the group if it gets too small).
-    for (auto g = groups.begin(); g != groups.end(); ++g) {
-      auto& regions = g->regions;
-      auto r = std::find_if(regions.begin(), regions.end(), [&](const Region& region) {
-        return state(region.front()).owner == cycle_region;
-      });
-      if (r == regions.end()) continue;
-      Release(*r);
-      regions.erase(r);
-      if (static_cast<int64_t>(regions.size()) < options_.min_regions) {
-        for (const Region& region : regions) Release(region);
-        groups.erase(g);
-      }
-      break;
+    DropRegion(groups, static_cast<int32_t>(cycle_region));
+  }
+}
+
+void Tracker::DropRegion(std::vector<RegionGroup>& groups, int32_t index) {
+  for (auto g = groups.begin(); g != groups.end(); ++g) {
+    auto& regions = g->regions;
+    auto r = std::find_if(regions.begin(), regions.end(), [&](const Region& region) {
+      return state(region.front()).owner == index;
+    });
+    if (r == regions.end()) continue;
+    Release(*r);
+    regions.erase(r);
+    if (static_cast<int64_t>(regions.size()) < options_.min_regions) {
+      for (const Region& region : regions) Release(region);
+      groups.erase(g);
     }
+    return;
   }
 }
 

@@ -58,12 +58,9 @@ std::vector<uint32_t> ClassOf(const Instance& instance, const NodeKeys& keys, No
   return out;
 }
 
-}  // namespace
-
-absl::StatusOr<QualityRow> MeasureDedupQuality(GraphModule& module, const DedupOptions& options) {
-  Graph& graph = module.graph();
-  QualityRow row;
-  row.nodes = ComputeNodes(graph);
+// Fills `row`'s module ideal (row.nodes already set) and returns the
+// compute nodes of the module instances it chose, in graph order.
+std::vector<const Node*> ModuleIdeal(Graph& graph, QualityRow& row) {
   // Module instances, outermost first.
   absl::flat_hash_map<uint32_t, Instance> instances;  // by path symbol
   std::vector<uint32_t> paths;
@@ -133,6 +130,16 @@ absl::StatusOr<QualityRow> MeasureDedupQuality(GraphModule& module, const DedupO
   for (const Node* n : graph.nodes()) {
     if (covered.Contains(n) && IsCompute(*n)) block_nodes.push_back(n);
   }
+  return block_nodes;
+}
+
+}  // namespace
+
+absl::StatusOr<QualityRow> MeasureDedupQuality(GraphModule& module, const DedupOptions& options) {
+  Graph& graph = module.graph();
+  QualityRow row;
+  row.nodes = ComputeNodes(graph);
+  const std::vector<const Node*> block_nodes = ModuleIdeal(graph, row);
   const size_t children_before = module.children().size();
   ASSIGN_OR_RETURN(DedupReport report, ApplyGraphDeduplication(module, options));
   (void)report;
