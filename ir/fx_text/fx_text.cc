@@ -54,8 +54,10 @@ bool FitsFxForm(const Node& node) {
     case OpKind::kGetAttr:
       return node.kwargs().empty() && node.args().empty();
     case OpKind::kOutput:
-      // `return` recreates exactly this: a node named "output", untyped.
-      return node.name() == "output" && node.type_annotation().empty() &&
+      // `return` recreates exactly this: a node named "output" with target
+      // "output", untyped.
+      return node.name() == "output" && node.target() == "output" &&
+             node.type_annotation().empty() &&
              node.kwargs().empty() && node.args().size() == 1;
     case OpKind::kCallFunction:
     case OpKind::kCallMethod:
