@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "absl/container/flat_hash_set.h"
+#include "absl/strings/cord.h"
 #include "absl/strings/str_cat.h"
 #include "ir/limits.h"
 #include "ir/status_macros.h"
@@ -12,8 +13,28 @@
 namespace fxpp {
 namespace {
 
+constexpr absl::string_view kNodePayload = "fxpp/verifier/node";
+constexpr absl::string_view kSubmodulePayload = "fxpp/verifier/submodule";
+
+// The node also travels as a payload, so that readers can point at the
+// line that defined it (NodeOfError).
 absl::Status NodeError(const Node& node, absl::string_view what) {
-  return absl::FailedPreconditionError(absl::StrCat("node '", node.name(), "': ", what));
+  absl::Status status =
+      absl::FailedPreconditionError(absl::StrCat("node '", node.name(), "': ", what));
+  status.SetPayload(kNodePayload, absl::Cord(node.name()));
+  return status;
+}
+
+// "in submodule 'path': ..." with the payloads kept and the path added.
+absl::Status InSubmodule(const std::string& path, const absl::Status& status) {
+  if (status.ok() || path.empty()) return status;
+  absl::Status located(status.code(),
+                       absl::StrCat("in submodule '", path, "': ", status.message()));
+  status.ForEachPayload([&located](absl::string_view url, const absl::Cord& payload) {
+    located.SetPayload(url, payload);
+  });
+  located.SetPayload(kSubmodulePayload, absl::Cord(path));
+  return located;
 }
 
 bool IsGetitem(absl::string_view target) {
@@ -210,11 +231,7 @@ constexpr absl::string_view kInvokeSubgraph = "torch.ops.higher_order.invoke_sub
 
 absl::Status VerifyModuleAt(const GraphModule& module, const GraphModule& root,
                             const std::string& path, int depth, ModuleVerifyOptions options) {
-  auto in_module = [&path](const absl::Status& status) {
-    if (status.ok() || path.empty()) return status;
-    return absl::Status(status.code(), absl::StrCat("in submodule '", path, "': ",
-                                                    status.message()));
-  };
+  auto in_module = [&path](const absl::Status& status) { return InSubmodule(path, status); };
   if (depth > kMaxModuleDepth) {
     return absl::FailedPreconditionError(absl::StrCat(
         "submodule '", path, "' is nested more than ", kMaxModuleDepth, " levels deep (fxpp's limit)"));
@@ -271,12 +288,7 @@ absl::Status WritableAt(const GraphModule& module, const std::string& path, int 
   }
   if (module.has_graph()) {
     for (const Node* node : module.graph().nodes()) {
-      absl::Status status = CheckWritable(*node);
-      if (!status.ok() && !path.empty()) {
-        return absl::Status(status.code(),
-                            absl::StrCat("in submodule '", path, "': ", status.message()));
-      }
-      RETURN_IF_ERROR(status);
+      RETURN_IF_ERROR(InSubmodule(path, CheckWritable(*node)));
     }
   }
   for (const auto& [name, child] : module.children()) {
@@ -292,6 +304,17 @@ absl::Status VerifyWritable(const GraphModule& module) { return WritableAt(modul
 
 absl::Status VerifyGraphModule(const GraphModule& module, ModuleVerifyOptions options) {
   return VerifyModuleAt(module, module, "", 0, options);
+}
+
+absl::optional<ErrorNode> NodeOfError(const absl::Status& status) {
+  absl::optional<absl::Cord> node = status.GetPayload(kNodePayload);
+  if (!node.has_value()) return absl::nullopt;
+  ErrorNode found;
+  found.node_name = std::string(*node);
+  if (absl::optional<absl::Cord> path = status.GetPayload(kSubmodulePayload)) {
+    found.module_path = std::string(*path);
+  }
+  return found;
 }
 
 }  // namespace fxpp

@@ -2,7 +2,10 @@
 #ifndef FXPP_IR_VERIFIER_H_
 #define FXPP_IR_VERIFIER_H_
 
+#include <string>
+
 #include "absl/status/status.h"
+#include "absl/types/optional.h"
 #include "ir/graph.h"
 #include "ir/graph_module.h"
 
@@ -38,6 +41,14 @@ struct ModuleVerifyOptions {
 // attribute checks, invoke_subgraph calls naming subgraphs of the module,
 // and the module depth limit; errors say which submodule they come from.
 absl::Status VerifyGraphModule(const GraphModule& module, ModuleVerifyOptions options = {});
+
+// The node a verifier error is about, when it names one (every "node 'x': "
+// error does): readers map it back to where the input defined it.
+struct ErrorNode {
+  std::string module_path;  // "" for the root module
+  std::string node_name;
+};
+absl::optional<ErrorNode> NodeOfError(const absl::Status& status);
 
 // What every format needs to hold the module and read it back: nesting
 // within ir/limits.h and output nodes with one value. Writers check it.

@@ -231,11 +231,8 @@ absl::StatusOr<LoadedModule> ReadInputModule(absl::string_view path, absl::optio
   ModuleVerifyOptions options;
   options.graph.allow_forward_references = allow_forward_references;
   options.check_attributes = HasState(module);
-  absl::Status verified = VerifyGraphModule(module, options);
-  if (!verified.ok()) {
-    return absl::InvalidArgumentError(
-        absl::StrCat(path == "-" ? "<stdin>" : path, ": ", verified.message()));
-  }
+  absl::Status verified = VerifyLoadedModule(loaded, options);
+  if (!verified.ok()) return absl::InvalidArgumentError(verified.message());
   return loaded;
 }
 
@@ -254,6 +251,13 @@ void NoteBundledExample(absl::string_view tool, absl::string_view example) {
 }
 
 int Fail(absl::string_view tool, const absl::Status& status) {
+  // A located diagnostic ("file:line:col: error: ...", then the source line
+  // and a caret) is printed as is: editors parse lines of that form.
+  const absl::string_view first_line = status.message().substr(0, status.message().find('\n'));
+  if (absl::StrContains(first_line, ": error: ")) {
+    std::cerr << status.message() << "\n";
+    return 1;
+  }
   std::cerr << tool << ": error: " << status.message() << "\n";
   return 1;
 }

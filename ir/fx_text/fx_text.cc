@@ -178,6 +178,10 @@ absl::StatusOr<ParsedFxGraph> GraphParser::Parse(size_t* offset) {
   }
   RETURN_IF_ERROR(Finish());
   out_.dialect = dialect_.value_or(FxDialect::kTorch2);
+  out_.node_offsets.resize(out_.graph->id_bound());
+  for (size_t id = 0; id < out_.node_offsets.size() && id < defined_.size(); ++id) {
+    out_.node_offsets[id] = defined_[id].name_offset;
+  }
   *offset = pos;
   return std::move(out_);
 }
@@ -387,7 +391,8 @@ absl::Status GraphParser::ReturnStatement(size_t value_begin, size_t line_end,
   } else {
     Record(out_.graph->Output(std::move(value)), parser);
   }
-  Define(last_node_, Defined{value_begin, value_begin, -1});
+  // The `return` keyword is where the output node is defined.
+  Define(last_node_, Defined{value_begin - 7, value_begin, -1});
   return absl::OkStatus();
 }
 

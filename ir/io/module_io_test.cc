@@ -111,6 +111,50 @@ TEST(ModuleIoTest, ErrorsNameTheFileAndPlace) {
               HasSubstr("output only"));
 }
 
+// Errors the verifier finds after reading (it names a node) point at the
+// line that defined the node, in the form compilers print, for every text
+// format and in submodules; binary input names the file and the node.
+TEST(ModuleIoTest, VerifierErrorsPointAtTheNodesLine) {
+  struct Case {
+    std::string text;
+    Format format;
+    std::string expected;
+  };
+  const std::string getitem =
+      "    %g : [num_users=1] = call_function[target=operator.getitem](args = (%x,), kwargs = {})";
+  const Case cases[] = {
+      {"graph():\n    %x : [num_users=1] = placeholder[target=x]\n" + getitem + "\n    return g\n",
+       Format::kFx,
+       "in.fx:3:6: error: node 'g': getitem takes 2 arguments (a container and an index), not 1\n" +
+           getitem + "\n     ^"},
+      {"graph():\n    %x : [num_users=1] = placeholder[target=x]\n    return x\n    return x\n",
+       Format::kFx,
+       "in.fx:4:5: error: node 'output_1': second output node (the first is 'output')\n"
+       "    return x\n    ^"},
+      {"fxg 1\nmodule: M\ngraph():  # typed\n    %x : [num_users=1] = placeholder[target=x]\n"
+       "    return x\n\nmodule sub: S\ngraph():  # typed\n"
+       "    %x : [num_users=1] = placeholder[target=x]\n" + getitem + "\n    return g\n",
+       Format::kFxg,
+       "in.fxg:10:6: error: in submodule 'sub': node 'g': getitem takes 2 arguments (a container "
+       "and an index), not 1\n" + getitem + "\n     ^"},
+  };
+  for (const Case& c : cases) {
+    SCOPED_TRACE(c.text);
+    absl::StatusOr<LoadedModule> loaded =
+        ParseModule(c.text, c.format == Format::kFx ? "in.fx" : "in.fxg", c.format);
+    ASSERT_TRUE(loaded.ok()) << loaded.status();
+    const absl::Status verified = VerifyLoadedModule(*loaded, {});
+    EXPECT_EQ(verified.message(), c.expected);
+    // The same module from protobuf binary has no lines: file and node.
+    absl::StatusOr<LoadedModule> pb = ParseModule(
+        RenderModule(*loaded->module, Format::kPb).value(), "in.pb", Format::kPb);
+    ASSERT_TRUE(pb.ok()) << pb.status();
+    const absl::Status pb_verified = VerifyLoadedModule(*pb, {});
+    EXPECT_THAT(std::string(pb_verified.message()), ::testing::StartsWith("in.pb: "));
+    EXPECT_THAT(pb_verified.message(), HasSubstr("node '"));
+  }
+}
+
 TEST(ModuleIoTest, FxTextRefusesModulesWithSubgraphs) {
   GraphModule m;
   m.graph().Output(Argument::None());
