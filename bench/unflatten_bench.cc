@@ -12,6 +12,7 @@
 #include "benchmark/benchmark.h"
 #include "bench/bench_util.h"
 #include "export/exported_program.h"
+#include "export/program_proto.h"
 #include "export/synthetic_program.h"
 #include "export/unflatten.h"
 #include "tools/cli.h"

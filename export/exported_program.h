@@ -13,6 +13,10 @@
 // Programs come from fxpp's protobuf formats (export/exported_program.proto),
 // which the Python bridge writes for real torch.export programs
 // (tools/python/fxpp: `fxpp.dump(ep, "model.json")`).
+//
+// This header is the model; beside it, as in ir/: export/validate.h checks a
+// program, export/program_proto.h reads and writes the serialized form, and
+// export/effect_tokens.h removes effect tokens.
 #ifndef FXPP_EXPORT_EXPORTED_PROGRAM_H_
 #define FXPP_EXPORT_EXPORTED_PROGRAM_H_
 
@@ -25,14 +29,10 @@
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
 #include "absl/types/optional.h"
-#include "export/exported_program.pb.h"
 #include "ir/argument.h"
 #include "ir/graph_module.h"
 
 namespace fxpp {
-
-// The format_version writers put in files and the newest readers accept.
-inline constexpr uint32_t kExportedProgramFormatVersion = 1;
 
 // torch.export.graph_signature.InputKind / OutputKind.
 enum class InputKind : uint8_t {
@@ -169,48 +169,12 @@ class StateLookup {
   bool cached_ = false;
 };
 
-// Checks that the signature describes the graph: one input spec per
-// placeholder (same names, in order) and one output spec per returned value;
-// kinds agree with their arguments and targets (parameters and buffers name
-// state entries, mutations name buffers or user inputs, ...); module call
-// signatures name nodes of the graph and match their pytree specs; aliases
-// name known entries and never form a cycle; module call paths are well
-// formed (CheckModulePath); and the graph module verifies. Errors name the
-// spec, node or entry at fault.
-absl::Status ValidateExportedProgram(const ExportedProgram& program);
-
-// A submodule's dotted path ("layers.0.attn"): non-empty parts, at most
-// kMaxModuleDepth of them (ir/limits.h). The root's path "" is not one.
-// `what` starts the error ("module call 'a..b'").
-absl::Status CheckModulePath(absl::string_view path, absl::string_view what);
-
-// Conversions with the serialized form. FromProto checks the encoding only
-// (missing or unknown values); callers validate.
-export_proto::ExportedProgram ExportedProgramToProto(const ExportedProgram& program);
-absl::StatusOr<ExportedProgram> ExportedProgramFromProto(const export_proto::ExportedProgram& in);
-
-// Protobuf JSON mapping (as the Python bridge writes it) and binary. The
-// parsers validate; `filename` prefixes errors.
-absl::StatusOr<std::string> SerializeExportedProgramJson(const ExportedProgram& program);
-std::string SerializeExportedProgramBinary(const ExportedProgram& program);
-absl::StatusOr<ExportedProgram> ParseExportedProgramJson(absl::string_view text,
-                                                         absl::string_view filename);
-absl::StatusOr<ExportedProgram> ParseExportedProgramBinary(absl::string_view bytes,
-                                                           absl::string_view filename);
-// Reads `path` ("-": stdin) as binary when it ends in .pb/.binpb, else JSON.
-absl::StatusOr<ExportedProgram> ReadExportedProgram(absl::string_view path);
-
 // The name candidate FX derives for a call_function node it creates with
 // `target` (Graph.call_function without a name): `_print_default` for the
 // OpOverload `torch.ops.aten._print.default`, `copy_` for the packet
 // `torch.ops.aten.copy_`, the last component otherwise. Export's own graphs
 // name nodes after the op alone, which is what Graph::CreateNode derives.
 std::string FxCallFunctionName(absl::string_view target);
-
-// torch.export's _remove_effect_tokens: drops token inputs and outputs and
-// turns each `with_effects(token, op, *args)` into `op(*args)`, renumbering
-// the getitems of its results. Returns whether there were tokens.
-absl::StatusOr<bool> RemoveEffectTokens(ExportedProgram& program);
 
 }  // namespace fxpp
 

@@ -4,7 +4,10 @@
 
 #include "absl/strings/match.h"
 #include "absl/strings/str_replace.h"
+#include "export/effect_tokens.h"
+#include "export/program_proto.h"
 #include "export/synthetic_program.h"
+#include "export/validate.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "ir/fxg/fxg.h"

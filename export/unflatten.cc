@@ -27,6 +27,8 @@
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
 #include "absl/strings/strip.h"
+#include "export/effect_tokens.h"
+#include "export/validate.h"
 #include "ir/status_macros.h"
 #include "ir/verifier.h"
 #include "passes/op_schema/op_schema.h"

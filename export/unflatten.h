@@ -57,8 +57,9 @@ struct UnflattenResult {
 };
 
 struct UnflattenOptions {
-  // Run ValidateExportedProgram first. Programs from ReadExportedProgram and
-  // the other parsers are validated already.
+  // Run ValidateExportedProgram (export/validate.h) first. Programs from
+  // ReadExportedProgram and the other parsers (export/program_proto.h) are
+  // validated already.
   bool validate = true;
 };
 

@@ -9,6 +9,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/strip.h"
 #include "export/exported_program.h"
+#include "export/program_proto.h"
 #include "export/unflatten.h"
 #include "gtest/gtest.h"
 #include "ir/fx_text/fx_text.h"

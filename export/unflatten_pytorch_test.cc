@@ -16,6 +16,7 @@
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
 #include "export/exported_program.h"
+#include "export/program_proto.h"
 #include "export/unflatten.h"
 #include "google/protobuf/util/json_util.h"
 #include "gmock/gmock.h"

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "absl/strings/str_cat.h"
+#include "export/program_proto.h"
 #include "export/synthetic_program.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"

@@ -12,6 +12,7 @@
 
 #include "absl/flags/flag.h"
 #include "export/exported_program.h"
+#include "export/program_proto.h"
 #include "export/unflatten.h"
 #include "ir/io/module_io.h"
 #include "ir/readable/readable.h"

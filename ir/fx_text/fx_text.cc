@@ -7,6 +7,8 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/strip.h"
 #include "absl/types/optional.h"
+#include "ir/fx_text/arg_parser.h"
+#include "ir/fx_text/arg_printer.h"
 #include "ir/fx_text/py_repr.h"
 #include "ir/names.h"
 #include "ir/status_macros.h"

@@ -8,6 +8,7 @@
 #include "absl/strings/string_view.h"
 #include "export/exported_program.h"
 #include "export/module_tree.h"
+#include "export/program_proto.h"
 #include "export/unflatten.h"
 #include "testing/fuzz/fuzz_checks.h"
 

@@ -1,0 +1,341 @@
+#include "export/program_proto.h"
+
+#include <climits>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "absl/strings/match.h"
+#include "absl/strings/str_cat.h"
+#include "export/errors.h"
+#include "export/validate.h"
+#include "google/protobuf/util/json_util.h"
+#include "ir/io/file_io.h"
+#include "ir/proto/convert.h"
+#include "ir/status_macros.h"
+
+namespace fxpp {
+namespace {
+
+namespace ep = export_proto;
+
+using export_internal::Invalid;
+using export_internal::Within;
+
+static_assert(ep::InputKind_MAX == static_cast<int>(InputKind::kToken) + 1, "InputKind");
+static_assert(ep::OutputKind_MAX == static_cast<int>(OutputKind::kToken) + 1, "OutputKind");
+
+// ---- argument specs ----------------------------------------------------------
+
+// ConstantArgument values are Python scalars; fxpp.proto's Argument spells them.
+absl::StatusOr<Argument> ReadConstantValue(const proto::Argument& in, absl::string_view where) {
+  absl::optional<Argument> value = ReadScalarArgument(in);
+  if (!value.has_value()) {
+    return Invalid(where, "a constant argument must be None, a bool, an int, a float or a str");
+  }
+  return *std::move(value);
+}
+
+void WriteConstantValue(const Argument& value, proto::Argument* out) {
+  if (!WriteScalarArgument(value, out)) out->mutable_none();
+}
+
+absl::StatusOr<ArgumentSpec> ReadArgumentSpec(const ep::ArgumentSpec& in, absl::string_view where) {
+  ArgumentSpec spec;
+  auto named = [&](ArgumentSpec::Kind kind, const ep::NamedArgument& arg) -> absl::Status {
+    if (arg.name().empty()) return Invalid(where, "argument has no name");
+    spec.kind = kind;
+    spec.name = arg.name();
+    return absl::OkStatus();
+  };
+  switch (in.value_case()) {
+    case ep::ArgumentSpec::kTensor:
+      RETURN_IF_ERROR(named(ArgumentSpec::Kind::kTensor, in.tensor()));
+      break;
+    case ep::ArgumentSpec::kSymInt:
+      RETURN_IF_ERROR(named(ArgumentSpec::Kind::kSymInt, in.sym_int()));
+      break;
+    case ep::ArgumentSpec::kSymFloat:
+      RETURN_IF_ERROR(named(ArgumentSpec::Kind::kSymFloat, in.sym_float()));
+      break;
+    case ep::ArgumentSpec::kSymBool:
+      RETURN_IF_ERROR(named(ArgumentSpec::Kind::kSymBool, in.sym_bool()));
+      break;
+    case ep::ArgumentSpec::kToken:
+      RETURN_IF_ERROR(named(ArgumentSpec::Kind::kToken, in.token()));
+      break;
+    case ep::ArgumentSpec::kConstant: {
+      spec.kind = ArgumentSpec::Kind::kConstant;
+      spec.name = in.constant().name();
+      if (in.constant().has_value()) {
+        ASSIGN_OR_RETURN(spec.value, ReadConstantValue(in.constant().value(), where));
+      }
+      break;
+    }
+    case ep::ArgumentSpec::kCustomObj:
+      if (in.custom_obj().name().empty() || in.custom_obj().class_fqn().empty()) {
+        return Invalid(where, "a custom object argument needs a name and a class");
+      }
+      spec.kind = ArgumentSpec::Kind::kCustomObj;
+      spec.name = in.custom_obj().name();
+      spec.class_fqn = in.custom_obj().class_fqn();
+      break;
+    case ep::ArgumentSpec::VALUE_NOT_SET:
+      return Invalid(where, "argument has no kind (tensor, sym_int, constant, ...)");
+  }
+  return spec;
+}
+
+void WriteArgumentSpec(const ArgumentSpec& spec, ep::ArgumentSpec* out) {
+  switch (spec.kind) {
+    case ArgumentSpec::Kind::kTensor:
+      out->mutable_tensor()->set_name(spec.name);
+      return;
+    case ArgumentSpec::Kind::kSymInt:
+      out->mutable_sym_int()->set_name(spec.name);
+      return;
+    case ArgumentSpec::Kind::kSymFloat:
+      out->mutable_sym_float()->set_name(spec.name);
+      return;
+    case ArgumentSpec::Kind::kSymBool:
+      out->mutable_sym_bool()->set_name(spec.name);
+      return;
+    case ArgumentSpec::Kind::kToken:
+      out->mutable_token()->set_name(spec.name);
+      return;
+    case ArgumentSpec::Kind::kConstant:
+      out->mutable_constant()->set_name(spec.name);
+      WriteConstantValue(spec.value, out->mutable_constant()->mutable_value());
+      return;
+    case ArgumentSpec::Kind::kCustomObj:
+      out->mutable_custom_obj()->set_name(spec.name);
+      out->mutable_custom_obj()->set_class_fqn(spec.class_fqn);
+      return;
+  }
+}
+
+absl::StatusOr<std::vector<ArgumentSpec>> ReadArgumentSpecs(
+    const google::protobuf::RepeatedPtrField<ep::ArgumentSpec>& in, absl::string_view where) {
+  std::vector<ArgumentSpec> out;
+  out.reserve(in.size());
+  for (int i = 0; i < in.size(); ++i) {
+    ASSIGN_OR_RETURN(ArgumentSpec spec, ReadArgumentSpec(in[i], absl::StrCat(where, "[", i, "]")));
+    out.push_back(std::move(spec));
+  }
+  return out;
+}
+
+// Proto enums are ours shifted by one (0 is UNSPECIFIED).
+template <typename Kind>
+absl::StatusOr<Kind> ReadKind(int value, bool (*is_valid)(int), absl::string_view where,
+                              absl::string_view what) {
+  if (value == 0) return Invalid(where, absl::StrCat("missing ", what));
+  if (!is_valid(value)) return Invalid(where, absl::StrCat("unknown ", what, " value ", value));
+  return static_cast<Kind>(value - 1);
+}
+
+// ---- tree specs --------------------------------------------------------------
+
+TreeSpec ReadTreeSpec(const ep::TreeSpec& in) {
+  TreeSpec spec;
+  spec.type = in.type();
+  spec.context = in.context().empty() ? "null" : in.context();
+  spec.children.reserve(in.children_size());
+  for (const ep::TreeSpec& child : in.children()) spec.children.push_back(ReadTreeSpec(child));
+  return spec;
+}
+
+void WriteTreeSpec(const TreeSpec& spec, ep::TreeSpec* out) {
+  out->set_type(spec.type);
+  out->set_context(spec.context);
+  for (const TreeSpec& child : spec.children) WriteTreeSpec(child, out->add_children());
+}
+
+
+// ---- module call graph -------------------------------------------------------
+
+absl::StatusOr<ModuleCallSignature> ReadSignature(const ep::ModuleCallSignature& in,
+                                                  absl::string_view where) {
+  ModuleCallSignature sig;
+  ASSIGN_OR_RETURN(sig.inputs, ReadArgumentSpecs(in.inputs(), absl::StrCat(where, ".inputs")));
+  ASSIGN_OR_RETURN(sig.outputs, ReadArgumentSpecs(in.outputs(), absl::StrCat(where, ".outputs")));
+  if (!in.has_in_spec() || !in.has_out_spec()) {
+    return Invalid(where, "a module call signature needs in_spec and out_spec");
+  }
+  sig.in_spec = ReadTreeSpec(in.in_spec());
+  sig.out_spec = ReadTreeSpec(in.out_spec());
+  sig.forward_arg_names.assign(in.forward_arg_names().begin(), in.forward_arg_names().end());
+  return sig;
+}
+
+void WriteSignature(const ModuleCallSignature& sig, ep::ModuleCallSignature* out) {
+  for (const ArgumentSpec& a : sig.inputs) WriteArgumentSpec(a, out->add_inputs());
+  for (const ArgumentSpec& a : sig.outputs) WriteArgumentSpec(a, out->add_outputs());
+  WriteTreeSpec(sig.in_spec, out->mutable_in_spec());
+  WriteTreeSpec(sig.out_spec, out->mutable_out_spec());
+  for (const std::string& name : sig.forward_arg_names) out->add_forward_arg_names(name);
+}
+
+absl::Status JsonError(absl::string_view filename, const google::protobuf::util::Status& status) {
+  return absl::InvalidArgumentError(
+      absl::StrCat(filename, ": not an fxpp exported program: ", std::string(status.message())));
+}
+
+absl::StatusOr<ExportedProgram> FromProtoValidated(const ep::ExportedProgram& message,
+                                                   absl::string_view filename) {
+  absl::StatusOr<ExportedProgram> program = ExportedProgramFromProto(message);
+  if (!program.ok()) return Within(filename, program.status());
+  absl::Status valid = ValidateExportedProgram(*program);
+  if (!valid.ok()) return Within(filename, valid);
+  return program;
+}
+
+}  // namespace
+
+export_proto::ExportedProgram ExportedProgramToProto(const ExportedProgram& program) {
+  ep::ExportedProgram out;
+  out.set_format_version(kExportedProgramFormatVersion);
+  *out.mutable_graph_module() = ToProto(*program.graph_module);
+  for (const InputSpec& spec : program.graph_signature.input_specs) {
+    ep::InputSpec* in = out.mutable_graph_signature()->add_input_specs();
+    in->set_kind(static_cast<ep::InputKind>(static_cast<int>(spec.kind) + 1));
+    WriteArgumentSpec(spec.arg, in->mutable_arg());
+    in->set_target(spec.target);
+    if (spec.persistent.has_value()) in->set_persistent(*spec.persistent);
+  }
+  for (const OutputSpec& spec : program.graph_signature.output_specs) {
+    ep::OutputSpec* o = out.mutable_graph_signature()->add_output_specs();
+    o->set_kind(static_cast<ep::OutputKind>(static_cast<int>(spec.kind) + 1));
+    WriteArgumentSpec(spec.arg, o->mutable_arg());
+    o->set_target(spec.target);
+  }
+  for (const ModuleCallEntry& entry : program.module_call_graph) {
+    ep::ModuleCallEntry* e = out.add_module_call_graph();
+    e->set_fqn(entry.fqn);
+    if (entry.signature.has_value()) WriteSignature(*entry.signature, e->mutable_signature());
+  }
+  *out.mutable_state() = ToProto(*program.state);
+  for (const CustomObject& obj : program.custom_objects) {
+    ep::CustomObject* o = out.add_custom_objects();
+    o->set_name(obj.name);
+    o->set_class_fqn(obj.class_fqn);
+  }
+  for (const StateAlias& alias : program.aliases) {
+    ep::Alias* a = out.add_aliases();
+    a->set_name(alias.name);
+    a->set_alias_of(alias.alias_of);
+  }
+  out.set_torch_version(program.torch_version);
+  return out;
+}
+
+absl::StatusOr<ExportedProgram> ExportedProgramFromProto(const export_proto::ExportedProgram& in) {
+  if (in.format_version() == 0) return absl::InvalidArgumentError("missing format_version");
+  if (in.format_version() > kExportedProgramFormatVersion) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("format_version ", in.format_version(), " is newer than this reader supports (",
+                     kExportedProgramFormatVersion, ")"));
+  }
+  if (!in.has_graph_module()) return absl::InvalidArgumentError("missing graph_module");
+  ExportedProgram program;
+  absl::StatusOr<std::unique_ptr<GraphModule>> graph_module = FromProto(in.graph_module());
+  if (!graph_module.ok()) return Within("graph_module", graph_module.status());
+  program.graph_module = *std::move(graph_module);
+  if (in.has_state()) {
+    absl::StatusOr<std::unique_ptr<GraphModule>> state = FromProto(in.state());
+    if (!state.ok()) return Within("state", state.status());
+    program.state = *std::move(state);
+  }
+  const ep::GraphSignature& sig = in.graph_signature();
+  for (int i = 0; i < sig.input_specs_size(); ++i) {
+    const ep::InputSpec& spec = sig.input_specs(i);
+    const std::string where = absl::StrCat("graph_signature.input_specs[", i, "]");
+    InputSpec out;
+    ASSIGN_OR_RETURN(out.kind,
+                     ReadKind<InputKind>(spec.kind(), ep::InputKind_IsValid, where, "input kind"));
+    if (!spec.has_arg()) return Invalid(where, "missing arg");
+    ASSIGN_OR_RETURN(out.arg, ReadArgumentSpec(spec.arg(), absl::StrCat(where, ".arg")));
+    out.target = spec.target();
+    if (spec.has_persistent()) out.persistent = spec.persistent();
+    program.graph_signature.input_specs.push_back(std::move(out));
+  }
+  for (int i = 0; i < sig.output_specs_size(); ++i) {
+    const ep::OutputSpec& spec = sig.output_specs(i);
+    const std::string where = absl::StrCat("graph_signature.output_specs[", i, "]");
+    OutputSpec out;
+    ASSIGN_OR_RETURN(out.kind, ReadKind<OutputKind>(spec.kind(), ep::OutputKind_IsValid, where,
+                                                    "output kind"));
+    if (!spec.has_arg()) return Invalid(where, "missing arg");
+    ASSIGN_OR_RETURN(out.arg, ReadArgumentSpec(spec.arg(), absl::StrCat(where, ".arg")));
+    out.target = spec.target();
+    program.graph_signature.output_specs.push_back(std::move(out));
+  }
+  for (int i = 0; i < in.module_call_graph_size(); ++i) {
+    const ep::ModuleCallEntry& entry = in.module_call_graph(i);
+    ModuleCallEntry out;
+    out.fqn = entry.fqn();
+    if (entry.has_signature()) {
+      ASSIGN_OR_RETURN(out.signature,
+                       ReadSignature(entry.signature(),
+                                     absl::StrCat("module_call_graph[", i, "].signature")));
+    }
+    program.module_call_graph.push_back(std::move(out));
+  }
+  for (const ep::CustomObject& obj : in.custom_objects()) {
+    program.custom_objects.push_back(CustomObject{obj.name(), obj.class_fqn()});
+  }
+  for (const ep::Alias& alias : in.aliases()) {
+    program.aliases.push_back(StateAlias{alias.name(), alias.alias_of()});
+  }
+  program.torch_version = in.torch_version();
+  return program;
+}
+
+absl::StatusOr<std::string> SerializeExportedProgramJson(const ExportedProgram& program) {
+  google::protobuf::util::JsonPrintOptions options;
+  options.add_whitespace = true;
+  options.preserve_proto_field_names = true;
+  std::string json;
+  const auto status =
+      google::protobuf::util::MessageToJsonString(ExportedProgramToProto(program), &json, options);
+  if (!status.ok()) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("cannot write JSON: ", std::string(status.message())));
+  }
+  return json;
+}
+
+std::string SerializeExportedProgramBinary(const ExportedProgram& program) {
+  return ExportedProgramToProto(program).SerializeAsString();
+}
+
+absl::StatusOr<ExportedProgram> ParseExportedProgramJson(absl::string_view text,
+                                                         absl::string_view filename) {
+  ep::ExportedProgram message;
+  const auto status = google::protobuf::util::JsonStringToMessage(
+      google::protobuf::StringPiece(text.data(), text.size()), &message);
+  if (!status.ok()) return JsonError(filename, status);
+  return FromProtoValidated(message, filename);
+}
+
+absl::StatusOr<ExportedProgram> ParseExportedProgramBinary(absl::string_view bytes,
+                                                           absl::string_view filename) {
+  ep::ExportedProgram message;
+  if (bytes.size() > static_cast<size_t>(INT_MAX) ||
+      !message.ParseFromArray(bytes.data(), static_cast<int>(bytes.size()))) {
+    return absl::InvalidArgumentError(
+        absl::StrCat(filename, ": not an fxpp binary exported program"));
+  }
+  return FromProtoValidated(message, filename);
+}
+
+absl::StatusOr<ExportedProgram> ReadExportedProgram(absl::string_view path) {
+  ASSIGN_OR_RETURN(std::string contents, ReadFileOrStdin(path));
+  const absl::string_view name = path == "-" ? "<stdin>" : path;
+  if (absl::EndsWith(path, ".pb") || absl::EndsWith(path, ".binpb")) {
+    return ParseExportedProgramBinary(contents, name);
+  }
+  return ParseExportedProgramJson(contents, name);
+}
+
+}  // namespace fxpp

@@ -1,0 +1,38 @@
+// The serialized form of an ExportedProgram (export/exported_program.proto):
+// conversions with the message, its JSON and binary encodings, and reading
+// a file.
+#ifndef FXPP_EXPORT_PROGRAM_PROTO_H_
+#define FXPP_EXPORT_PROGRAM_PROTO_H_
+
+#include <cstdint>
+#include <string>
+
+#include "absl/status/statusor.h"
+#include "absl/strings/string_view.h"
+#include "export/exported_program.h"
+#include "export/exported_program.pb.h"
+
+namespace fxpp {
+
+// The format_version writers put in files and the newest readers accept.
+inline constexpr uint32_t kExportedProgramFormatVersion = 1;
+
+// Conversions with the serialized form. FromProto checks the encoding only
+// (missing or unknown values); callers validate.
+export_proto::ExportedProgram ExportedProgramToProto(const ExportedProgram& program);
+absl::StatusOr<ExportedProgram> ExportedProgramFromProto(const export_proto::ExportedProgram& in);
+
+// Protobuf JSON mapping (as the Python bridge writes it) and binary. The
+// parsers validate; `filename` prefixes errors.
+absl::StatusOr<std::string> SerializeExportedProgramJson(const ExportedProgram& program);
+std::string SerializeExportedProgramBinary(const ExportedProgram& program);
+absl::StatusOr<ExportedProgram> ParseExportedProgramJson(absl::string_view text,
+                                                         absl::string_view filename);
+absl::StatusOr<ExportedProgram> ParseExportedProgramBinary(absl::string_view bytes,
+                                                           absl::string_view filename);
+// Reads `path` ("-": stdin) as binary when it ends in .pb/.binpb, else JSON.
+absl::StatusOr<ExportedProgram> ReadExportedProgram(absl::string_view path);
+
+}  // namespace fxpp
+
+#endif  // FXPP_EXPORT_PROGRAM_PROTO_H_
