@@ -7,6 +7,7 @@
 #include "absl/container/flat_hash_set.h"
 #include "absl/strings/cord.h"
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_split.h"
 #include "ir/limits.h"
 #include "ir/status_macros.h"
 
@@ -255,18 +256,31 @@ absl::Status VerifyModuleAt(const GraphModule& module, const GraphModule& root,
                    "module"));
       }
     }
-    if (options.check_attributes) {
-      for (const Node* node : module.graph().nodes()) {
-        if (node->op() == OpKind::kCallModule &&
-            module.FindSubmodule(node->target()) == nullptr) {
-          return in_module(NodeError(
-              *node, absl::StrCat("call_module target '", node->target(), "' is not a submodule")));
+    for (const Node* node : module.graph().nodes()) {
+      if (node->op() != OpKind::kCallModule && node->op() != OpKind::kGetAttr) continue;
+      const absl::string_view target = node->target();
+      // A qualified name: a non-empty attribute name between every two dots.
+      for (absl::string_view part : absl::StrSplit(target, '.')) {
+        if (part.empty()) {
+          return in_module(NodeError(*node, absl::StrCat(OpKindName(node->op()), " target '", target,
+                                                         "' has an empty name between dots")));
         }
-        if (node->op() == OpKind::kGetAttr && !module.HasAttribute(node->target())) {
-          return in_module(NodeError(
-              *node, absl::StrCat("get_attr target '", node->target(),
-                                  "' is neither a submodule nor a parameter/buffer/constant")));
-        }
+      }
+      // Without the module's state (FX text carries none) a target is still
+      // checked when it starts with a submodule the tree lists: below it,
+      // the tree is known.
+      if (!options.check_attributes &&
+          module.FindChild(target.substr(0, target.find('.'))) == nullptr) {
+        continue;
+      }
+      if (node->op() == OpKind::kCallModule && module.FindSubmodule(target) == nullptr) {
+        return in_module(NodeError(
+            *node, absl::StrCat("call_module target '", target, "' is not a submodule")));
+      }
+      if (node->op() == OpKind::kGetAttr && !module.HasAttribute(target)) {
+        return in_module(NodeError(
+            *node, absl::StrCat("get_attr target '", target,
+                                "' is neither a submodule nor a parameter/buffer/constant")));
       }
     }
   }

@@ -32,7 +32,11 @@ absl::Status VerifyGraph(const Graph& graph, GraphVerifyOptions options = {});
 struct ModuleVerifyOptions {
   // Require call_module targets to name submodules and get_attr targets to
   // name submodules or state entries. Off for graphs read from plain FX
-  // text, which carries no module state.
+  // text, which carries no module state: then only targets that start with
+  // a submodule the tree lists are checked (the tree is known below it);
+  // a target naming an attribute of the module itself ('weight', 'lin' with
+  // no child 'lin') cannot be checked. Either way a target must be a
+  // qualified name without empty parts.
   bool check_attributes = true;
   GraphVerifyOptions graph;
 };

@@ -338,5 +338,51 @@ TEST(FileIoTest, OutputFilesCommitTogether) {
   EXPECT_THAT(std::string(same.Add(dir + "/a.fxg", "2").message()), HasSubstr("same file"));
 }
 
+// A rename that fails halfway through a commit (injected: the third of
+// three) undoes the ones before it: the replaced file has its old contents,
+// the new file is gone, and no temporary or backup file is left.
+TEST(FileIoTest, FailedRenameRollsBackTheCommit) {
+  const std::string dir = TempDir();
+  ASSERT_TRUE(WriteFileAtomically(dir + "/a.fxg", "old a\n").ok());
+  ASSERT_TRUE(WriteFileAtomically(dir + "/c.fxg", "old c\n").ok());
+  for (int fail_at = 1; fail_at <= 3; ++fail_at) {
+    SCOPED_TRACE(fail_at);
+    OutputFiles outputs;
+    ASSERT_TRUE(outputs.Add(dir + "/a.fxg", "new a\n").ok());
+    ASSERT_TRUE(outputs.Add(dir + "/b.fxg", "new b\n").ok());
+    ASSERT_TRUE(outputs.Add(dir + "/c.fxg", "new c\n").ok());
+    int renames = 0;
+    outputs.set_rename_for_testing([&](const char* from, const char* to) {
+      if (++renames == fail_at) {
+        errno = EXDEV;
+        return -1;
+      }
+      return rename(from, to);
+    });
+    const absl::Status committed = outputs.Commit();
+    const std::string failed_file[] = {"a.fxg", "b.fxg", "c.fxg"};
+    EXPECT_THAT(std::string(committed.message()),
+                HasSubstr(absl::StrCat("cannot write ", dir, "/", failed_file[fail_at - 1])));
+    EXPECT_EQ(*ReadFileOrStdin(dir + "/a.fxg"), "old a\n");
+    EXPECT_EQ(*ReadFileOrStdin(dir + "/c.fxg"), "old c\n");
+    EXPECT_FALSE(std::filesystem::exists(dir + "/b.fxg"));
+  }
+  std::vector<std::string> left;
+  for (const auto& entry : std::filesystem::directory_iterator(dir)) {
+    left.push_back(entry.path().filename().string());
+  }
+  EXPECT_THAT(left, ::testing::UnorderedElementsAre("a.fxg", "c.fxg"));
+  // Without the fault the same commit goes through and leaves no backup.
+  OutputFiles outputs;
+  ASSERT_TRUE(outputs.Add(dir + "/a.fxg", "new a\n").ok());
+  ASSERT_TRUE(outputs.Add(dir + "/b.fxg", "new b\n").ok());
+  ASSERT_TRUE(outputs.Commit().ok());
+  EXPECT_EQ(*ReadFileOrStdin(dir + "/a.fxg"), "new a\n");
+  EXPECT_EQ(*ReadFileOrStdin(dir + "/b.fxg"), "new b\n");
+  size_t files = 0;
+  for (const auto& entry : std::filesystem::directory_iterator(dir)) files += entry.exists();
+  EXPECT_EQ(files, 3u);
+}
+
 }  // namespace
 }  // namespace fxpp
