@@ -11,6 +11,7 @@
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "ir/fxg/fxg.h"
+#include "ir/proto/json_position.h"
 #include "ir/verifier.h"
 #include "testing/golden.h"
 #include "testing/node_names.h"
@@ -264,7 +265,7 @@ TEST(ExportedProgramParseTest, ClearErrorsForBadFiles) {
     return std::string(ParseExportedProgramJson(text, "p.json").status().message());
   };
   EXPECT_THAT(parse_error(absl::StrReplaceAll(*json, {{"INPUT_KIND_PARAMETER", "INPUT_KIND_WEIGHT"}})),
-              HasSubstr("p.json: not an fxpp exported program: "));
+              HasSubstr(": not an fxpp exported program: "));
   EXPECT_THAT(parse_error(absl::StrReplaceAll(*json, {{"INPUT_KIND_PARAMETER", "INPUT_KIND_WEIGHT"}})),
               HasSubstr("INPUT_KIND_WEIGHT"));
   EXPECT_EQ(parse_error(absl::StrReplaceAll(*json, {{"\"INPUT_KIND_PARAMETER\"", "0"}})),
@@ -281,6 +282,38 @@ TEST(ExportedProgramParseTest, ClearErrorsForBadFiles) {
             "p.pb: not an fxpp binary exported program");
   EXPECT_THAT(std::string(ReadExportedProgram("/no/such/file.json").status().message()),
               HasSubstr("cannot open"));
+}
+
+// Errors of protobuf's JSON parser (syntax, unknown fields, numbers out of
+// range) point at the place in the text: issue 21's "module: Cannot find
+// field." came without one.
+TEST(ExportedProgramParseTest, JsonErrorsHaveLineAndColumn) {
+  absl::StatusOr<std::string> json = SerializeExportedProgramJson(SmallProgram());
+  ASSERT_TRUE(json.ok());
+  auto parse_error = [](absl::string_view text) {
+    return std::string(ParseExportedProgramJson(text, "p.json").status().message());
+  };
+  // "p.json:LINE:COLUMN" of the first occurrence of `needle`, plus `shift` bytes.
+  auto at = [](absl::string_view text, absl::string_view needle, size_t shift = 0) {
+    const size_t offset = text.find(needle);
+    EXPECT_NE(offset, absl::string_view::npos) << needle;
+    return json_position::Located("p.json", text, offset + shift);
+  };
+  std::string unknown_root = *json;
+  unknown_root.insert(1, "\"module\": 2,");
+  EXPECT_EQ(parse_error(unknown_root), at(unknown_root, "\"module\"") +
+                                           ": not an fxpp exported program: module: Cannot find field.");
+  std::string unknown_nested = *json;
+  unknown_nested.insert(unknown_nested.find("\"class_name\""), "\"bogus\": 0, ");
+  EXPECT_EQ(parse_error(unknown_nested),
+            at(unknown_nested, "\"bogus\"") +
+                ": not an fxpp exported program: (graph_module.module) bogus: Cannot find field.");
+  std::string overflow = *json;
+  overflow.insert(1, "\"format_version\": 1e999,");
+  EXPECT_EQ(parse_error(overflow),
+            at(overflow, "1e999") + ": not an fxpp exported program: Number exceeds the range of double.");
+  const std::string syntax = absl::StrReplaceAll(*json, {{"\"graph_module\": {", "\"graph_module\": {,"}});
+  EXPECT_THAT(parse_error(syntax), ::testing::StartsWith(at(syntax, "{,", 1) + ": "));
 }
 
 // with_effects(token, op, *args) -> op(*args), as torch.export's

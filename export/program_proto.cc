@@ -12,6 +12,7 @@
 #include "google/protobuf/util/json_util.h"
 #include "ir/io/file_io.h"
 #include "ir/proto/convert.h"
+#include "ir/proto/json_position.h"
 #include "ir/status_macros.h"
 
 namespace fxpp {
@@ -176,9 +177,21 @@ void WriteSignature(const ModuleCallSignature& sig, ep::ModuleCallSignature* out
   for (const std::string& name : sig.forward_arg_names) out->add_forward_arg_names(name);
 }
 
-absl::Status JsonError(absl::string_view filename, const google::protobuf::util::Status& status) {
-  return absl::InvalidArgumentError(
-      absl::StrCat(filename, ": not an fxpp exported program: ", std::string(status.message())));
+// Protobuf's JSON parser says neither line nor column; only once it failed
+// (valid input pays nothing) the strict scanner looks for a syntax error,
+// else the error is placed by what protobuf's message names.
+absl::Status JsonError(absl::string_view filename, absl::string_view text,
+                       const google::protobuf::util::Status& status) {
+  if (absl::optional<json_position::SyntaxError> syntax = json_position::FindSyntaxError(text)) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        json_position::Located(filename, text, syntax->offset), ": ", syntax->message));
+  }
+  const json_position::ProtobufError error =
+      json_position::LocateProtobufError(text, std::string(status.message()));
+  return absl::InvalidArgumentError(absl::StrCat(
+      error.offset.has_value() ? json_position::Located(filename, text, *error.offset)
+                               : std::string(filename),
+      ": not an fxpp exported program: ", error.message));
 }
 
 absl::StatusOr<ExportedProgram> FromProtoValidated(const ep::ExportedProgram& message,
@@ -314,7 +327,7 @@ absl::StatusOr<ExportedProgram> ParseExportedProgramJson(absl::string_view text,
   ep::ExportedProgram message;
   const auto status = google::protobuf::util::JsonStringToMessage(
       google::protobuf::StringPiece(text.data(), text.size()), &message);
-  if (!status.ok()) return JsonError(filename, status);
+  if (!status.ok()) return JsonError(filename, text, status);
   return FromProtoValidated(message, filename);
 }
 

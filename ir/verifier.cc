@@ -5,15 +5,37 @@
 #include <vector>
 
 #include "absl/container/flat_hash_set.h"
+#include "absl/strings/cord.h"
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_split.h"
 #include "ir/limits.h"
 #include "ir/status_macros.h"
 
 namespace fxpp {
 namespace {
 
+constexpr absl::string_view kNodePayload = "fxpp/verifier/node";
+constexpr absl::string_view kSubmodulePayload = "fxpp/verifier/submodule";
+
+// The node also travels as a payload, so that readers can point at the
+// line that defined it (NodeOfError).
 absl::Status NodeError(const Node& node, absl::string_view what) {
-  return absl::FailedPreconditionError(absl::StrCat("node '", node.name(), "': ", what));
+  absl::Status status =
+      absl::FailedPreconditionError(absl::StrCat("node '", node.name(), "': ", what));
+  status.SetPayload(kNodePayload, absl::Cord(node.name()));
+  return status;
+}
+
+// "in submodule 'path': ..." with the payloads kept and the path added.
+absl::Status InSubmodule(const std::string& path, const absl::Status& status) {
+  if (status.ok() || path.empty()) return status;
+  absl::Status located(status.code(),
+                       absl::StrCat("in submodule '", path, "': ", status.message()));
+  status.ForEachPayload([&located](absl::string_view url, const absl::Cord& payload) {
+    located.SetPayload(url, payload);
+  });
+  located.SetPayload(kSubmodulePayload, absl::Cord(path));
+  return located;
 }
 
 bool IsGetitem(absl::string_view target) {
@@ -210,11 +232,7 @@ constexpr absl::string_view kInvokeSubgraph = "torch.ops.higher_order.invoke_sub
 
 absl::Status VerifyModuleAt(const GraphModule& module, const GraphModule& root,
                             const std::string& path, int depth, ModuleVerifyOptions options) {
-  auto in_module = [&path](const absl::Status& status) {
-    if (status.ok() || path.empty()) return status;
-    return absl::Status(status.code(), absl::StrCat("in submodule '", path, "': ",
-                                                    status.message()));
-  };
+  auto in_module = [&path](const absl::Status& status) { return InSubmodule(path, status); };
   if (depth > kMaxModuleDepth) {
     return absl::FailedPreconditionError(absl::StrCat(
         "submodule '", path, "' is nested more than ", kMaxModuleDepth, " levels deep (fxpp's limit)"));
@@ -238,18 +256,31 @@ absl::Status VerifyModuleAt(const GraphModule& module, const GraphModule& root,
                    "module"));
       }
     }
-    if (options.check_attributes) {
-      for (const Node* node : module.graph().nodes()) {
-        if (node->op() == OpKind::kCallModule &&
-            module.FindSubmodule(node->target()) == nullptr) {
-          return in_module(NodeError(
-              *node, absl::StrCat("call_module target '", node->target(), "' is not a submodule")));
+    for (const Node* node : module.graph().nodes()) {
+      if (node->op() != OpKind::kCallModule && node->op() != OpKind::kGetAttr) continue;
+      const absl::string_view target = node->target();
+      // A qualified name: a non-empty attribute name between every two dots.
+      for (absl::string_view part : absl::StrSplit(target, '.')) {
+        if (part.empty()) {
+          return in_module(NodeError(*node, absl::StrCat(OpKindName(node->op()), " target '", target,
+                                                         "' has an empty name between dots")));
         }
-        if (node->op() == OpKind::kGetAttr && !module.HasAttribute(node->target())) {
-          return in_module(NodeError(
-              *node, absl::StrCat("get_attr target '", node->target(),
-                                  "' is neither a submodule nor a parameter/buffer/constant")));
-        }
+      }
+      // Without the module's state (FX text carries none) a target is still
+      // checked when it starts with a submodule the tree lists: below it,
+      // the tree is known.
+      if (!options.check_attributes &&
+          module.FindChild(target.substr(0, target.find('.'))) == nullptr) {
+        continue;
+      }
+      if (node->op() == OpKind::kCallModule && module.FindSubmodule(target) == nullptr) {
+        return in_module(NodeError(
+            *node, absl::StrCat("call_module target '", target, "' is not a submodule")));
+      }
+      if (node->op() == OpKind::kGetAttr && !module.HasAttribute(target)) {
+        return in_module(NodeError(
+            *node, absl::StrCat("get_attr target '", target,
+                                "' is neither a submodule nor a parameter/buffer/constant")));
       }
     }
   }
@@ -271,12 +302,7 @@ absl::Status WritableAt(const GraphModule& module, const std::string& path, int 
   }
   if (module.has_graph()) {
     for (const Node* node : module.graph().nodes()) {
-      absl::Status status = CheckWritable(*node);
-      if (!status.ok() && !path.empty()) {
-        return absl::Status(status.code(),
-                            absl::StrCat("in submodule '", path, "': ", status.message()));
-      }
-      RETURN_IF_ERROR(status);
+      RETURN_IF_ERROR(InSubmodule(path, CheckWritable(*node)));
     }
   }
   for (const auto& [name, child] : module.children()) {
@@ -292,6 +318,17 @@ absl::Status VerifyWritable(const GraphModule& module) { return WritableAt(modul
 
 absl::Status VerifyGraphModule(const GraphModule& module, ModuleVerifyOptions options) {
   return VerifyModuleAt(module, module, "", 0, options);
+}
+
+absl::optional<ErrorNode> NodeOfError(const absl::Status& status) {
+  absl::optional<absl::Cord> node = status.GetPayload(kNodePayload);
+  if (!node.has_value()) return absl::nullopt;
+  ErrorNode found;
+  found.node_name = std::string(*node);
+  if (absl::optional<absl::Cord> path = status.GetPayload(kSubmodulePayload)) {
+    found.module_path = std::string(*path);
+  }
+  return found;
 }
 
 }  // namespace fxpp

@@ -2,7 +2,10 @@
 #ifndef FXPP_IR_VERIFIER_H_
 #define FXPP_IR_VERIFIER_H_
 
+#include <string>
+
 #include "absl/status/status.h"
+#include "absl/types/optional.h"
 #include "ir/graph.h"
 #include "ir/graph_module.h"
 
@@ -29,7 +32,11 @@ absl::Status VerifyGraph(const Graph& graph, GraphVerifyOptions options = {});
 struct ModuleVerifyOptions {
   // Require call_module targets to name submodules and get_attr targets to
   // name submodules or state entries. Off for graphs read from plain FX
-  // text, which carries no module state.
+  // text, which carries no module state: then only targets that start with
+  // a submodule the tree lists are checked (the tree is known below it);
+  // a target naming an attribute of the module itself ('weight', 'lin' with
+  // no child 'lin') cannot be checked. Either way a target must be a
+  // qualified name without empty parts.
   bool check_attributes = true;
   GraphVerifyOptions graph;
 };
@@ -38,6 +45,14 @@ struct ModuleVerifyOptions {
 // attribute checks, invoke_subgraph calls naming subgraphs of the module,
 // and the module depth limit; errors say which submodule they come from.
 absl::Status VerifyGraphModule(const GraphModule& module, ModuleVerifyOptions options = {});
+
+// The node a verifier error is about, when it names one (every "node 'x': "
+// error does): readers map it back to where the input defined it.
+struct ErrorNode {
+  std::string module_path;  // "" for the root module
+  std::string node_name;
+};
+absl::optional<ErrorNode> NodeOfError(const absl::Status& status);
 
 // What every format needs to hold the module and read it back: nesting
 // within ir/limits.h and output nodes with one value. Writers check it.

@@ -104,5 +104,32 @@ TEST(VerifierTest, ModuleAttributesAndSubmodulePaths) {
               HasSubstr("in submodule 'sub': graph has no output node"));
 }
 
+// Without state (FX text), the targets the tree can answer for are still
+// checked: those starting with a listed submodule, and every target's shape.
+TEST(VerifierTest, StatelessModulesCheckTargetsBelowListedSubmodules) {
+  ModuleVerifyOptions stateless;
+  stateless.check_attributes = false;
+  auto module_with = [](absl::string_view op_target, OpKind op) {
+    auto root = std::make_unique<GraphModule>();
+    Node* x = root->graph().Placeholder("x");
+    Node* n = op == OpKind::kGetAttr ? root->graph().GetAttr(op_target)
+                                     : root->graph().CallModule(op_target, {Ref(x)});
+    root->graph().Output(Ref(n));
+    EXPECT_TRUE(root->SetSubmodule("block.linear", GraphModule::Opaque("torch.nn.Linear")).ok());
+    return root;
+  };
+  // Attributes of the module itself are unknown: not checked.
+  EXPECT_TRUE(VerifyGraphModule(*module_with("weight", OpKind::kGetAttr), stateless).ok());
+  EXPECT_TRUE(VerifyGraphModule(*module_with("head", OpKind::kCallModule), stateless).ok());
+  EXPECT_TRUE(VerifyGraphModule(*module_with("block.linear", OpKind::kCallModule), stateless).ok());
+  // Below a listed submodule the tree is known.
+  EXPECT_THAT(Message(VerifyGraphModule(*module_with("block.conv", OpKind::kCallModule), stateless)),
+              HasSubstr("node 'block_conv': call_module target 'block.conv' is not a submodule"));
+  EXPECT_THAT(Message(VerifyGraphModule(*module_with("block.scale", OpKind::kGetAttr), stateless)),
+              HasSubstr("get_attr target 'block.scale' is neither"));
+  EXPECT_THAT(Message(VerifyGraphModule(*module_with("a..b", OpKind::kGetAttr), stateless)),
+              HasSubstr("get_attr target 'a..b' has an empty name between dots"));
+}
+
 }  // namespace
 }  // namespace fxpp

@@ -221,23 +221,17 @@ bool ModuleHasState(const GraphModule& module) {
   return false;
 }
 
-absl::Status VerifyInputModule(const GraphModule& module, absl::string_view path,
-                               bool allow_forward_references) {
+absl::Status VerifyInputModule(const LoadedModule& loaded, bool allow_forward_references) {
   ModuleVerifyOptions options;
   options.graph.allow_forward_references = allow_forward_references;
-  options.check_attributes = ModuleHasState(module);
-  absl::Status verified = VerifyGraphModule(module, options);
-  if (!verified.ok()) {
-    return absl::InvalidArgumentError(
-        absl::StrCat(path == "-" ? "<stdin>" : path, ": ", verified.message()));
-  }
-  return absl::OkStatus();
+  options.check_attributes = ModuleHasState(*loaded.module);
+  return VerifyLoadedModule(loaded, options);
 }
 
 absl::StatusOr<LoadedModule> ReadInputModule(absl::string_view path, absl::optional<Format> from,
                                              bool allow_forward_references) {
   ASSIGN_OR_RETURN(LoadedModule loaded, ReadModule(path, from));
-  RETURN_IF_ERROR(VerifyInputModule(*loaded.module, path, allow_forward_references));
+  RETURN_IF_ERROR(VerifyInputModule(loaded, allow_forward_references));
   return loaded;
 }
 
@@ -247,6 +241,13 @@ void NoteBundledExample(absl::string_view tool, absl::string_view example) {
 }
 
 int Fail(absl::string_view tool, const absl::Status& status) {
+  // A located diagnostic ("file:line:col: error: ...", then the source line
+  // and a caret) is printed as is: editors parse lines of that form.
+  const absl::string_view first_line = status.message().substr(0, status.message().find('\n'));
+  if (absl::StrContains(first_line, ": error: ")) {
+    std::cerr << status.message() << "\n";
+    return 1;
+  }
   std::cerr << tool << ": error: " << status.message() << "\n";
   return 1;
 }

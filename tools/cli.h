@@ -48,10 +48,9 @@ absl::StatusOr<absl::optional<Format>> ChooseInputFormat(absl::string_view flag_
 // `allow_forward_references` is for tools that only convert or reorder.
 absl::StatusOr<LoadedModule> ReadInputModule(absl::string_view path, absl::optional<Format> from,
                                              bool allow_forward_references = false);
-// The check ReadInputModule makes, for modules read otherwise; `path` names
-// the input in errors.
-absl::Status VerifyInputModule(const GraphModule& module, absl::string_view path,
-                               bool allow_forward_references = false);
+// The check ReadInputModule makes, for modules read otherwise; errors point
+// at the input's file:line:col where it has lines.
+absl::Status VerifyInputModule(const LoadedModule& loaded, bool allow_forward_references = false);
 
 // Whether any module of the tree has parameters, buffers or constants: a
 // module converted from FX text (or split or deduplicated from one) has

@@ -186,8 +186,8 @@ absl::StatusOr<ToolInput> ReadToolInput(const ToolPreset& preset, const std::str
     }
     if (preset.from_program != nullptr || !binary) return program.status();
   }
-  ASSIGN_OR_RETURN(input.loaded, ParseModuleContents(contents, path, from));
-  RETURN_IF_ERROR(VerifyInputModule(*input.loaded.module, path, preset.allow_forward_references));
+  ASSIGN_OR_RETURN(input.loaded, ParseModuleContents(std::move(contents), path, from));
+  RETURN_IF_ERROR(VerifyInputModule(input.loaded, preset.allow_forward_references));
   return input;
 }
 

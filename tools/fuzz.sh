@@ -72,10 +72,16 @@ mkdir -p "$work"
 mapfile -t fixtures < <({ find testing/graphs -name "*.fx"; find ir/readable/testdata -name "*.json"; } | sort)
 rm -rf "$work/seeds"
 testing/fuzz/make_seeds.sh "$bin/tools/fmt" "$work/seeds" "${fixtures[@]}"
-# Exported programs are seeds as they are (fmt does not read them).
+# Exported programs are seeds as they are (fmt does not read them), up to
+# exported_program's -max_len: each execution parses, unflattens and round-
+# trips the whole program through four formats, so its cost grows with the
+# input: the 190 KB transformer took ~0.9 s per execution, 10-20 KB programs
+# ~80 ms (ASan+UBSan, loaded machine; docs/FUZZING.md).
+ep_max_len=24576
 mkdir -p "$work/seeds/exported_program"
 find testing/exported -name '*.json' ! -name '*.unflatten.json' \
-  ! -name pytorch_unflatten_times.json -exec cp {} "$work/seeds/exported_program/" \;
+  ! -name pytorch_unflatten_times.json -size -$((ep_max_len + 1))c \
+  -exec cp {} "$work/seeds/exported_program/" \;
 
 limit=(-max_total_time="$seconds")
 [ -z "$runs" ] || limit=(-runs="$runs")
@@ -87,12 +93,15 @@ for t in "${targets[@]}"; do
   [ "$t" != exported_program ] || dict_file=testing/fuzz/proto_json.dict
   dict=()
   [ -f "$dict_file" ] && dict=(-dict="$dict_file")
+  # A -max_len given after -- wins (libFuzzer takes the last one).
+  max_len=()
+  [ "$t" != exported_program ] || max_len=(-max_len="$ep_max_len")
   log="$work/$t.log"
   echo "fuzz.sh: $t (${limit[*]}) ..." >&2
   # Seeds are read-only input; new coverage goes to the corpus directory.
   # Real models take milliseconds; 10 s for one input means a hang.
   if "$bin/testing/fuzz/${t}_fuzzer" "${limit[@]}" -timeout=10 -print_final_stats=1 \
-      -artifact_prefix="$work/artifacts/$t/" "${dict[@]}" "${extra[@]}" \
+      -artifact_prefix="$work/artifacts/$t/" "${dict[@]}" "${max_len[@]}" "${extra[@]}" \
       "$work/corpus/$t" "$work/seeds/$t" >"$log" 2>&1; then
     stats=$(grep -E '^#[0-9]+.*(DONE|cov:)' "$log" | tail -n 1 || true)
     echo "ok     $t: ${stats:-no stats}"

@@ -53,7 +53,7 @@ expect_error "fx cannot hold subgraphs" "subgraph" $fxopt $fixture --passes=dedu
 check "pass statistics json has dedup's report" bash -c "$fxopt $fixture --passes=dedup,dce --pass-statistics=json -o $tmp/x.fxg 2>$tmp/st.json && $python -c 'import json,sys; s=json.load(open(sys.argv[1]))[\"passes\"]; d=s[0]; st={x[\"name\"]: int(x[\"value\"]) for x in d[\"statistics\"]}; assert d[\"name\"]==\"dedup\" and st[\"regions_replaced\"] > 0 and st[\"nodes_after\"] < st[\"nodes_before\"], d; assert d[\"details\"][\"groups\"]; assert s[1][\"statistics\"][0][\"name\"]==\"nodes_erased\"' $tmp/st.json"
 check "pass statistics text to --report, module alone on stdout" bash -c "$fxopt $fixture --passes=dedup --pass-statistics --report=$tmp/r.txt --to=fxg > $tmp/m.fxg && grep -q 'regions_replaced' $tmp/r.txt && $fmt $tmp/m.fxg -o $tmp/m2.fxg"
 printf 'graph():\n    %%x : [num_users=1] = placeholder[target=x]\n    return x\n    return x\n' > $tmp/two_outputs.fx
-expect_error "broken input blamed on the input" "two_outputs.fx: node 'output_1': second output node" $fxopt $tmp/two_outputs.fx --passes=topo_sort -o $tmp/none.fxg
+expect_error "broken input blamed on the input, at its line" "two_outputs.fx:4:5: error: node 'output_1': second output node" $fxopt $tmp/two_outputs.fx --passes=topo_sort -o $tmp/none.fxg
 printf '%s\n' 'graph():' \
   '    %x : [num_users=1] = placeholder[target=x]' \
   '    %b : [num_users=1] = call_function[target=torch.relu](args = (%a,), kwargs = {})' \

@@ -56,8 +56,10 @@ bool FitsFxForm(const Node& node) {
     case OpKind::kGetAttr:
       return node.kwargs().empty() && node.args().empty();
     case OpKind::kOutput:
-      // `return` recreates exactly this: a node named "output", untyped.
-      return node.name() == "output" && node.type_annotation().empty() &&
+      // `return` recreates exactly this: a node named "output" with target
+      // "output", untyped.
+      return node.name() == "output" && node.target() == "output" &&
+             node.type_annotation().empty() &&
              node.kwargs().empty() && node.args().size() == 1;
     case OpKind::kCallFunction:
     case OpKind::kCallMethod:
@@ -178,6 +180,10 @@ absl::StatusOr<ParsedFxGraph> GraphParser::Parse(size_t* offset) {
   }
   RETURN_IF_ERROR(Finish());
   out_.dialect = dialect_.value_or(FxDialect::kTorch2);
+  out_.node_offsets.resize(out_.graph->id_bound());
+  for (size_t id = 0; id < out_.node_offsets.size() && id < defined_.size(); ++id) {
+    out_.node_offsets[id] = defined_[id].name_offset;
+  }
   *offset = pos;
   return std::move(out_);
 }
@@ -387,7 +393,8 @@ absl::Status GraphParser::ReturnStatement(size_t value_begin, size_t line_end,
   } else {
     Record(out_.graph->Output(std::move(value)), parser);
   }
-  Define(last_node_, Defined{value_begin, value_begin, -1});
+  // The `return` keyword is where the output node is defined.
+  Define(last_node_, Defined{value_begin - 7, value_begin, -1});
   return absl::OkStatus();
 }
 

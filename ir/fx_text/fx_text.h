@@ -44,6 +44,7 @@
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
+#include "absl/types/optional.h"
 #include "ir/fx_text/arg_text.h"
 #include "ir/fx_text/lexer.h"
 #include "ir/graph.h"
@@ -92,9 +93,31 @@ struct ParsedFxGraph {
   FxDialect dialect = FxDialect::kTorch2;
   bool typed_literals = false;
   FxPrintFacts facts;
+  // Where each node's statement starts in the source (a byte offset), by
+  // Node::id(): errors found later (the verifier's) can point at the line.
+  std::vector<size_t> node_offsets;
 
   // Options that print `graph` back to the parsed text.
   FxPrintOptions print_options() const;
+};
+
+// Where the text readers found each node, for every graph of a module: a
+// side table (byte offsets by Node::id(), one vector per graph) kept apart
+// from the IR, which holds no source positions.
+class NodeSourceMap {
+ public:
+  void Add(const Graph* graph, std::vector<size_t> offsets) {
+    offsets_[graph] = std::move(offsets);
+  }
+  // nullopt for a node no reader placed (one a pass created).
+  absl::optional<size_t> Find(const Node& node) const {
+    auto it = offsets_.find(node.graph());
+    if (it == offsets_.end() || node.id() >= it->second.size()) return absl::nullopt;
+    return it->second[node.id()];
+  }
+
+ private:
+  absl::flat_hash_map<const Graph*, std::vector<size_t>> offsets_;
 };
 
 // Parses one graph; the text may end with newlines.

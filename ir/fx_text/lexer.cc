@@ -39,6 +39,21 @@ absl::Status SourceText::Error(size_t offset, absl::string_view message) const {
   return absl::InvalidArgumentError(absl::StrCat(filename_, ":", Position(offset), ": ", message));
 }
 
+std::string SourceText::Diagnostic(size_t offset, absl::string_view message) const {
+  offset = std::min(offset, text_.size());
+  const size_t line_begin = offset == 0 ? 0 : text_.rfind('\n', offset - 1) + 1;
+  const absl::string_view line = text_.substr(line_begin, LineEnd(offset) - line_begin);
+  std::string out = absl::StrCat(filename_, ":", Position(offset), ": error: ", message, "\n",
+                                 line, "\n");
+  // One caret column per character: tabs kept, UTF-8 continuation bytes
+  // skipped, so the caret lines up under the character.
+  for (char c : line.substr(0, offset - line_begin)) {
+    if ((static_cast<unsigned char>(c) & 0xC0) != 0x80) out.push_back(c == '\t' ? '\t' : ' ');
+  }
+  out.push_back('^');
+  return out;
+}
+
 std::string SourceText::Found(size_t offset) const {
   if (offset >= text_.size()) return "end of input";
   if (text_[offset] == '\n') return "end of line";

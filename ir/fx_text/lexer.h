@@ -54,6 +54,9 @@ class SourceText {
   std::string Position(size_t offset) const;
   // An InvalidArgument status "filename:line:column: message".
   absl::Status Error(size_t offset, absl::string_view message) const;
+  // "filename:line:column: error: message", then the source line and a
+  // caret under the column: the form compilers print and editors parse.
+  std::string Diagnostic(size_t offset, absl::string_view message) const;
   // What a message should say was found at `offset`: "end of input", "end of
   // line", or the quoted token there ('foo', '(').
   std::string Found(size_t offset) const;

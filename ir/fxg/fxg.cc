@@ -84,7 +84,8 @@ void PrintModule(const GraphModule& module, const std::string& path, std::string
 
 class FxgParser {
  public:
-  explicit FxgParser(const SourceText& source) : src_(source) {}
+  FxgParser(const SourceText& source, NodeSourceMap* positions)
+      : src_(source), positions_(positions) {}
 
   absl::StatusOr<std::unique_ptr<GraphModule>> Parse() {
     size_t pos = 0;
@@ -142,6 +143,7 @@ class FxgParser {
     MetaReader reader;
     ASSIGN_OR_RETURN(ParsedFxGraph parsed, ParseFxGraphAt(src_, pos, &reader));
     reader.Finish();
+    if (positions_ != nullptr) positions_->Add(parsed.graph.get(), std::move(parsed.node_offsets));
     module->set_graph(std::move(parsed.graph));
     return absl::OkStatus();
   }
@@ -201,6 +203,7 @@ class FxgParser {
   }
 
   const SourceText& src_;
+  NodeSourceMap* positions_;
   std::unique_ptr<GraphModule> root_;
 };
 
@@ -214,10 +217,11 @@ std::string PrintFxg(const GraphModule& module) {
 }
 
 absl::StatusOr<std::unique_ptr<GraphModule>> ParseFxg(absl::string_view text,
-                                                      absl::string_view filename) {
+                                                      absl::string_view filename,
+                                                      NodeSourceMap* positions) {
   const SourceText source(text, filename);
   RETURN_IF_ERROR(source.CheckUtf8());
-  return FxgParser(source).Parse();
+  return FxgParser(source, positions).Parse();
 }
 
 }  // namespace fxpp

@@ -11,15 +11,18 @@
 
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
+#include "ir/fx_text/fx_text.h"
 #include "ir/graph_module.h"
 
 namespace fxpp {
 
 std::string PrintFxg(const GraphModule& module);
 
-// Errors are "filename:line:column: message".
+// Errors are "filename:line:column: message". `positions`, when given,
+// receives where each node was defined.
 absl::StatusOr<std::unique_ptr<GraphModule>> ParseFxg(absl::string_view text,
-                                                      absl::string_view filename);
+                                                      absl::string_view filename,
+                                                      NodeSourceMap* positions = nullptr);
 
 }  // namespace fxpp
 

@@ -208,6 +208,29 @@ TEST(Fxg, OpaqueRootAndEmptyModule) {
   ExpectRoundTrip(GraphModule("GraphModule"));
 }
 
+// `return x` stands for exactly one output node: named and targeting
+// "output", untyped, one argument. Any other output node prints in the general
+// form and reads back unchanged (the fuzzer found an output target lost).
+TEST(Fxg, OutputNodesThatAreNotPlainReturnRoundTrip) {
+  struct Case {
+    std::string name, target, type;
+  };
+  for (const Case& c : {Case{"output", "outpqt", ""}, Case{"result", "output", ""},
+                        Case{"output", "output", "Tuple[int]"}}) {
+    SCOPED_TRACE(c.name + " " + c.target + " " + c.type);
+    GraphModule module;
+    auto graph = std::make_unique<Graph>();
+    Node* x = graph->Placeholder("x");
+    ASSERT_TRUE(graph
+                    ->CreateNamedNode(OpKind::kOutput, c.name, c.target, {Argument::Ref(x)}, {},
+                                      c.type)
+                    .ok());
+    module.set_graph(std::move(graph));
+    ExpectRoundTrip(module);
+    EXPECT_EQ(PrintFxg(module).find("return"), std::string::npos) << PrintFxg(module);
+  }
+}
+
 // The example of docs/FXG_FORMAT.md.
 TEST(Fxg, GoldenText) {
   const std::string text =

@@ -8,6 +8,7 @@
 #include <climits>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <filesystem>
 #include <iostream>
 #include <iterator>
@@ -91,6 +92,7 @@ OutputFiles::~OutputFiles() {
   for (Staged& s : staged_) {
     if (s.fd >= 0) close(s.fd);
     if (!s.temp.empty()) unlink(s.temp.c_str());
+    if (!s.backup.empty()) unlink(s.backup.c_str());
   }
 }
 
@@ -179,54 +181,108 @@ absl::Status OutputFiles::Add(absl::string_view path, absl::string_view contents
   return absl::OkStatus();
 }
 
-absl::Status OutputFiles::Commit() {
-  for (Staged& s : staged_) {
-    if (!s.in_place) continue;
-    if (s.target == "-") {
-      std::cout.write(s.contents.data(), static_cast<std::streamsize>(s.contents.size()));
-      RETURN_IF_ERROR(FlushStdout());
-      continue;
-    }
-    struct stat info;
-    int error_number = 0;
-    if (fstat(s.fd, &info) == 0 && S_ISREG(info.st_mode) && ftruncate(s.fd, 0) != 0) {
-      error_number = errno;
-    }
-    if (error_number == 0) error_number = WriteAll(s.fd, s.contents);
-    // Devices and pipes cannot be synced (EINVAL, EROFS); that is no loss.
-    if (error_number == 0 && fsync(s.fd) != 0 && errno != EINVAL && errno != EROFS) {
-      error_number = errno;
-    }
-    if (close(s.fd) != 0 && error_number == 0) error_number = errno;
-    s.fd = -1;
-    if (error_number != 0) return ErrnoError(error_number, "write", s.path);
+namespace {
+
+std::string DirectoryOf(const std::string& path) {
+  const std::filesystem::path p{path};
+  return p.has_parent_path() ? p.parent_path().string() : ".";
+}
+
+// A new name beside `target` for `make(name)` (linkat or link), which fails
+// with EEXIST when the name is taken; "" and errno otherwise.
+template <typename Make>
+std::string NameBeside(const std::string& target, absl::string_view kind, Make&& make) {
+  const std::filesystem::path p{target};
+  for (int attempt = 0; attempt < 100; ++attempt) {
+    std::string name = absl::StrCat(DirectoryOf(target), "/.", p.filename().string(), ".", kind,
+                                    ".", RandomSuffix());
+    if (make(name) == 0) return name;
+    if (errno != EEXIST) return "";
   }
+  errno = EEXIST;
+  return "";
+}
+
+}  // namespace
+
+absl::Status OutputFiles::Commit() {
+  // 1. Every staged file gets a name beside its target and is closed, and
+  // every file about to be replaced gets a second name (a hard link) as its
+  // backup. A failure here has replaced nothing.
   for (Staged& s : staged_) {
     if (s.in_place) continue;
-    const std::filesystem::path target{s.target};
-    const std::string dir = target.has_parent_path() ? target.parent_path().string() : ".";
     if (s.temp.empty()) {
-      // Give the anonymous file a name beside its target, then rename it
-      // over the target (linkat cannot replace a file).
+      // linkat names the anonymous file (it cannot replace one).
       const std::string proc_fd = absl::StrCat("/proc/self/fd/", s.fd);
-      for (int attempt = 0; attempt < 100 && s.temp.empty(); ++attempt) {
-        std::string name =
-            absl::StrCat(dir, "/.", target.filename().string(), ".tmp.", RandomSuffix());
-        if (linkat(AT_FDCWD, proc_fd.c_str(), AT_FDCWD, name.c_str(), AT_SYMLINK_FOLLOW) == 0) {
-          s.temp = std::move(name);
-        } else if (errno != EEXIST) {
-          return ErrnoError(errno, "write", s.path);
-        }
-      }
-      if (s.temp.empty()) return ErrnoError(EEXIST, "write", s.path);
+      s.temp = NameBeside(s.target, "tmp", [&](const std::string& name) {
+        return linkat(AT_FDCWD, proc_fd.c_str(), AT_FDCWD, name.c_str(), AT_SYMLINK_FOLLOW);
+      });
+      if (s.temp.empty()) return ErrnoError(errno, "write", s.path);
     }
     const int close_result = close(s.fd);
     s.fd = -1;
     if (close_result != 0) return ErrnoError(errno, "write", s.path);
-    if (rename(s.temp.c_str(), s.target.c_str()) != 0) return ErrnoError(errno, "write", s.path);
+    struct stat info;
+    if (lstat(s.target.c_str(), &info) == 0) {
+      s.existed = true;
+      s.backup = NameBeside(s.target, "old", [&](const std::string& name) {
+        return link(s.target.c_str(), name.c_str());
+      });
+      // A file system without hard links (EPERM, EOPNOTSUPP) or a file with
+      // too many (EMLINK) is replaced without a way back.
+      if (s.backup.empty() && errno != EPERM && errno != EOPNOTSUPP && errno != EMLINK) {
+        return ErrnoError(errno, "keep a backup of", s.path);
+      }
+    } else if (errno != ENOENT) {
+      return ErrnoError(errno, "write", s.path);
+    }
+  }
+  // 2. The renames. If one fails, the ones before it are undone: each
+  // target gets its backup back, or is removed when it did not exist.
+  absl::Status failed;
+  size_t renamed = 0;
+  for (; renamed < staged_.size(); ++renamed) {
+    Staged& s = staged_[renamed];
+    if (s.in_place) continue;
+    if (rename_(s.temp.c_str(), s.target.c_str()) != 0) {
+      failed = ErrnoError(errno, "write", s.path);
+      break;
+    }
     s.temp.clear();
-    // The rename itself reaches the disk with the directory.
-    const int dir_fd = open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  }
+  // 3. The outputs written in place (devices, stdout) cannot be taken back,
+  // so they come last; a failure there undoes the renames as well.
+  if (failed.ok()) {
+    for (Staged& s : staged_) {
+      if (!s.in_place) continue;
+      failed = WriteInPlace(s);
+      if (!failed.ok()) break;
+    }
+  }
+  if (!failed.ok()) {
+    for (size_t i = 0; i < renamed; ++i) {
+      Staged& s = staged_[i];
+      if (s.in_place) continue;
+      errno = EOPNOTSUPP;  // for an old file that could not be kept
+      const int undone = !s.backup.empty() ? rename(s.backup.c_str(), s.target.c_str())
+                         : s.existed       ? -1
+                                           : unlink(s.target.c_str());
+      if (undone != 0) {
+        return absl::Status(failed.code(),
+                            absl::StrCat(failed.message(), "; and could not restore ", s.path,
+                                         ": ", std::strerror(errno)));
+      }
+      s.backup.clear();
+    }
+    return failed;
+  }
+  // 4. Committed: the backups go, and the renames reach the disk with their
+  // directories.
+  for (Staged& s : staged_) {
+    if (s.in_place) continue;
+    if (!s.backup.empty()) unlink(s.backup.c_str());
+    s.backup.clear();
+    const int dir_fd = open(DirectoryOf(s.target).c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
     if (dir_fd >= 0) {
       const int sync_result = fsync(dir_fd);
       const int error_number = errno;
@@ -236,6 +292,27 @@ absl::Status OutputFiles::Commit() {
       }
     }
   }
+  return absl::OkStatus();
+}
+
+absl::Status OutputFiles::WriteInPlace(Staged& s) {
+  if (s.target == "-") {
+    std::cout.write(s.contents.data(), static_cast<std::streamsize>(s.contents.size()));
+    return FlushStdout();
+  }
+  struct stat info;
+  int error_number = 0;
+  if (fstat(s.fd, &info) == 0 && S_ISREG(info.st_mode) && ftruncate(s.fd, 0) != 0) {
+    error_number = errno;
+  }
+  if (error_number == 0) error_number = WriteAll(s.fd, s.contents);
+  // Devices and pipes cannot be synced (EINVAL, EROFS); that is no loss.
+  if (error_number == 0 && fsync(s.fd) != 0 && errno != EINVAL && errno != EROFS) {
+    error_number = errno;
+  }
+  if (close(s.fd) != 0 && error_number == 0) error_number = errno;
+  s.fd = -1;
+  if (error_number != 0) return ErrnoError(error_number, "write", s.path);
   return absl::OkStatus();
 }
 

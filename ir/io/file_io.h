@@ -13,12 +13,18 @@
 // - "-" is stdout, written at Commit;
 // - a directory, a dangling symlink or a missing parent directory is an
 //   error before anything is written.
-// Commit writes the in-place outputs first (a failure there leaves every
-// regular file untouched), then renames the staged files. Every write,
-// close and fsync error is an error.
+// Commit is all or nothing for the files it replaces: each old file keeps a
+// second name (a hard link, ".NAME.old.XXXXXX") until every staged file has
+// been renamed into place; if a rename fails, the files already replaced get
+// their old contents back (new ones are removed). Outputs written in place
+// cannot be taken back, so they are written last (a failure there also
+// restores the replaced files). Every write, close and fsync error is an
+// error.
 #ifndef FXPP_IR_IO_FILE_IO_H_
 #define FXPP_IR_IO_FILE_IO_H_
 
+#include <cstdio>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -49,8 +55,14 @@ class OutputFiles {
   // Checks `path` and stages `contents` for it. Two outputs to one file are
   // an error.
   absl::Status Add(absl::string_view path, absl::string_view contents, WriteOptions options = {});
-  // Writes in-place outputs, then moves every staged file into place.
+  // Moves every staged file into place, then writes the in-place outputs;
+  // all or nothing for the files it replaces (see the file comment).
   absl::Status Commit();
+
+  // For tests: what Commit calls instead of rename(2), to make one fail.
+  void set_rename_for_testing(std::function<int(const char*, const char*)> rename) {
+    rename_ = std::move(rename);
+  }
 
  private:
   struct Staged {
@@ -60,8 +72,13 @@ class OutputFiles {
     std::string contents;  // in-place outputs only
     int fd = -1;           // staged regular files: the written temporary file
     std::string temp;      // its name, when not anonymous
+    bool existed = false;  // during Commit: whether the target was there
+    std::string backup;    // and a second name of it, until committed
   };
+  static absl::Status WriteInPlace(Staged& s);
+
   std::vector<Staged> staged_;
+  std::function<int(const char*, const char*)> rename_ = ::rename;
 };
 
 // One output: OutputFiles with a single Add and Commit.

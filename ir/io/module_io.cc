@@ -57,23 +57,29 @@ absl::optional<Format> FormatFromContents(absl::string_view contents) {
   return absl::nullopt;
 }
 
-absl::StatusOr<LoadedModule> ParseModule(absl::string_view contents, absl::string_view name,
-                                         Format format) {
+namespace {
+
+// `owned`, when given, holds `contents` and is moved into the result instead
+// of copying the text.
+absl::StatusOr<LoadedModule> Parse(absl::string_view contents, std::string* owned,
+                                   absl::string_view name, Format format) {
   LoadedModule loaded;
   loaded.format = format;
+  loaded.source_name = std::string(name);
   switch (format) {
     case Format::kFx: {
       ASSIGN_OR_RETURN(ParsedFxGraph parsed, ParseFxGraph(contents, name));
       loaded.fx_facts = std::make_unique<FxPrintFacts>(std::move(parsed.facts));
       loaded.fx_print = parsed.print_options();
       loaded.fx_print.facts = loaded.fx_facts.get();
+      loaded.node_positions.Add(parsed.graph.get(), std::move(parsed.node_offsets));
       loaded.module = std::make_unique<GraphModule>();
       loaded.module->set_graph(std::move(parsed.graph));
-      return loaded;
+      break;
     }
     case Format::kFxg: {
-      ASSIGN_OR_RETURN(loaded.module, ParseFxg(contents, name));
-      return loaded;
+      ASSIGN_OR_RETURN(loaded.module, ParseFxg(contents, name, &loaded.node_positions));
+      break;
     }
     case Format::kJson: {
       ASSIGN_OR_RETURN(loaded.module, ParseJson(contents, name));
@@ -85,26 +91,55 @@ absl::StatusOr<LoadedModule> ParseModule(absl::string_view contents, absl::strin
     }
     case Format::kReadable:
     case Format::kDot:
-      break;
+      return absl::InvalidArgumentError(
+          absl::StrCat(name, ": the ", FormatName(format),
+                       " format is output only; read fx, fxg, json or pb"));
   }
-  return absl::InvalidArgumentError(absl::StrCat(name, ": the ", FormatName(format),
-                                                 " format is output only; read fx, fxg, json or pb"));
+  // The text formats keep their text for located errors.
+  loaded.source = owned != nullptr ? std::move(*owned) : std::string(contents);
+  return loaded;
+}
+
+}  // namespace
+
+absl::StatusOr<LoadedModule> ParseModule(absl::string_view contents, absl::string_view name,
+                                         Format format) {
+  return Parse(contents, nullptr, name, format);
+}
+
+absl::Status VerifyLoadedModule(const LoadedModule& loaded, const ModuleVerifyOptions& options) {
+  const absl::Status verified = VerifyGraphModule(*loaded.module, options);
+  if (verified.ok()) return verified;
+  const absl::optional<ErrorNode> about = NodeOfError(verified);
+  const GraphModule* module =
+      about.has_value() ? loaded.module->FindSubmodule(about->module_path) : nullptr;
+  const Node* node = module != nullptr && module->has_graph()
+                         ? module->graph().FindNode(about->node_name)
+                         : nullptr;
+  const absl::optional<size_t> offset =
+      node != nullptr ? loaded.node_positions.Find(*node) : absl::nullopt;
+  if (!offset.has_value() || loaded.source.empty()) {
+    return absl::Status(verified.code(),
+                        absl::StrCat(loaded.source_name, ": ", verified.message()));
+  }
+  return absl::Status(verified.code(), SourceText(loaded.source, loaded.source_name)
+                                           .Diagnostic(*offset, verified.message()));
 }
 
 absl::StatusOr<LoadedModule> ReadModule(absl::string_view path, absl::optional<Format> format) {
   ASSIGN_OR_RETURN(std::string contents, ReadFileOrStdin(path));
-  return ParseModuleContents(contents, path, format);
+  return ParseModuleContents(std::move(contents), path, format);
 }
 
-absl::StatusOr<LoadedModule> ParseModuleContents(absl::string_view contents,
+absl::StatusOr<LoadedModule> ParseModuleContents(std::string contents,
                                                  absl::string_view path,
                                                  absl::optional<Format> format) {
   absl::optional<Format> f = format;
   if (!f.has_value()) f = FormatFromPath(path);
   if (!f.has_value()) f = FormatFromContents(contents);
   const absl::string_view name = path == "-" ? "<stdin>" : path;
-  if (f.has_value()) return ParseModule(contents, name, *f);
-  absl::StatusOr<LoadedModule> fxg = ParseModule(contents, name, Format::kFxg);
+  if (f.has_value()) return Parse(contents, &contents, name, *f);
+  absl::StatusOr<LoadedModule> fxg = Parse(contents, nullptr, name, Format::kFxg);
   // Protobuf binary has no magic text to recognise it by.
   const bool binary = std::any_of(contents.begin(), contents.end(), [](char c) {
     return static_cast<unsigned char>(c) < 0x20 && c != '\n' && c != '\r' && c != '\t';

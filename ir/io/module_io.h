@@ -15,6 +15,7 @@
 #include "ir/fx_text/fx_text.h"
 #include "ir/io/file_io.h"
 #include "ir/graph_module.h"
+#include "ir/verifier.h"
 
 namespace fxpp {
 
@@ -39,6 +40,12 @@ struct LoadedModule {
   // For FX text input: how it was printed, so it prints back identically.
   FxPrintOptions fx_print;
   std::unique_ptr<FxPrintFacts> fx_facts;
+  // The name errors use, and for the text formats (fx, fxg) the text read
+  // and where each node was defined in it: VerifyLoadedModule points its
+  // errors at the line.
+  std::string source_name;
+  std::string source;
+  NodeSourceMap node_positions;
 };
 
 // What `contents` looks like: fxg ("fxg 1" first), JSON ('{' first) or FX
@@ -50,13 +57,19 @@ absl::optional<Format> FormatFromContents(absl::string_view contents);
 absl::StatusOr<LoadedModule> ReadModule(absl::string_view path,
                                         absl::optional<Format> format = absl::nullopt);
 // ReadModule on contents already read from `path` ("-": stdin), for callers
-// that look at the contents first.
-absl::StatusOr<LoadedModule> ParseModuleContents(absl::string_view contents,
+// that look at the contents first; the text is kept for error locations.
+absl::StatusOr<LoadedModule> ParseModuleContents(std::string contents,
                                                  absl::string_view path,
                                                  absl::optional<Format> format = absl::nullopt);
 // Parses text already in memory; `name` is used in error locations.
 absl::StatusOr<LoadedModule> ParseModule(absl::string_view contents, absl::string_view name,
                                          Format format);
+
+// VerifyGraphModule on a module read above, with the error located: for a
+// text input, an error about a node becomes "file:line:col: error: MESSAGE"
+// followed by the node's source line and a caret (SourceText::Diagnostic);
+// otherwise the message is prefixed with the input's name.
+absl::Status VerifyLoadedModule(const LoadedModule& loaded, const ModuleVerifyOptions& options);
 
 // Renders `module` in `format`. FX text holds one graph: a module with
 // subgraphs is an error there. `fx_print` controls FX text printing.

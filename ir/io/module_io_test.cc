@@ -111,6 +111,50 @@ TEST(ModuleIoTest, ErrorsNameTheFileAndPlace) {
               HasSubstr("output only"));
 }
 
+// Errors the verifier finds after reading (it names a node) point at the
+// line that defined the node, in the form compilers print, for every text
+// format and in submodules; binary input names the file and the node.
+TEST(ModuleIoTest, VerifierErrorsPointAtTheNodesLine) {
+  struct Case {
+    std::string text;
+    Format format;
+    std::string expected;
+  };
+  const std::string getitem =
+      "    %g : [num_users=1] = call_function[target=operator.getitem](args = (%x,), kwargs = {})";
+  const Case cases[] = {
+      {"graph():\n    %x : [num_users=1] = placeholder[target=x]\n" + getitem + "\n    return g\n",
+       Format::kFx,
+       "in.fx:3:6: error: node 'g': getitem takes 2 arguments (a container and an index), not 1\n" +
+           getitem + "\n     ^"},
+      {"graph():\n    %x : [num_users=1] = placeholder[target=x]\n    return x\n    return x\n",
+       Format::kFx,
+       "in.fx:4:5: error: node 'output_1': second output node (the first is 'output')\n"
+       "    return x\n    ^"},
+      {"fxg 1\nmodule: M\ngraph():  # typed\n    %x : [num_users=1] = placeholder[target=x]\n"
+       "    return x\n\nmodule sub: S\ngraph():  # typed\n"
+       "    %x : [num_users=1] = placeholder[target=x]\n" + getitem + "\n    return g\n",
+       Format::kFxg,
+       "in.fxg:10:6: error: in submodule 'sub': node 'g': getitem takes 2 arguments (a container "
+       "and an index), not 1\n" + getitem + "\n     ^"},
+  };
+  for (const Case& c : cases) {
+    SCOPED_TRACE(c.text);
+    absl::StatusOr<LoadedModule> loaded =
+        ParseModule(c.text, c.format == Format::kFx ? "in.fx" : "in.fxg", c.format);
+    ASSERT_TRUE(loaded.ok()) << loaded.status();
+    const absl::Status verified = VerifyLoadedModule(*loaded, {});
+    EXPECT_EQ(verified.message(), c.expected);
+    // The same module from protobuf binary has no lines: file and node.
+    absl::StatusOr<LoadedModule> pb = ParseModule(
+        RenderModule(*loaded->module, Format::kPb).value(), "in.pb", Format::kPb);
+    ASSERT_TRUE(pb.ok()) << pb.status();
+    const absl::Status pb_verified = VerifyLoadedModule(*pb, {});
+    EXPECT_THAT(std::string(pb_verified.message()), ::testing::StartsWith("in.pb: "));
+    EXPECT_THAT(pb_verified.message(), HasSubstr("node '"));
+  }
+}
+
 TEST(ModuleIoTest, FxTextRefusesModulesWithSubgraphs) {
   GraphModule m;
   m.graph().Output(Argument::None());
@@ -292,6 +336,52 @@ TEST(FileIoTest, OutputFilesCommitTogether) {
   OutputFiles same;
   ASSERT_TRUE(same.Add(dir + "/a.fxg", "1").ok());
   EXPECT_THAT(std::string(same.Add(dir + "/a.fxg", "2").message()), HasSubstr("same file"));
+}
+
+// A rename that fails halfway through a commit (injected: the third of
+// three) undoes the ones before it: the replaced file has its old contents,
+// the new file is gone, and no temporary or backup file is left.
+TEST(FileIoTest, FailedRenameRollsBackTheCommit) {
+  const std::string dir = TempDir();
+  ASSERT_TRUE(WriteFileAtomically(dir + "/a.fxg", "old a\n").ok());
+  ASSERT_TRUE(WriteFileAtomically(dir + "/c.fxg", "old c\n").ok());
+  for (int fail_at = 1; fail_at <= 3; ++fail_at) {
+    SCOPED_TRACE(fail_at);
+    OutputFiles outputs;
+    ASSERT_TRUE(outputs.Add(dir + "/a.fxg", "new a\n").ok());
+    ASSERT_TRUE(outputs.Add(dir + "/b.fxg", "new b\n").ok());
+    ASSERT_TRUE(outputs.Add(dir + "/c.fxg", "new c\n").ok());
+    int renames = 0;
+    outputs.set_rename_for_testing([&](const char* from, const char* to) {
+      if (++renames == fail_at) {
+        errno = EXDEV;
+        return -1;
+      }
+      return rename(from, to);
+    });
+    const absl::Status committed = outputs.Commit();
+    const std::string failed_file[] = {"a.fxg", "b.fxg", "c.fxg"};
+    EXPECT_THAT(std::string(committed.message()),
+                HasSubstr(absl::StrCat("cannot write ", dir, "/", failed_file[fail_at - 1])));
+    EXPECT_EQ(*ReadFileOrStdin(dir + "/a.fxg"), "old a\n");
+    EXPECT_EQ(*ReadFileOrStdin(dir + "/c.fxg"), "old c\n");
+    EXPECT_FALSE(std::filesystem::exists(dir + "/b.fxg"));
+  }
+  std::vector<std::string> left;
+  for (const auto& entry : std::filesystem::directory_iterator(dir)) {
+    left.push_back(entry.path().filename().string());
+  }
+  EXPECT_THAT(left, ::testing::UnorderedElementsAre("a.fxg", "c.fxg"));
+  // Without the fault the same commit goes through and leaves no backup.
+  OutputFiles outputs;
+  ASSERT_TRUE(outputs.Add(dir + "/a.fxg", "new a\n").ok());
+  ASSERT_TRUE(outputs.Add(dir + "/b.fxg", "new b\n").ok());
+  ASSERT_TRUE(outputs.Commit().ok());
+  EXPECT_EQ(*ReadFileOrStdin(dir + "/a.fxg"), "new a\n");
+  EXPECT_EQ(*ReadFileOrStdin(dir + "/b.fxg"), "new b\n");
+  size_t files = 0;
+  for (const auto& entry : std::filesystem::directory_iterator(dir)) files += entry.exists();
+  EXPECT_EQ(files, 3u);
 }
 
 }  // namespace

@@ -742,38 +742,8 @@ absl::Status FileError(absl::string_view filename, absl::string_view message) {
 
 absl::Status FileErrorAt(absl::string_view filename, absl::string_view text, size_t offset,
                          absl::string_view message) {
-  const json_position::LineColumn at = json_position::LineColumnAt(text, offset);
   return absl::InvalidArgumentError(
-      absl::StrCat(filename, ":", at.line, ":", at.column, ": ", message));
-}
-
-// The field path at the start of a protobuf JSON error: "(a.b[1]) f: ..."
-// -> "a.b[1].f", "(a.b[1]): ..." -> "a.b[1]", ": ..." -> "" (the root) and
-// "f: ..." -> "f".
-absl::optional<std::string> ProtobufErrorPath(absl::string_view message) {
-  auto is_field = [](absl::string_view s) {
-    if (s.empty()) return false;
-    for (char c : s) {
-      if (!absl::ascii_isalnum(c) && c != '_') return false;
-    }
-    return true;
-  };
-  std::string path;
-  if (!message.empty() && message[0] == '(') {
-    const size_t close = message.find(')');
-    if (close == absl::string_view::npos) return absl::nullopt;
-    path = std::string(message.substr(1, close - 1));
-    message.remove_prefix(close + 1);
-    if (message.empty() || message[0] == ':') return path;
-    message.remove_prefix(1);  // the space before a field name
-  }
-  const size_t colon = message.find(':');
-  if (colon == 0) return path;
-  if (colon == absl::string_view::npos || !is_field(message.substr(0, colon))) {
-    return absl::nullopt;
-  }
-  return path.empty() ? std::string(message.substr(0, colon))
-                      : absl::StrCat(path, ".", message.substr(0, colon));
+      absl::StrCat(json_position::Located(filename, text, offset), ": ", message));
 }
 
 void WriteRoot(const GraphModule& module, proto::GraphModule* out) {
@@ -866,8 +836,10 @@ absl::StatusOr<std::unique_ptr<GraphModule>> ParseJson(absl::string_view text,
   const auto status = google::protobuf::util::JsonStringToMessage(
       google::protobuf::StringPiece(text.data(), text.size()), message);
   if (!status.ok()) {
-    const std::string what(status.message());
-    return error_at(ProtobufErrorPath(what), what);
+    const json_position::ProtobufError error =
+        json_position::LocateProtobufError(text, std::string(status.message()));
+    return error.offset.has_value() ? FileErrorAt(filename, text, *error.offset, error.message)
+                                    : FileError(filename, error.message);
   }
   absl::StatusOr<std::unique_ptr<GraphModule>> module = FromProto(*message);
   if (!module.ok()) {

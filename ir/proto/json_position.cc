@@ -352,6 +352,64 @@ std::string LowerCamel(absl::string_view name) {
 
 }  // namespace
 
+absl::optional<std::string> ProtobufErrorPath(absl::string_view message) {
+  auto is_field = [](absl::string_view s) {
+    if (s.empty()) return false;
+    for (char c : s) {
+      if (!absl::ascii_isalnum(c) && c != '_') return false;
+    }
+    return true;
+  };
+  std::string path;
+  if (!message.empty() && message[0] == '(') {
+    const size_t close = message.find(')');
+    if (close == absl::string_view::npos) return absl::nullopt;
+    path = std::string(message.substr(1, close - 1));
+    message.remove_prefix(close + 1);
+    if (message.empty() || message[0] == ':') return path;
+    message.remove_prefix(1);  // the space before a field name
+  }
+  const size_t colon = message.find(':');
+  if (colon == 0) return path;
+  if (colon == absl::string_view::npos || !is_field(message.substr(0, colon))) {
+    return absl::nullopt;
+  }
+  return path.empty() ? std::string(message.substr(0, colon))
+                      : absl::StrCat(path, ".", message.substr(0, colon));
+}
+
+ProtobufError LocateProtobufError(absl::string_view text, absl::string_view message) {
+  ProtobufError error{absl::nullopt, std::string(message)};
+  if (absl::optional<std::string> path = ProtobufErrorPath(message)) {
+    error.offset = FindPath(text, *path);
+    return error;
+  }
+  // "MESSAGE\nEXCERPT\n<spaces>^": the excerpt is the text around the
+  // error (it may span lines), the caret under the error's byte.
+  const size_t last_line = message.rfind('\n');
+  if (last_line == absl::string_view::npos) return error;
+  const absl::string_view caret = message.substr(last_line + 1);
+  if (caret.empty() || caret.back() != '^' ||
+      caret.find_first_not_of(' ') != caret.size() - 1) {
+    return error;
+  }
+  const absl::string_view before = message.substr(0, last_line);
+  for (size_t nl = before.find('\n'); nl != absl::string_view::npos; nl = before.find('\n', nl + 1)) {
+    const absl::string_view excerpt = before.substr(nl + 1);
+    const size_t found = text.find(excerpt);
+    if (excerpt.size() < caret.size() - 1 || found == absl::string_view::npos) continue;
+    error.offset = found + caret.size() - 1;
+    error.message = std::string(message.substr(0, before.find('\n')));
+    return error;
+  }
+  return error;
+}
+
+std::string Located(absl::string_view filename, absl::string_view text, size_t offset) {
+  const LineColumn at = LineColumnAt(text, offset);
+  return absl::StrCat(filename, ":", at.line, ":", at.column);
+}
+
 LineColumn LineColumnAt(absl::string_view text, size_t offset) {
   LineColumn at;
   if (offset > text.size()) offset = text.size();

@@ -1,6 +1,7 @@
 // Positions in JSON text, for `file:line:column` error messages. Protobuf's
-// JSON parser reports neither offsets nor lines, so ParseJson checks the
-// syntax itself first (strict RFC 8259) and maps the field paths protobuf and
+// JSON parser reports neither offsets nor lines, so the JSON readers (fxpp's
+// ParseJson, export's ParseExportedProgramJson) check the syntax with a
+// scanner (strict RFC 8259) and map the field paths protobuf and
 // the converter report ("module.graph.nodes[3].op") back to the text.
 #ifndef FXPP_IR_PROTO_JSON_POSITION_H_
 #define FXPP_IR_PROTO_JSON_POSITION_H_
@@ -20,6 +21,8 @@ struct LineColumn {
   int column = 1;
 };
 LineColumn LineColumnAt(absl::string_view text, size_t offset);
+// "filename:line:column" of `offset`.
+std::string Located(absl::string_view filename, absl::string_view text, size_t offset);
 
 struct SyntaxError {
   size_t offset;  // where the offending character (or the end) is
@@ -38,6 +41,22 @@ absl::optional<SyntaxError> FindSyntaxError(absl::string_view text);
 // lowerCamelCase. The longest prefix of the path that exists is used (for a
 // missing field: its parent), down to the root value for the empty prefix.
 size_t FindPath(absl::string_view text, absl::string_view path);
+
+// The field path at the start of an error message of protobuf's JSON parser
+// (JsonStringToMessage), for FindPath: "(a.b[1]) f: ..." -> "a.b[1].f",
+// "(a.b[1]): ..." -> "a.b[1]", ": ..." -> "" (the root), "f: ..." -> "f";
+// nullopt when the message names none (a syntax error).
+absl::optional<std::string> ProtobufErrorPath(absl::string_view message);
+
+// An error of protobuf's JSON parser placed in `text`: at the field path its
+// message names, or at the caret of the excerpt it ends some messages with
+// ("Number exceeds the range of double.\n<excerpt>\n    ^"), which is
+// dropped from `message`. offset is nullopt when neither is found.
+struct ProtobufError {
+  absl::optional<size_t> offset;
+  std::string message;
+};
+ProtobufError LocateProtobufError(absl::string_view text, absl::string_view message);
 
 }  // namespace json_position
 }  // namespace fxpp
