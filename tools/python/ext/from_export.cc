@@ -33,6 +33,36 @@ absl::flat_hash_map<std::string, std::string> RenamedNodes(const Graph& graph,
   return renamed;
 }
 
+// Signature names no node has, matched by position: PyTorch's deepcopy of
+// an ExportedProgram renames nodes FX's namespace reserves (`input` ->
+// `input_1`) in the graph but not in the signature, which PyTorch reads by
+// position. One spec per placeholder, one per returned value.
+void AddPositionalRenames(const ExportedProgram& program,
+                          absl::flat_hash_map<std::string, std::string>& renamed) {
+  const Graph& graph = program.graph_module->graph();
+  auto match = [&](const ArgumentSpec& spec, const Node* node) {
+    if (node != nullptr && spec.names_node() && !spec.name.empty() &&
+        !renamed.contains(spec.name) && graph.FindNode(spec.name) == nullptr) {
+      renamed.emplace(spec.name, std::string(node->name()));
+    }
+  };
+  size_t input = 0;
+  const auto& inputs = program.graph_signature.input_specs;
+  for (const Node* node : graph.nodes()) {
+    if (node->op() != OpKind::kPlaceholder || input == inputs.size()) break;
+    match(inputs[input++].arg, node);
+  }
+  const Node* output = graph.output_node();
+  if (output == nullptr || output->args().empty()) return;
+  const Argument& returned = output->args()[0];
+  const auto& outputs = program.graph_signature.output_specs;
+  if (returned.kind() != ArgKind::kTuple && returned.kind() != ArgKind::kList) return;
+  for (size_t i = 0; i < outputs.size() && i < returned.elements().size(); ++i) {
+    const Argument& value = returned.elements()[i];
+    if (value.kind() == ArgKind::kNode) match(outputs[i].arg, value.node());
+  }
+}
+
 void Rename(ArgumentSpec& spec, const absl::flat_hash_map<std::string, std::string>& renamed) {
   auto it = renamed.find(spec.name);
   if (it != renamed.end()) spec.name = it->second;
@@ -67,7 +97,12 @@ ExportedProgram ExportedProgramFromTorch(py::handle graph_module,
   // The flat graph module (with the subgraphs of higher-order ops) never
   // goes through JSON.
   program->graph_module = ModuleFromTorch(graph_module, objects, FromTorchOptions());
-  RenameInSignatures(*program, RenamedNodes(program->graph_module->graph(), objects));
+  absl::flat_hash_map<std::string, std::string> renamed =
+      RenamedNodes(program->graph_module->graph(), objects);
+  RenameInSignatures(*program, renamed);
+  renamed.clear();
+  AddPositionalRenames(*program, renamed);
+  RenameInSignatures(*program, renamed);
   ThrowIfError(ValidateExportedProgram(*program), "the exported program");
   return *std::move(program);
 }
