@@ -12,7 +12,6 @@ nn.Modules; parameters, buffers and constants are the exported program's own
 tensor objects (PyTorch's unflatten clones them).
 """
 
-import copy
 import importlib
 import json
 import re
@@ -187,10 +186,12 @@ class _Builder:
         ep = self.ep
         root = m.UnflattenedModule.__new__(m.UnflattenedModule)
         torch.nn.Module.__init__(root)
-        root.graph_signature = copy.deepcopy(ep.graph_signature)
+        # The program's signature objects (PyTorch deep-copies them; nothing
+        # changes them afterwards).
+        root.graph_signature = ep.graph_signature
         root.graph = graph
         graph.owning_module = root
-        root.module_call_graph = copy.deepcopy(ep.module_call_graph)
+        root.module_call_graph = list(ep.module_call_graph)
         root.flat_args_adapter = self.flat_args_adapter
         root.adapted = False
         root._run_with_interpreter = m.RUN_WITH_INTERPRETER
