@@ -12,7 +12,9 @@
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
+#include "export/exported_program.pb.h"
 #include "export/unflatten.h"
+#include "google/protobuf/util/json_util.h"
 #include "ir/graph_module.h"
 #include "passes/pipeline.h"
 #include "passes/registry.h"
@@ -158,6 +160,16 @@ class Module {
   std::vector<SpecAttribute> specs_;  // unflattened modules only
 };
 
+// A file in fxpp's protobuf JSON mapping as protobuf binary (.pb), the fast
+// lossless format: fxpp.dump writes .pb through it.
+template <typename Message>
+py::bytes JsonToBinary(const std::string& json) {
+  Message message;
+  const auto status = google::protobuf::util::JsonStringToMessage(json, &message);
+  if (!status.ok()) throw py::value_error(status.ToString());
+  return py::bytes(message.SerializeAsString());
+}
+
 }  // namespace
 
 PYBIND11_MODULE(_C, m) {
@@ -176,6 +188,10 @@ PYBIND11_MODULE(_C, m) {
       .def("modules", &Module::Modules)
       .def("graph", &Module::Graph, py::arg("path") = "")
       .def("num_nodes", &Module::NumNodes);
+  m.def("module_json_to_binary", &JsonToBinary<proto::GraphModule>, py::arg("json"),
+        "An fxpp.proto module file's JSON as protobuf binary.");
+  m.def("program_json_to_binary", &JsonToBinary<export_proto::ExportedProgram>, py::arg("json"),
+        "An exported_program.proto file's JSON as protobuf binary.");
   m.def("list_passes", [] { return PassRegistry::Global().Describe(); },
         "Every registered pass with its options.");
 }
