@@ -5,7 +5,8 @@ traced to ATen graphs (make_fx), and the torch.fx floor: Graph.graph_copy +
 GraphModule(...) of the same graph. Results as a Markdown table; times are
 CPU seconds of this process (time.process_time, best of --repeat), which a
 shared, busy machine disturbs less than wall time. make_fx makes ~58 nodes
-per layer: --layers 9,35,140,560 gives ~500, 2k, 8k and 32k nodes.
+per layer: --layers 9,35,140,560 gives ~500, 2k, 8k and 32k nodes;
+torch.export makes ~29 per layer (--export-layers for unflatten).
 
   ../shared/tools/torch26 env PYTHONPATH=tools/python \\
       python3 tools/python/bench_inprocess.py --layers 9,35,140,560
@@ -103,17 +104,39 @@ def torch_topo_sort(gm):
     stable_topological_sort(gm.graph)
 
 
+def unflatten_row(layers, x, repeat):
+    """torch.export.unflatten vs fxpp.torch.unflatten on the exported stack.
+    PyTorch's edits its input, so each of its runs gets a copy made before
+    the clock starts."""
+    import copy
+    torch.manual_seed(0)
+    ep = torch.export.export(Stack(layers).eval(), (x,))
+    nodes = len(ep.graph.nodes)
+    repeat = repeat if nodes < 20000 else 1
+    copies = [copy.deepcopy(ep) for _ in range(repeat)]
+    theirs = best_of(lambda: torch.export.unflatten(copies.pop()), repeat)
+    ours = best_of(lambda: fxpp.torch.unflatten(ep), repeat)
+    floor = best_of(lambda: torch_floor(ep.graph_module), repeat)
+    print(f"| {nodes} | unflatten (torch.export) | {theirs:.3f} | {ours:.3f} | "
+          f"{theirs / ours:.2f}x | {floor:.3f} |", flush=True)
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--layers", default="9,35,140,560")
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--only", default="", help="rows whose pass contains this text")
+    parser.add_argument("--export-layers", default="18,70,280,1120",
+                        help="layers of the exported stacks unflatten runs on (~29 nodes each)")
     args = parser.parse_args()
     print(f"torch {torch.__version__}, Python {platform.python_version()}, "
           f"{platform.processor() or platform.machine()}")
     print("| nodes | pass | PyTorch (s) | fxpp in-process (s) | speedup | torch.fx floor (s) |")
     print("|---:|---|---:|---:|---:|---:|")
-    for layers in (int(n) for n in args.layers.split(",")):
+    if args.only in "unflatten (torch.export)" and hasattr(torch, "export"):
+        for layers in (int(n) for n in args.export_layers.split(",") if n):
+            unflatten_row(layers, torch.randn(2, 8, 16), args.repeat)
+    for layers in (int(n) for n in args.layers.split(",") if n):
         torch.manual_seed(0)
         model = Stack(layers).eval()
         x = torch.randn(2, 8, 16)

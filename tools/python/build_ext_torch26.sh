@@ -6,6 +6,8 @@
 #   tools/python/build_ext_torch26.sh
 # then e.g.
 #   ../shared/tools/torch26 env PYTHONPATH=tools/python python3 ...
+# A lock around this script must not pass to the Bazel server `bazel query`
+# may start (it stays alive and would hold the lock): `flock -o LOCK ...`.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 # The torch26 runner beside the checkout (../shared/tools), as the README says.

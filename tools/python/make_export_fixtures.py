@@ -385,6 +385,15 @@ def reference(ep, runs=5):
     except Exception as e:  # noqa: BLE001 - the failure is the reference
         out["error"] = f"{type(e).__name__}: {e}"
         return out
+    out.update(describe(module))
+    out["seconds"] = seconds
+    return out
+
+
+def describe(module):
+    """An unflattened module as unflatten_reference.proto's JSON describes it:
+    its modules (types, sharing, graphs, state) and print_readable's text."""
+    out = {}
     first = {}
 
     def listing(named):
@@ -422,7 +431,6 @@ def reference(ep, runs=5):
     if calls:
         out["call_modules"] = calls
     out["readable"] = module.print_readable(print_output=False)
-    out["seconds"] = seconds
     return out
 
 

@@ -224,7 +224,9 @@ class Converter {
     }
     if (PyFloat_CheckExact(v)) return Argument::Float(PyFloat_AS_DOUBLE(v));
     if (PyUnicode_CheckExact(v)) return Argument::String(StrView(v));
-    if (PyTuple_CheckExact(v) || PyList_CheckExact(v)) {
+    // FX keeps list and dict arguments as immutable_list / immutable_dict
+    // (subclasses); a tuple subclass (a named tuple) is a value of its own.
+    if (PyTuple_CheckExact(v) || PyList_Check(v)) {
       std::vector<Argument> elements;
       py::handle h(v);
       elements.reserve(static_cast<size_t>(Py_SIZE(v)));
@@ -232,7 +234,7 @@ class Converter {
       return PyTuple_CheckExact(v) ? Argument::Tuple(std::move(elements))
                                    : Argument::List(std::move(elements));
     }
-    if (PyDict_CheckExact(v)) {
+    if (PyDict_Check(v)) {
       std::vector<std::pair<Argument, Argument>> entries;
       PyObject *key, *value;
       Py_ssize_t pos = 0;

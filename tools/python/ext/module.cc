@@ -12,10 +12,14 @@
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
+#include "export/exported_program.pb.h"
+#include "export/unflatten.h"
+#include "google/protobuf/util/json_util.h"
 #include "ir/graph_module.h"
 #include "passes/pipeline.h"
 #include "passes/registry.h"
 #include "passes/split_by_tags/split_by_tags.h"
+#include "tools/python/ext/from_export.h"
 #include "tools/python/ext/from_torch.h"
 #include "tools/python/ext/to_torch.h"
 #include "tools/python/ext/torch_objects.h"
@@ -28,12 +32,50 @@ void ThrowIfError(const absl::Status& status) {
   if (!status.ok()) throw py::value_error(std::string(status.message()));
 }
 
+// A pytree TreeSpec as (type, context JSON, [children]); a leaf has type "".
+py::tuple SpecTuple(const TreeSpec& spec) {
+  py::list children;
+  for (const TreeSpec& child : spec.children) children.append(SpecTuple(child));
+  return py::make_tuple(spec.type, spec.context, children);
+}
+
 class Module {
  public:
   Module(py::handle torch_module, bool read_tags) {
     FromTorchOptions options;
     options.read_tags = read_tags;
     module_ = ModuleFromTorch(torch_module, objects_, options);
+  }
+
+  // torch.export.unflatten: the exported program's flat graph
+  // (ep.graph_module) converted here, its signature, module call graph and
+  // state given as JSON (ExportedProgramFromTorch); the module holds the
+  // unflattened tree (export/unflatten.h).
+  static std::unique_ptr<Module> Unflattened(py::handle graph_module,
+                                             const std::string& program_json) {
+    auto module = std::unique_ptr<Module>(new Module());
+    ExportedProgram program = ExportedProgramFromTorch(graph_module, program_json,
+                                                       module->objects_);
+    absl::StatusOr<UnflattenResult> result;
+    {
+      py::gil_scoped_release release;
+      UnflattenOptions options;
+      options.validate = false;  // ExportedProgramFromTorch validated it
+      result = Unflatten(program, options);
+    }
+    ThrowIfError(result.status());
+    module->module_ = std::move(result->module);
+    module->specs_ = std::move(result->specs);
+    return module;
+  }
+
+  // Unflatten's pytree spec attributes: (module path, name, spec).
+  py::list Specs() const {
+    py::list out;
+    for (const SpecAttribute& spec : specs_) {
+      out.append(py::make_tuple(spec.module_path, spec.name, SpecTuple(spec.spec)));
+    }
+    return out;
   }
 
   // Runs a registered pipeline ("functionalize,dedup{min_region_size=3},dce"),
@@ -111,9 +153,22 @@ class Module {
     for (const auto& child : m.children()) CountNodes(*child.second, n);
   }
 
+  Module() = default;
+
   TorchObjects objects_;
   std::unique_ptr<GraphModule> module_;
+  std::vector<SpecAttribute> specs_;  // unflattened modules only
 };
+
+// A file in fxpp's protobuf JSON mapping as protobuf binary (.pb), the fast
+// lossless format: fxpp.dump writes .pb through it.
+template <typename Message>
+py::bytes JsonToBinary(const std::string& json) {
+  Message message;
+  const auto status = google::protobuf::util::JsonStringToMessage(json, &message);
+  if (!status.ok()) throw py::value_error(status.ToString());
+  return py::bytes(message.SerializeAsString());
+}
 
 }  // namespace
 
@@ -125,9 +180,18 @@ PYBIND11_MODULE(_C, m) {
       .def("run", &Module::Run, py::arg("pipeline"),
            "Runs a pass pipeline; returns whether it changed anything.")
       .def("split_by_tags", &Module::SplitByTags, py::arg("tags"), py::arg("return_tuple"))
+      .def_static("unflatten", &Module::Unflattened, py::arg("graph_module"),
+                  py::arg("program_json"),
+                  "torch.export.unflatten of an exported program: its graph_module, and the "
+                  "rest as export/exported_program.proto JSON without graph_module.")
+      .def("specs", &Module::Specs)
       .def("modules", &Module::Modules)
       .def("graph", &Module::Graph, py::arg("path") = "")
       .def("num_nodes", &Module::NumNodes);
+  m.def("module_json_to_binary", &JsonToBinary<proto::GraphModule>, py::arg("json"),
+        "An fxpp.proto module file's JSON as protobuf binary.");
+  m.def("program_json_to_binary", &JsonToBinary<export_proto::ExportedProgram>, py::arg("json"),
+        "An exported_program.proto file's JSON as protobuf binary.");
   m.def("list_passes", [] { return PassRegistry::Global().Describe(); },
         "Every registered pass with its options.");
 }

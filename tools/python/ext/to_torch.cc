@@ -3,7 +3,6 @@
 #include <string>
 #include <vector>
 
-#include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 
 namespace fxpp {
@@ -21,13 +20,6 @@ const Node* InvokedSubgraph(const Node& node) {
   }
   const Node* attr = node.args()[0].node();
   return attr->op() == OpKind::kGetAttr ? attr : nullptr;
-}
-
-int64_t SourceIndex(const NodeMeta& meta) {
-  const std::string* text = meta.FindExtra(kSourceMetaKey);
-  int64_t index = -1;
-  if (text == nullptr || !absl::SimpleAtoi(*text, &index)) return -1;
-  return index;
 }
 
 class Builder {

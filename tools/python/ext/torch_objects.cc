@@ -38,6 +38,13 @@ const Names& names() {
   return *kNames;
 }
 
+int64_t SourceIndex(const NodeMeta& meta) {
+  const std::string* text = meta.FindExtra(kSourceMetaKey);
+  int64_t index = -1;
+  if (text == nullptr || !absl::SimpleAtoi(*text, &index)) return -1;
+  return index;
+}
+
 absl::string_view StrView(PyObject* s) {
   Py_ssize_t size = 0;
   const char* data = PyUnicode_AsUTF8AndSize(s, &size);
@@ -68,6 +75,7 @@ TorchObjects::TorchObjects()
   py::module_ fx = py::module_::import("torch.fx");
   node_type = fx.attr("Node").ptr();
   graph_module_type = fx.attr("GraphModule").ptr();
+  operator_types_ = py::module_::import("fxpp._values").attr("_OPERATOR_TYPES");
   tensor_type = torch.attr("Tensor").ptr();
   size_type = torch.attr("Size").ptr();
   dtype_type = torch.attr("dtype").ptr();
@@ -106,6 +114,11 @@ Symbol TorchObjects::TypeName(PyObject* cls) {
 }
 
 Argument TorchObjects::OpaqueArgument(PyObject* value) {
+  // An operator passed as a value (with_effects' callee) by its name, as the
+  // bridge writes it, so that passes can call it (RemoveEffectTokens).
+  const int is_operator = PyObject_IsInstance(value, operator_types_.ptr());
+  if (is_operator < 0) throw py::error_already_set();
+  if (is_operator == 1) return Argument::Opaque(CallableName(value).str());
   auto [it, inserted] = opaque_index_.try_emplace(value, static_cast<uint32_t>(opaque_.size()));
   if (inserted) opaque_.push_back(py::reinterpret_borrow<py::object>(value));
   return Argument::Opaque(absl::StrCat(kObjectPrefix, it->second, "]"));
@@ -142,6 +155,7 @@ py::object TorchObjects::Callable(absl::string_view name) {
 }
 
 py::object TorchObjects::OpaqueValue(absl::string_view text) {
+  if (auto it = callables_.find(text); it != callables_.end()) return it->second;
   if (absl::StartsWith(text, kObjectPrefix) && absl::EndsWith(text, "]")) {
     uint32_t index = 0;
     absl::string_view digits = text.substr(kObjectPrefix.size());

@@ -28,6 +28,8 @@ namespace py = pybind11;
 // index of its source node. Passes copy metadata with the nodes they copy,
 // so copies find their source too.
 inline constexpr absl::string_view kSourceMetaKey = "fxpp.source";
+// The source index a node's metadata carries, or -1.
+int64_t SourceIndex(const NodeMeta& meta);
 
 // Interned attribute names (Python strings made once; lookups by pointer).
 struct Names {
@@ -106,6 +108,7 @@ class TorchObjects {
   absl::flat_hash_map<PyObject*, Layout> layout_of_;
   std::vector<py::object> dtypes_, formats_, layouts_;
 
+  py::object operator_types_;  // fxpp._values._OPERATOR_TYPES
   absl::flat_hash_map<PyObject*, Symbol> callable_names_;  // target -> name
   absl::flat_hash_map<std::string, py::object> callables_;  // name -> target
   absl::flat_hash_map<PyObject*, Symbol> type_names_;

@@ -41,7 +41,9 @@ def dumps(obj, width=100):
 
 
 def dump(obj, path, width=100, weights=True, example_inputs=None):
-    """Writes `obj` to `path` as JSON; the file appears complete or not at all.
+    """Writes `obj` to `path` as JSON, or as protobuf binary when `path` ends
+    in .pb/.binpb (the fast lossless format for big graphs; needs the
+    compiled extension fxpp._C); the file appears complete or not at all.
 
     weights: also write its parameters, buffers and constants (and the
     objects of leaf modules) to the side file `weights_path(path)`
@@ -52,12 +54,18 @@ def dump(obj, path, width=100, weights=True, example_inputs=None):
     """
     if example_inputs is not None and isinstance(obj, torch.fx.GraphModule):
         _capture.propagate_shapes(obj, tuple(example_inputs))
-    text = dumps(obj, width=width)
+    if path.endswith((".pb", ".binpb")):
+        from . import _C, _program
+        convert = (_C.program_json_to_binary if _program.is_exported_program(obj)
+                   else _C.module_json_to_binary)
+        data = convert(json.dumps(to_json_dict(obj), ensure_ascii=False, allow_nan=False))
+    else:
+        data = dumps(obj, width=width).encode("utf-8")
     directory = os.path.dirname(os.path.abspath(path))
     fd, tmp = tempfile.mkstemp(dir=directory, prefix=os.path.basename(path) + ".tmp.")
     try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(text)
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
         os.chmod(tmp, 0o644)
         os.replace(tmp, path)
     except BaseException:

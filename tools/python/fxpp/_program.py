@@ -155,11 +155,23 @@ def _state(ep):
 
 
 def exported_program_dict(ep):
-    state, custom_objects, aliases = _state(ep)
     renamed = {node.name: name for node, name in _graph.node_names(ep.graph).items()}
+    out = program_without_graph_dict(ep, renamed)
+    out["graph_module"] = _graph.graph_module_file_dict(ep.graph_module)
+    return out
+
+
+def program_without_graph_dict(ep, renamed=None):
+    """Everything of exported_program_dict but the graph (an empty graph
+    module stands in): signature, module call graph, state descriptions.
+    `renamed` maps node names the graph's conversion changes to their new
+    names; without it, names stay as torch has them."""
+    renamed = renamed or {}
+    state, custom_objects, aliases = _state(ep)
     out = {
         "format_version": EXPORTED_PROGRAM_FORMAT_VERSION,
-        "graph_module": _graph.graph_module_file_dict(ep.graph_module),
+        "graph_module": {"format_version": _graph.PROTO_FORMAT_VERSION,
+                         "module": {"class_name": "GraphModule"}},
         "graph_signature": _signature_dict(ep.graph_signature, renamed),
         "module_call_graph": _module_call_graph(ep, renamed),
         "state": state,

@@ -7,6 +7,7 @@ and node metadata, and the compile backend works.
   bazel test //testing/realmodels:inprocess_test
 """
 
+import operator
 import os
 import sys
 import unittest
@@ -192,6 +193,25 @@ class InProcessTest(unittest.TestCase):
                 checked += 1
         self.assertGreater(checked, 50)
 
+    def test_nested_arguments_are_result_nodes(self):
+        """Lists and dicts in arguments (FX's immutable_list/immutable_dict)
+        hold the result graph's nodes, with their users recorded."""
+        class Concat(nn.Module):
+            def forward(self, x):
+                unused = x * 3  # noqa: F841 - dead code dce removes
+                return torch.cat([x.sin(), x.cos()], dim=0)
+
+        gm = torch.fx.symbolic_trace(Concat())
+        result = fxpp.torch.run(gm, "dce")
+        self.assertIsNot(result, gm)
+        cat = next(n for n in result.graph.nodes if n.target is torch.cat)
+        self.assertEqual(len(cat.all_input_nodes), 2)
+        for node in cat.all_input_nodes:
+            self.assertIs(node.graph, result.graph)
+            self.assertIn(cat, node.users)
+        x = torch.randn(2, 3)
+        self.assert_same_outputs(gm, result, (x,))
+
     # ---- the compile backend --------------------------------------------------------
     def test_backend(self):
         """The backend callable as Dynamo calls it: (GraphModule, example
@@ -203,6 +223,89 @@ class InProcessTest(unittest.TestCase):
         if hasattr(torch, "compile"):  # 2.x: fxpp's dedup in front of Inductor
             model = torch.compile(self.gpt, backend=fxpp.torch.backend("dedup", then="inductor"))
             self.assert_same_outputs(self.gpt, model, self.gpt_inputs)
+
+
+@unittest.skipUnless(
+    hasattr(torch, "export"),
+    "this torch has no torch.export (Debian's PyTorch 1.13), so there is no ExportedProgram to "
+    "unflatten; these tests run under PyTorch 2.6 (docs/PYTHON.md)")
+class UnflattenTest(unittest.TestCase):
+    """fxpp.torch.unflatten against torch.export.unflatten on the real programs
+    of testing/exported (tools/python/make_export_fixtures.py's cases)."""
+
+    @classmethod
+    def setUpClass(cls):
+        import make_export_fixtures
+        cls.fixtures = make_export_fixtures
+
+    def check(self, name):
+        import copy
+        _, make, expected_from = self.fixtures.CASES[name]
+        # PyTorch's unflatten edits its input: each side gets its own copy.
+        original = make()
+        reference_ep = self.fixtures.CASES[expected_from][1]() if expected_from else original
+        expected = torch.export.unflatten(copy.deepcopy(reference_ep))
+        ep = copy.deepcopy(original)
+        before = {k: v.clone() for k, v in ep.state_dict.items()}
+        actual = fxpp.torch.unflatten(ep)
+        # The same module tree, graphs, state and printed code as PyTorch's.
+        described, reference = self.fixtures.describe(actual), self.fixtures.describe(expected)
+        if expected_from:
+            # The code's comments quote stack traces, which differ between
+            # two exports of the model.
+            del described["readable"], reference["readable"]
+        if any(isinstance(m, torch.fx.GraphModule) for m in original.graph_module.children()):
+            # PyTorch adds higher-order ops' subgraphs in set order (its
+            # _copy_graph_attrs), which varies between runs: order aside.
+            del described["readable"], reference["readable"]
+            for d in (described, reference):
+                d["modules"].sort(key=lambda m: m["fqn"])
+        self.assertEqual(described, reference)
+        # Parameters and buffers are the program's own tensors (an
+        # InterpreterModuleDispatcher holds its buffers as plain attributes).
+        for fqn, tensor in ep.state_dict.items():
+            self.assertIs(operator.attrgetter(fqn)(actual), tensor, fqn)
+        # Same outputs, twice (buffer mutations carry over between calls),
+        # starting from the same state.
+        for fqn, value in before.items():
+            ep.state_dict[fqn].data.copy_(value)
+        args, kwargs = reference_ep.example_inputs
+        for _ in range(2):
+            with torch.no_grad():
+                torch.testing.assert_close(actual(*args, **kwargs), expected(*args, **kwargs))
+        for fqn, value in expected.state_dict().items():
+            torch.testing.assert_close(actual.state_dict()[fqn], value, msg=fqn)
+
+    def test_every_program(self):
+        for name in self.fixtures.CASES:
+            with self.subTest(name):
+                self.check(name)
+
+    def test_metadata_kept(self):
+        ep = self.fixtures.CASES["transformer"][1]()
+        actual = fxpp.torch.unflatten(ep)
+        flat = {n.name: n for n in ep.graph.nodes if n.op == "call_function"}
+        checked = set()
+        for _, module in actual.named_modules():
+            for node in getattr(module, "graph", torch.fx.Graph()).nodes:
+                source = flat.get(node.name)
+                if node.op == "call_function" and source is not None:
+                    self.assertIs(node.meta["val"], source.meta["val"])
+                    self.assertEqual(node.meta["nn_module_stack"], source.meta["nn_module_stack"])
+                    self.assertEqual(node.meta.get("stack_trace"), source.meta.get("stack_trace"))
+                    checked.add(node.name)
+        self.assertEqual(checked, set(flat))  # every call, with its metadata
+
+    def test_exported_program_input(self):
+        ep = self.fixtures.CASES["transformer"][1]()
+        deduped = fxpp.torch.dedup(ep)
+        args, kwargs = ep.example_inputs
+        with torch.no_grad():
+            torch.testing.assert_close(deduped(*args, **kwargs), ep.module()(*args, **kwargs))
+
+    def test_not_a_program(self):
+        with self.assertRaises(TypeError):
+            fxpp.torch.unflatten(torch.nn.Linear(2, 2))
 
 
 if __name__ == "__main__":

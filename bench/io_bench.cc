@@ -1,0 +1,134 @@
+// Lossless I/O throughput (issue 19): writing and reading fxg, protobuf
+// binary (.pb) and protobuf JSON, for modules and for exported programs,
+// with every node carrying full metadata (example value, stack trace,
+// nn_module_stack, seq_nr). Targets: read+write >= 1M nodes/s for .pb and
+// fxg, >= 100 MB/s for JSON (or .pb as the documented fast default). Run:
+//   bazel run -c opt //bench:io_bench
+#include <cstdint>
+#include <memory>
+#include <string>
+
+#include "absl/strings/str_cat.h"
+#include "benchmark/benchmark.h"
+#include "bench/synthetic_graphs.h"
+#include "export/exported_program.h"
+#include "export/synthetic_program.h"
+#include "ir/io/module_io.h"
+
+namespace fxpp {
+namespace {
+
+// What torch.export and make_fx record on a node beyond its example value:
+// one stack trace per layer position (traces repeat across layers), the
+// module stack of the layer it runs in, and an autograd sequence number.
+void AddFullMeta(Graph& graph) {
+  int64_t index = 0;
+  for (Node* node : graph.nodes()) {
+    NodeMeta& meta = node->mutable_meta();
+    const int64_t layer = index / 42;
+    meta.stack_trace = Symbol::Intern(absl::StrCat(
+        "  File \"model.py\", line ", 100 + index % 42, ", in forward\n    x = self.op", index % 42,
+        "(x)\n"));
+    if (meta.nn_module_stack.empty()) {
+      meta.nn_module_stack.push_back({Symbol::Intern(absl::StrCat("L__self___layers_", layer)),
+                                      Symbol::Intern(absl::StrCat("layers.", layer)),
+                                      Symbol::Intern("model.Block")});
+    }
+    meta.seq_nr = index++;
+  }
+}
+
+void SetCounters(benchmark::State& state, int64_t nodes, int64_t bytes) {
+  state.counters["nodes"] = static_cast<double>(nodes);
+  state.counters["nodes_per_s"] = benchmark::Counter(static_cast<double>(nodes),
+                                                     benchmark::Counter::kIsIterationInvariantRate);
+  state.counters["file_B_per_node"] = static_cast<double>(bytes) / static_cast<double>(nodes);
+  state.SetBytesProcessed(state.iterations() * bytes);
+}
+
+std::unique_ptr<GraphModule> ModuleWithMeta(int64_t nodes) {
+  std::unique_ptr<GraphModule> m = MakeTransformerWithNodes(nodes);
+  AddFullMeta(m->graph());
+  return m;
+}
+
+// ---- modules: RenderModule / ParseModule, as the tools read and write ----------
+
+void BM_WriteModule(benchmark::State& state, Format format) {
+  std::unique_ptr<GraphModule> m = ModuleWithMeta(state.range(0));
+  int64_t bytes = 0;
+  for (auto _ : state) {
+    absl::StatusOr<std::string> text = RenderModule(*m, format);
+    if (!text.ok()) state.SkipWithError("write failed");
+    bytes = static_cast<int64_t>(text->size());
+    benchmark::DoNotOptimize(text);
+  }
+  SetCounters(state, static_cast<int64_t>(m->graph().size()), bytes);
+}
+
+void BM_ReadModule(benchmark::State& state, Format format) {
+  std::unique_ptr<GraphModule> m = ModuleWithMeta(state.range(0));
+  const std::string text = *RenderModule(*m, format);
+  const int64_t nodes = static_cast<int64_t>(m->graph().size());
+  m.reset();
+  for (auto _ : state) {
+    absl::StatusOr<LoadedModule> back = ParseModule(text, "bench", format);
+    if (!back.ok()) state.SkipWithError(std::string(back.status().message()).c_str());
+    benchmark::DoNotOptimize(back);
+  }
+  SetCounters(state, nodes, static_cast<int64_t>(text.size()));
+}
+
+// ---- exported programs: export/exported_program.h's JSON and binary -----------
+
+ExportedProgram ProgramWithMeta(int64_t nodes) {
+  ExportedProgram program = MakeExportedTransformerWithNodes(nodes);
+  AddFullMeta(program.graph_module->graph());
+  return program;
+}
+
+void BM_WriteProgram(benchmark::State& state, bool json) {
+  const ExportedProgram program = ProgramWithMeta(state.range(0));
+  int64_t bytes = 0;
+  for (auto _ : state) {
+    std::string text = json ? *SerializeExportedProgramJson(program)
+                            : SerializeExportedProgramBinary(program);
+    bytes = static_cast<int64_t>(text.size());
+    benchmark::DoNotOptimize(text);
+  }
+  SetCounters(state, static_cast<int64_t>(program.graph_module->graph().size()), bytes);
+}
+
+void BM_ReadProgram(benchmark::State& state, bool json) {
+  const ExportedProgram program = ProgramWithMeta(state.range(0));
+  const std::string text = json ? *SerializeExportedProgramJson(program)
+                                : SerializeExportedProgramBinary(program);
+  for (auto _ : state) {
+    absl::StatusOr<ExportedProgram> back = json ? ParseExportedProgramJson(text, "bench")
+                                                : ParseExportedProgramBinary(text, "bench");
+    if (!back.ok()) state.SkipWithError(std::string(back.status().message()).c_str());
+    benchmark::DoNotOptimize(back);
+  }
+  SetCounters(state, static_cast<int64_t>(program.graph_module->graph().size()),
+              static_cast<int64_t>(text.size()));
+}
+
+void Sizes(benchmark::internal::Benchmark* b) {
+  b->Arg(10000)->Arg(100000)->Arg(1000000)->Unit(benchmark::kMillisecond);
+}
+
+BENCHMARK_CAPTURE(BM_WriteModule, fxg, Format::kFxg)->Apply(Sizes);
+BENCHMARK_CAPTURE(BM_ReadModule, fxg, Format::kFxg)->Apply(Sizes);
+BENCHMARK_CAPTURE(BM_WriteModule, pb, Format::kPb)->Apply(Sizes);
+BENCHMARK_CAPTURE(BM_ReadModule, pb, Format::kPb)->Apply(Sizes);
+BENCHMARK_CAPTURE(BM_WriteModule, json, Format::kJson)->Apply(Sizes);
+BENCHMARK_CAPTURE(BM_ReadModule, json, Format::kJson)->Apply(Sizes);
+BENCHMARK_CAPTURE(BM_WriteProgram, pb, false)->Apply(Sizes);
+BENCHMARK_CAPTURE(BM_ReadProgram, pb, false)->Apply(Sizes);
+BENCHMARK_CAPTURE(BM_WriteProgram, json, true)->Apply(Sizes);
+BENCHMARK_CAPTURE(BM_ReadProgram, json, true)->Apply(Sizes);
+
+}  // namespace
+}  // namespace fxpp
+
+BENCHMARK_MAIN();
