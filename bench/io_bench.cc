@@ -12,6 +12,7 @@
 #include "benchmark/benchmark.h"
 #include "bench/synthetic_graphs.h"
 #include "export/exported_program.h"
+#include "export/program_proto.h"
 #include "export/synthetic_program.h"
 #include "ir/io/module_io.h"
 

@@ -4,6 +4,8 @@
 
 #include "absl/container/flat_hash_map.h"
 #include "absl/strings/str_cat.h"
+#include "export/program_proto.h"
+#include "export/validate.h"
 #include "google/protobuf/util/json_util.h"
 #include "tools/python/ext/from_torch.h"
 
