@@ -17,6 +17,7 @@ absl::string_view PassOptionTypeName(PassOptionType type) {
     case PassOptionType::kString:
       return "string";
     case PassOptionType::kStringList:
+    case PassOptionType::kKeyValueList:
       return "list";
   }
   return "?";

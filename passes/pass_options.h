@@ -36,7 +36,9 @@
 
 namespace fxpp {
 
-enum class PassOptionType : uint8_t { kBool, kInt, kString, kStringList };
+// kKeyValueList items hold '=' themselves, so in a pipeline string a `name=`
+// piece after one is read as its next item, not as another option.
+enum class PassOptionType : uint8_t { kBool, kInt, kString, kStringList, kKeyValueList };
 absl::string_view PassOptionTypeName(PassOptionType type);
 
 // What the registry and tools show of one option.
@@ -118,7 +120,7 @@ struct PassOptionTraits<absl::flat_hash_set<std::string>> {
 // is the empty list.
 template <>
 struct PassOptionTraits<std::vector<std::pair<std::string, std::string>>> {
-  static constexpr PassOptionType kType = PassOptionType::kStringList;
+  static constexpr PassOptionType kType = PassOptionType::kKeyValueList;
   static absl::Status Parse(absl::string_view text,
                             std::vector<std::pair<std::string, std::string>>* value);
   static std::string Format(const std::vector<std::pair<std::string, std::string>>& value);

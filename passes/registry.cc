@@ -26,14 +26,14 @@ absl::StatusOr<PassOptionValues> SplitPassOptions(absl::string_view text,
                                                   const PassDescriptor* descriptor) {
   PassOptionValues out;
   if (absl::StripAsciiWhitespace(text).empty()) return out;
-  // Whether a `name=` piece belongs to the list value before it.
+  // Whether a `name=` piece is the next item of the key=value list before it.
   auto continues_list = [&](absl::string_view name) {
     if (descriptor == nullptr || out.empty() || FindPassOption(*descriptor, name).ok()) {
       return false;
     }
     absl::StatusOr<size_t> previous = FindPassOption(*descriptor, out.back().first);
     return previous.ok() &&
-           descriptor->options()[*previous].type == PassOptionType::kStringList;
+           descriptor->options()[*previous].type == PassOptionType::kKeyValueList;
   };
   for (absl::string_view piece : absl::StrSplit(text, ',')) {
     const size_t eq = piece.find('=');

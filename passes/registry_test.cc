@@ -80,6 +80,8 @@ TEST(PassRegistryTest, ErrorsSayWhatIsWrongAndWhatExists) {
   EXPECT_THAT(error("nope"), HasSubstr("unknown pass 'nope' (passes: probe)"));
   EXPECT_THAT(error("probe{colour=red}"),
               HasSubstr("pass 'probe': unknown option 'colour' (options: flag, count, label, tags)"));
+  // A misspelt option after a plain list is not taken as one of its items.
+  EXPECT_THAT(error("probe{tags=a,colour=red}"), HasSubstr("unknown option 'colour'"));
   EXPECT_THAT(error("probe{count=many}"),
               HasSubstr("option 'count': expected an integer, got 'many'"));
   EXPECT_THAT(error("probe{flag=maybe}"),
