@@ -2,7 +2,8 @@
 # Builds fxpp's libFuzzer targets (testing/fuzz/) with clang 14 and runs each
 # on a seed corpus made from the fixtures (docs/FUZZING.md).
 #
-#   tools/fuzz.sh [--seconds=N] [--runs=N] [--corpus=DIR] [TARGET...] [-- LIBFUZZER_FLAG...]
+#   tools/fuzz.sh [--seconds=N] [--runs=N] [--corpus=DIR] [--build=asan|fast]
+#                 [TARGET...] [-- LIBFUZZER_FLAG...]
 #
 # TARGET is fx_text, fxg, proto_binary, proto_json, pipeline or
 # exported_program (default: all).
@@ -15,12 +16,17 @@
 # property. Uses its own Bazel output base ($FXPP_FUZZ_OUTPUT_BASE, default
 # ~/.cache/fxpp-fuzz-base-<checkout hash>), so the shared gcc build is never
 # disturbed.
+# --build=asan (default) is .bazelrc's --config=fuzz (ASan+UBSan, -O1), the
+# build CI tests with; --build=fast is --config=fuzzfast (UBSan, -O2, no ASan)
+# in an output base of its own, for long campaigns: replay their corpus with
+# the asan build afterwards (--runs=0 --corpus=DIR).
 set -euo pipefail
 
 all_targets=(fx_text fxg proto_binary proto_json pipeline exported_program)
 seconds=10
 runs=""
 work=""
+build=asan
 targets=()
 extra=()
 while (($#)); do
@@ -28,6 +34,8 @@ while (($#)); do
     --seconds=*) seconds=${1#*=} ;;
     --runs=*) runs=${1#*=} ;;
     --corpus=*) work=${1#*=} ;;
+    --build=asan|--build=fast) build=${1#*=} ;;
+    --build=*) echo "fuzz.sh: unknown build '${1#*=}' (expected asan or fast)" >&2; exit 2 ;;
     --) shift; extra=("$@"); break ;;
     -h|--help) awk 'NR > 1 && !/^#/ { exit } NR > 1 { sub(/^# ?/, ""); print }' "$0"; exit 0 ;;
     -*) echo "fuzz.sh: unknown flag '$1' (see --help)" >&2; exit 2 ;;
@@ -52,15 +60,18 @@ done
 
 # One output base per checkout: an output base belongs to one workspace.
 checkout=$(pwd -P | md5sum | head -c 8)
-output_base=${FXPP_FUZZ_OUTPUT_BASE:-$HOME/.cache/fxpp-fuzz-base-$checkout}
+config=fuzz
+suffix=""
+[ "$build" = asan ] || { config=fuzzfast; suffix=-fast; }
+output_base=${FXPP_FUZZ_OUTPUT_BASE:-$HOME/.cache/fxpp-fuzz-base-$checkout}$suffix
 # The server of this output base exits after 10 idle minutes (not 3 hours).
 bazel_fuzz=(bazel "--output_base=$output_base" --max_idle_secs=600)
 build_targets=(//tools:fmt)
 for t in "${targets[@]}"; do build_targets+=("//testing/fuzz:${t}_fuzzer"); done
 # --symlink_prefix=/: leave the workspace's bazel-bin/bazel-out links pointing
 # at the shared build.
-"${bazel_fuzz[@]}" build --config=fuzz --symlink_prefix=/ "${build_targets[@]}"
-bin=$("${bazel_fuzz[@]}" info --config=fuzz bazel-bin 2>/dev/null)
+"${bazel_fuzz[@]}" build "--config=$config" --symlink_prefix=/ "${build_targets[@]}"
+bin=$("${bazel_fuzz[@]}" info "--config=$config" bazel-bin 2>/dev/null)
 
 if [ -z "$work" ]; then
   work=$(mktemp -d "${TMPDIR:-/tmp}/fxpp-fuzz.XXXXXX")
