@@ -71,13 +71,16 @@ TEST(AssertFunctionalGraphTest, RejectsOtherWrites) {
   EXPECT_FALSE(AssertFunctionalGraph(batch_norm->graph()).ok());
 }
 
-TEST(PropagateInputMutationStackTracesTest, CopiesTheSourceTrace) {
-  auto m = ModuleFromFxText(R"(graph():
+// x <- add(x, 1) by copy_.
+constexpr absl::string_view kCopyOfAdd = R"(graph():
     %x : [num_users=2] = placeholder[target=x]
     %add : [num_users=1] = call_function[target=torch.ops.aten.add.Tensor](args = (%x, 1), kwargs = {})
     %copy_ : [num_users=0] = call_function[target=torch.ops.aten.copy_.default](args = (%x, %add), kwargs = {})
     return None
-)");
+)";
+
+TEST(PropagateInputMutationStackTracesTest, CopiesTheSourceTrace) {
+  auto m = ModuleFromFxText(kCopyOfAdd);
   m->graph().FindNode("add")->mutable_meta().stack_trace = Symbol::Intern("File \"m.py\", line 3\n");
   absl::StatusOr<int64_t> traced = PropagateInputMutationStackTraces(m->graph());
   ASSERT_TRUE(traced.ok()) << traced.status();
@@ -88,12 +91,7 @@ TEST(PropagateInputMutationStackTracesTest, CopiesTheSourceTrace) {
 // The pass (tools/functionalize's last step): changed, with its statistic,
 // only when it gives a trace; the pipeline's changed check holds both times.
 TEST(PropagateInputMutationStackTracesTest, PassChangesOnlyWhenItGivesATrace) {
-  auto m = ModuleFromFxText(R"(graph():
-    %x : [num_users=2] = placeholder[target=x]
-    %add : [num_users=1] = call_function[target=torch.ops.aten.add.Tensor](args = (%x, 1), kwargs = {})
-    %copy_ : [num_users=0] = call_function[target=torch.ops.aten.copy_.default](args = (%x, %add), kwargs = {})
-    return None
-)");
+  auto m = ModuleFromFxText(kCopyOfAdd);
   m->graph().FindNode("add")->mutable_meta().stack_trace = Symbol::Intern("File \"m.py\", line 3\n");
   PropagateInputMutationStackTracesPass pass;
   PassPipeline::Options checks;
