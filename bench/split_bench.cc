@@ -17,7 +17,8 @@
 #include "ir/fx_text/fx_text.h"
 #include "ir/io/file_io.h"
 #include "passes/split_by_tags/split_by_tags.h"
-#include "passes/split_by_tags/tagging.h"
+#include "passes/tag_nodes/tagging.h"
+#include "passes/tag_order.h"
 #include "passes/split_module/split_module.h"
 
 namespace fxpp {

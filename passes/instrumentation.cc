@@ -231,7 +231,7 @@ void GrowthNoticeInstrumentation::AfterPass(const Pass& pass, size_t, bool, Pass
                                             const GraphModule& module) {
   const size_t top_nodes_after = module.has_graph() ? module.graph().size() : 0;
   if (top_nodes_after > top_nodes_before_) {
-    *out_ << "fxopt: pass '" << pass.name() << "' made the top graph larger: "
+    *out_ << tool_ << ": pass '" << pass.name() << "' made the top graph larger: "
           << top_nodes_before_ << " -> " << top_nodes_after << " nodes\n";
   }
 }

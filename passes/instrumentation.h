@@ -14,6 +14,7 @@
 #include <memory>
 #include <ostream>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "absl/container/flat_hash_set.h"
@@ -99,16 +100,19 @@ class StatisticsInstrumentation : public PassInstrumentation {
 
 // No pass makes the top graph larger without saying so (functionalize adds
 // scatters, a split adds calls and getitems): a line on `out` (not owned)
-// for every pass after which the top graph has more nodes than before it.
+// for every pass after which the top graph has more nodes than before it,
+// headed by the name of the tool that runs it.
 class GrowthNoticeInstrumentation : public PassInstrumentation {
  public:
-  explicit GrowthNoticeInstrumentation(std::ostream* out) : out_(out) {}
+  GrowthNoticeInstrumentation(std::string tool, std::ostream* out)
+      : tool_(std::move(tool)), out_(out) {}
 
   void BeforePass(const Pass& pass, size_t index, const GraphModule& module) override;
   void AfterPass(const Pass& pass, size_t index, bool changed, PassTiming timing,
                  const GraphModule& module) override;
 
  private:
+  std::string tool_;
   std::ostream* out_;
   size_t top_nodes_before_ = 0;  // of the pass running
 };

@@ -19,11 +19,21 @@ protobuf headers exist under bazel-bin/):
 PATHs are files or folders (default: the whole tree). Prints one line per
 long function without a reason (`--all`: with a reason too), and exits 1
 when there is any.
+
+libclang takes seconds per file (it parses every header), too slow to run
+over the tree in CI. So a file goes to libclang only when a quick scan of
+its braces finds a block that could belong to a long function: a `{...}`
+of at least LIMIT - SIGNATURE_SLACK lines that opens no namespace, class,
+struct, union or enum (member functions have blocks of their own). The scan
+skips comments, string, character and raw string literals; it can only
+send a file to libclang that needs none, never skip one that does.
+`--no-prefilter` parses every file.
 """
 
 import argparse
 import concurrent.futures
 import os
+import re
 import subprocess
 import sys
 
@@ -61,6 +71,48 @@ def source_files(paths):
                     yield os.path.normpath(os.path.join(root, name))
 
 
+# Lines a definition may take before its body's `{` (return type, template
+# header, parameters, a constructor's initializers).
+SIGNATURE_SLACK = 20
+SCOPE_KEYWORDS = re.compile(r"\b(namespace|class|struct|union|enum)\b")
+# What the scan skips: comments, raw strings, strings, character literals.
+SKIPPED_TEXT = re.compile(
+    r'//[^\n]*|/\*.*?\*/|R"([^(\s]*)\(.*?\)\1"|"(?:\\.|[^"\\\n])*"|\'(?:\\.|[^\'\\\n])*\'',
+    re.S)
+
+
+def blank_skipped_text(text):
+    """`text` with comments and literals replaced by spaces (newlines kept)."""
+    return SKIPPED_TEXT.sub(lambda m: re.sub(r"[^\n]", " ", m.group(0)), text)
+
+
+def may_have_long_function(path, limit):
+    """Whether `path` has a brace block long enough to be a long function's
+    body, and so needs libclang."""
+    with open(path, encoding="utf-8") as f:
+        text = blank_skipped_text(f.read())
+    opened = []  # (line, opens a scope) of each open brace
+    line = 1
+    last_boundary = 0  # offset after the last ; { or }
+    for offset, char in enumerate(text):
+        if char == "\n":
+            line += 1
+        elif char == "{":
+            head = text[last_boundary:offset]
+            scope = SCOPE_KEYWORDS.search(head) is not None and "(" not in head
+            opened.append((line, scope))
+            last_boundary = offset + 1
+        elif char == "}":
+            if opened:
+                start, scope = opened.pop()
+                if not scope and line - start + 1 >= limit - SIGNATURE_SLACK:
+                    return True
+            last_boundary = offset + 1
+        elif char == ";":
+            last_boundary = offset + 1
+    return False
+
+
 def qualified_name(cursor):
     parts = [cursor.spelling]
     parent = cursor.semantic_parent
@@ -83,8 +135,10 @@ def has_reason(lines, first_line):
     return False
 
 
-def long_functions(path, limit):
+def long_functions(path, limit, prefilter=True):
     """(line, name, length, has_reason) of the functions of `path` over `limit`."""
+    if prefilter and not may_have_long_function(path, limit):
+        return path, []
     index = cindex.Index.create()
     unit = index.parse(path, args=compile_args())
     with open(path, encoding="utf-8") as f:
@@ -131,6 +185,9 @@ def main():
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--all", action="store_true",
                         help="also list long functions that give a reason")
+    parser.add_argument("--no-prefilter", dest="prefilter", action="store_false",
+                        help="parse every file with libclang, not only those whose brace "
+                             "scan finds a long block")
     args = parser.parse_args()
     top = subprocess.run(["git", "rev-parse", "--show-toplevel"], capture_output=True,
                          text=True, check=True).stdout.strip()
@@ -141,7 +198,8 @@ def main():
     files = list(source_files(paths))
     offenders = 0
     with concurrent.futures.ProcessPoolExecutor(max_workers=args.jobs) as pool:
-        for path, found in pool.map(long_functions, files, [args.limit] * len(files)):
+        for path, found in pool.map(long_functions, files, [args.limit] * len(files),
+                                    [args.prefilter] * len(files)):
             for line, name, length, reason in found:
                 reason = reason or (path, name) in allowed
                 if not reason:

@@ -201,12 +201,6 @@ std::string BundledPath(absl::string_view workspace_path) {
   return runfiles->Rlocation(absl::StrCat("fxpp/", workspace_path));
 }
 
-absl::StatusOr<Format> ChooseFormat(absl::string_view flag_value, absl::string_view path,
-                                    Format fallback) {
-  if (!flag_value.empty()) return ParseFormatName(flag_value);
-  return FormatFromPath(path).value_or(fallback);
-}
-
 absl::StatusOr<absl::optional<Format>> ChooseInputFormat(absl::string_view flag_value) {
   if (flag_value.empty()) return absl::optional<Format>();
   ASSIGN_OR_RETURN(Format format, ParseFormatName(flag_value));
@@ -226,13 +220,6 @@ absl::Status VerifyInputModule(const LoadedModule& loaded, bool allow_forward_re
   options.graph.allow_forward_references = allow_forward_references;
   options.check_attributes = ModuleHasState(*loaded.module);
   return VerifyLoadedModule(loaded, options);
-}
-
-absl::StatusOr<LoadedModule> ReadInputModule(absl::string_view path, absl::optional<Format> from,
-                                             bool allow_forward_references) {
-  ASSIGN_OR_RETURN(LoadedModule loaded, ReadModule(path, from));
-  RETURN_IF_ERROR(VerifyInputModule(loaded, allow_forward_references));
-  return loaded;
 }
 
 void NoteBundledExample(absl::string_view tool, absl::string_view example) {

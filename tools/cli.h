@@ -31,25 +31,16 @@ std::string ResolveUserPath(absl::string_view path);
 // A file bundled with the tool as data (workspace-relative path).
 std::string BundledPath(absl::string_view workspace_path);
 
-// The format a flag names; else the one `path`'s extension implies; else
-// `fallback`. An unknown name is an error.
-absl::StatusOr<Format> ChooseFormat(absl::string_view flag_value, absl::string_view path,
-                                    Format fallback);
-
 // The input format a --from flag names; nullopt when it is empty, for
 // ReadModule to tell by extension or contents. An unknown name is an error.
 absl::StatusOr<absl::optional<Format>> ChooseInputFormat(absl::string_view flag_value);
 
-// Reads the tool's input (ReadModule) and verifies it (VerifyGraphModule),
-// so that no pass ever sees a malformed module: errors name the file and
-// the node. Attribute targets (call_module, get_attr) are checked when the
-// input carries module state (parameters, buffers, constants); plain FX
-// text carries none.
+// Verifies a tool's input (VerifyGraphModule), so that no pass ever sees a
+// malformed module: errors point at the input's file:line:col where it has
+// lines, and name the node. Attribute targets (call_module, get_attr) are
+// checked when the input carries module state (parameters, buffers,
+// constants); plain FX text carries none.
 // `allow_forward_references` is for tools that only convert or reorder.
-absl::StatusOr<LoadedModule> ReadInputModule(absl::string_view path, absl::optional<Format> from,
-                                             bool allow_forward_references = false);
-// The check ReadInputModule makes, for modules read otherwise; errors point
-// at the input's file:line:col where it has lines.
 absl::Status VerifyInputModule(const LoadedModule& loaded, bool allow_forward_references = false);
 
 // Whether any module of the tree has parameters, buffers or constants: a

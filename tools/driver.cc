@@ -1,19 +1,27 @@
 #include "tools/driver.h"
 
+#include <unistd.h>
+
+#include <algorithm>
 #include <iostream>
 #include <utility>
 
+#include "absl/container/flat_hash_map.h"
 #include "absl/container/flat_hash_set.h"
 #include "absl/flags/flag.h"
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_split.h"
+#include "absl/strings/strip.h"
 #include "google/protobuf/stubs/logging.h"
 #include "google/protobuf/struct.pb.h"
 #include "export/program_proto.h"
 #include "google/protobuf/util/json_util.h"
 #include "ir/io/file_io.h"
 #include "ir/status_macros.h"
+#include "passes/instrumentation.h"
 #include "passes/pipeline.h"
+#include "passes/registry.h"
 #include "tools/cli.h"
 #include "tools/pass_flags.h"
 
@@ -25,14 +33,58 @@ ABSL_FLAG(std::string, to, "",
 ABSL_FLAG(std::string, o, "-", "output file; - for stdout");
 ABSL_FLAG(std::string, report, "text",
           "the passes' report: text or json, on stderr (on stdout when the module goes to a "
-          "file); or a FILE to write it to (json when FILE ends in .json)");
+          "file); or a FILE to write it, timing and statistics to (json when FILE ends in .json)");
+// The pipeline's checks and instrumentation (passes/pipeline.h,
+// passes/instrumentation.h), the same on every tool.
+ABSL_FLAG(bool, verify_each, true, "run the verifier after every pass that changed something");
+ABSL_FLAG(bool, check_changed, false,
+          "fail when a pass's changed flag disagrees with the module's fingerprint");
+ABSL_FLAG(bool, print_after_all, false,
+          "print the module to stderr after every pass; alias --print-ir-after-all");
+ABSL_FLAG(bool, print_after_change, false,
+          "print the module to stderr after every changing pass; alias --print-ir-after-change");
+ABSL_FLAG(bool, print_before_all, false,
+          "print the module to stderr before every pass; alias --print-ir-before-all");
+ABSL_FLAG(std::string, print_before, "",
+          "print the module to stderr before these passes (names); alias --print-ir-before");
+ABSL_FLAG(bool, print_after_failure, false,
+          "print the module to stderr after a pass that fails or breaks it; "
+          "alias --print-ir-after-failure");
+ABSL_FLAG(std::string, print_format, "fxg", "format of --print-* dumps");
+ABSL_FLAG(std::string, time_passes, "",
+          "print a timing table: text (also the bare flag) or json; alias --mlir-timing");
+ABSL_FLAG(std::string, pass_statistics, "",
+          "print every pass's statistics and report: text (also the bare flag) or json; "
+          "alias --mlir-pass-statistics");
 
 namespace fxpp {
 namespace {
 
+// The flags of the tool itself, beyond the shared ones and pass options:
+// the switches of optional passes, the extra outputs, fxopt's pipeline.
+std::vector<PassOptionInfo> ToolOnlyFlags(const ToolPreset& preset) {
+  std::vector<PassOptionInfo> flags;
+  if (preset.pipeline_from_flags) {
+    flags.push_back({"passes", PassOptionType::kString, "",
+                     "the pipeline: pass[{option=value,...}],... (see --list-passes); alias "
+                     "--pass-pipeline"});
+    flags.push_back({"list_passes", PassOptionType::kBool, "false",
+                     "print every registered pass with its options and exit"});
+  }
+  for (const ToolPass& pass : preset.passes) {
+    if (!pass.enabled_by.empty()) {
+      flags.push_back({pass.enabled_by, PassOptionType::kBool, "false", pass.enabled_by_help});
+    }
+  }
+  for (const ToolExtraOutput& output : preset.extra_outputs) {
+    flags.push_back({output.flag, PassOptionType::kString, "", output.help});
+  }
+  return flags;
+}
+
 // The flags a preset adds to the shared ones: every pass option (once per
-// name: `split --tags` sets the tags of each pass that has them), the
-// switches of optional passes and the extra outputs.
+// name: `split --tags` sets the tags of each pass that has them) and its
+// own flags.
 std::vector<PassOptionInfo> PresetFlags(const ToolPreset& preset) {
   std::vector<PassOptionInfo> flags;
   absl::flat_hash_set<std::string> seen;
@@ -41,28 +93,17 @@ std::vector<PassOptionInfo> PresetFlags(const ToolPreset& preset) {
   };
   for (const ToolPass& pass : preset.passes) {
     for (const PassOptionInfo& option : pass.descriptor->options()) add(option);
-    if (!pass.enabled_by.empty()) {
-      add({pass.enabled_by, PassOptionType::kBool, "false", pass.enabled_by_help});
-    }
   }
-  for (const ToolExtraOutput& output : preset.extra_outputs) {
-    add({output.flag, PassOptionType::kString, "", output.help});
-  }
+  for (PassOptionInfo& flag : ToolOnlyFlags(preset)) add(std::move(flag));
   return flags;
 }
 
 std::string PresetHelp(const ToolPreset& preset) {
   std::string help = preset.usage;
-  std::vector<PassOptionInfo> tool_flags;
   for (const ToolPass& pass : preset.passes) {
     absl::StrAppend(&help, "\n\n", PassFlagsHelp(*pass.descriptor));
-    if (!pass.enabled_by.empty()) {
-      tool_flags.push_back({pass.enabled_by, PassOptionType::kBool, "false", pass.enabled_by_help});
-    }
   }
-  for (const ToolExtraOutput& output : preset.extra_outputs) {
-    tool_flags.push_back({output.flag, PassOptionType::kString, "", output.help});
-  }
+  const std::vector<PassOptionInfo> tool_flags = ToolOnlyFlags(preset);
   if (!tool_flags.empty()) absl::StrAppend(&help, "\n", OptionFlagsHelp("Tool options:", tool_flags));
   return help;
 }
@@ -160,8 +201,10 @@ struct ToolInput {
   absl::optional<ExportedProgram> program;
 };
 
+// `sorts_first`: the pipeline starts with topo_sort, which takes a graph
+// that uses nodes before defining them.
 absl::StatusOr<ToolInput> ReadToolInput(const ToolPreset& preset, const std::string& path,
-                                        absl::optional<Format> from) {
+                                        absl::optional<Format> from, bool sorts_first) {
   ASSIGN_OR_RETURN(std::string contents, ReadFileOrStdin(path));
   const std::string name = path == "-" ? "<stdin>" : path;
   absl::optional<Format> format = from;
@@ -187,7 +230,8 @@ absl::StatusOr<ToolInput> ReadToolInput(const ToolPreset& preset, const std::str
     if (preset.from_program != nullptr || !binary) return program.status();
   }
   ASSIGN_OR_RETURN(input.loaded, ParseModuleContents(std::move(contents), path, from));
-  RETURN_IF_ERROR(VerifyInputModule(input.loaded, preset.allow_forward_references));
+  RETURN_IF_ERROR(
+      VerifyInputModule(input.loaded, preset.allow_forward_references || sorts_first));
   return input;
 }
 
@@ -212,37 +256,207 @@ absl::StatusOr<std::string> RenderProgram(const ExportedProgram& program, Format
       "it into a module first"));
 }
 
-absl::Status Run(const ToolPreset& preset, const std::vector<std::string>& args,
-                 const PassOptionValues& flags) {
-  if (args.size() > 1) return absl::InvalidArgumentError("expected one input file (see --help)");
-  const bool example = args.empty();
-  const std::string in = example ? BundledPath(preset.example) : ResolveUserPath(args[0]);
-  ASSIGN_OR_RETURN(absl::optional<Format> from, ChooseInputFormat(absl::GetFlag(FLAGS_from)));
-  const std::string out = ResolveUserPath(absl::GetFlag(FLAGS_o));
-  const ReportTarget report_target = ParseReportFlag(absl::GetFlag(FLAGS_report));
-  absl::optional<Format> to;
-  if (!absl::GetFlag(FLAGS_to).empty()) {
-    ASSIGN_OR_RETURN(to, ParseFormatName(absl::GetFlag(FLAGS_to)));
-  } else {
-    to = FormatFromPath(out);
+absl::Status CheckTextOrJson(absl::string_view flag, absl::string_view value) {
+  if (value.empty() || value == "text" || value == "json") return absl::OkStatus();
+  return absl::InvalidArgumentError(
+      absl::StrCat("--", flag, " must be text or json, not '", value, "'"));
+}
+
+// The pipeline the command line runs, with the checks and instrumentations
+// the shared flags ask for (owned here: the pipeline holds pointers).
+struct ToolPipeline {
+  std::string time_passes;  // "", "text" or "json"
+  std::string statistics_format;
+  PassPipeline pipeline;
+  std::unique_ptr<IrPrintingInstrumentation> printing;
+  std::unique_ptr<TimingInstrumentation> timing;
+  StatisticsInstrumentation statistics;
+  std::unique_ptr<GrowthNoticeInstrumentation> growth;
+
+  // The timing table and statistics asked for, as one text.
+  absl::StatusOr<std::string> InstrumentReport() const {
+    std::string out;
+    if (time_passes == "text") out += timing->Text();
+    if (time_passes == "json") {
+      ASSIGN_OR_RETURN(out, timing->Json());
+    }
+    if (statistics_format == "text") out += statistics.Text();
+    if (statistics_format == "json") {
+      ASSIGN_OR_RETURN(std::string json, statistics.Json());
+      out += json;
+    }
+    return out;
   }
-  if (to == Format::kFx && !preset.fx_refused_because.empty()) {
+};
+
+absl::StatusOr<IrPrintingInstrumentation::Options> PrintingFromFlags() {
+  IrPrintingInstrumentation::Options print;
+  ASSIGN_OR_RETURN(print.format, ParseFormatName(absl::GetFlag(FLAGS_print_format)));
+  for (absl::string_view name :
+       absl::StrSplit(absl::GetFlag(FLAGS_print_before), ',', absl::SkipEmpty())) {
+    print.before.insert(std::string(name));
+  }
+  print.before_all = absl::GetFlag(FLAGS_print_before_all);
+  print.after_all = absl::GetFlag(FLAGS_print_after_all);
+  print.after_change = absl::GetFlag(FLAGS_print_after_change);
+  print.after_failure = absl::GetFlag(FLAGS_print_after_failure);
+  return print;
+}
+
+// `time_by_default`: fxopt's bundled example shows its timing.
+absl::StatusOr<std::unique_ptr<ToolPipeline>> MakeToolPipeline(
+    absl::string_view tool_name, std::vector<std::unique_ptr<Pass>> passes,
+    const GraphModule& input, bool stateless, bool time_by_default) {
+  auto tool = std::make_unique<ToolPipeline>();
+  tool->time_passes = absl::GetFlag(FLAGS_time_passes);
+  if (time_by_default && tool->time_passes.empty()) tool->time_passes = "text";
+  tool->statistics_format = absl::GetFlag(FLAGS_pass_statistics);
+  RETURN_IF_ERROR(CheckTextOrJson("time-passes", tool->time_passes));
+  RETURN_IF_ERROR(CheckTextOrJson("pass-statistics", tool->statistics_format));
+  ASSIGN_OR_RETURN(IrPrintingInstrumentation::Options print, PrintingFromFlags());
+  tool->printing = std::make_unique<IrPrintingInstrumentation>(std::move(print), &std::cerr);
+  RETURN_IF_ERROR(tool->printing->CheckPassNames(passes));
+  tool->timing = std::make_unique<TimingInstrumentation>(passes.size(), input, isatty(2) == 1);
+  tool->growth = std::make_unique<GrowthNoticeInstrumentation>(std::string(tool_name), &std::cerr);
+
+  PassPipeline::Options checks;
+  checks.verify_each = absl::GetFlag(FLAGS_verify_each);
+  checks.check_changed = absl::GetFlag(FLAGS_check_changed);
+  checks.verify_input = false;  // ReadToolInput verified it, as this tool accepts it
+  // A module without state (FX text) has nothing to resolve get_attr against.
+  checks.verify.check_attributes = !stateless;
+  tool->pipeline = PassPipeline(checks);
+  tool->pipeline.AddInstrumentation(tool->printing.get()).AddInstrumentation(tool->timing.get());
+  tool->pipeline.AddInstrumentation(&tool->statistics).AddInstrumentation(tool->growth.get());
+  for (std::unique_ptr<Pass>& pass : passes) tool->pipeline.Add(std::move(pass));
+  return tool;
+}
+
+// What the command line asks the output to be.
+struct OutputChoice {
+  std::string path;            // "-": stdout
+  absl::optional<Format> to;   // nullopt: the preset's default
+  ReportTarget report;
+};
+
+absl::StatusOr<OutputChoice> ChooseOutput(const ToolPreset& preset) {
+  OutputChoice choice;
+  choice.path = ResolveUserPath(absl::GetFlag(FLAGS_o));
+  choice.report = ParseReportFlag(absl::GetFlag(FLAGS_report));
+  if (!absl::GetFlag(FLAGS_to).empty()) {
+    ASSIGN_OR_RETURN(choice.to, ParseFormatName(absl::GetFlag(FLAGS_to)));
+  } else {
+    choice.to = FormatFromPath(choice.path);
+  }
+  if (choice.to == Format::kFx && !preset.fx_refused_because.empty()) {
     return absl::InvalidArgumentError(absl::StrCat(
         preset.fx_refused_because, ", which FX text cannot hold; use fxg, json, pb or readable"));
   }
+  return choice;
+}
 
-  ASSIGN_OR_RETURN(ToolInput input, ReadToolInput(preset, in, from));
+// fxopt's pipeline, from --passes (the bundled example's without IN).
+absl::StatusOr<std::vector<std::unique_ptr<Pass>>> PipelineFromFlags(
+    const ToolPreset& preset, const PassOptionValues& flags, bool example,
+    std::string* pipeline_text) {
+  const std::string* given = FlagValue(flags, "passes");
+  *pipeline_text = given != nullptr ? *given : "";
+  if (pipeline_text->empty()) {
+    if (!example) return absl::InvalidArgumentError("--passes is required (see --list-passes)");
+    *pipeline_text = preset.example_pipeline;
+  }
+  return PassRegistry::Global().ParsePipeline(*pipeline_text);
+}
+
+// The module as the output format asks, with the example's "before".
+absl::StatusOr<std::string> RenderOutput(const ToolPreset& preset, const OutputChoice& output,
+                                         const LoadedModule& loaded, bool example,
+                                         const std::string& before) {
+  const GraphModule& module = *loaded.module;
+  std::string rendered;
+  if (!output.to.has_value() && output.path == "-" && preset.summary != nullptr) {
+    rendered = preset.summary(module);
+  } else {
+    Format format = output.to.value_or(
+        example ? preset.example_to.value_or(preset.default_to) : preset.default_to);
+    if (!output.to.has_value() && format == Format::kFx && !module.children().empty()) {
+      format = Format::kFxg;  // FX text holds one graph
+    }
+    ASSIGN_OR_RETURN(rendered, RenderModule(module, format, loaded.fx_print));
+  }
+  if (!before.empty() && output.path == "-") {
+    rendered = absl::StrCat("== before\n", before, "\n== after\n", rendered);
+  }
+  return rendered;
+}
+
+// The passes' reports (none for fxopt, which shows them as statistics).
+absl::StatusOr<std::string> PassReports(const ToolPreset& preset, const ReportTarget& target,
+                                        absl::Span<const std::unique_ptr<Pass>> passes) {
+  if (preset.pipeline_from_flags) return std::string();
+  if (target.json && !passes.empty()) return JsonReport(passes);
+  std::string report;
+  for (const std::unique_ptr<Pass>& pass : passes) report += pass->Report().text;
+  return report;
+}
+
+// Every output or none: the module, the extra outputs, the report file.
+// A module on stdout is piped into other tools (fmt, dot): nothing else
+// may follow it there.
+absl::Status WriteOutputs(const ToolPreset& preset, const OutputChoice& output,
+                          const PassOptionValues& flags, const ToolPipeline& tool,
+                          const std::string& rendered) {
+  ASSIGN_OR_RETURN(std::string report,
+                   PassReports(preset, output.report, tool.pipeline.passes()));
+  ASSIGN_OR_RETURN(std::string instruments, tool.InstrumentReport());
   OutputFiles outputs;
+  RETURN_IF_ERROR(outputs.Add(output.path, rendered));
+  for (const ToolExtraOutput& extra : preset.extra_outputs) {
+    const std::string* path = FlagValue(flags, extra.flag);
+    if (path == nullptr || path->empty()) continue;
+    ASSIGN_OR_RETURN(std::string contents, extra.render(tool.pipeline.passes()));
+    RETURN_IF_ERROR(outputs.Add(ResolveUserPath(*path), contents));
+  }
+  if (!output.report.file.empty()) {
+    RETURN_IF_ERROR(outputs.Add(output.report.file, report + instruments));
+  }
+  RETURN_IF_ERROR(outputs.Commit());
+  if (output.report.file.empty()) {
+    (output.path == "-" ? std::cerr : std::cout) << report;
+    std::cerr << instruments;
+  }
+  return absl::OkStatus();
+}
+
+absl::Status Run(const ToolPreset& preset, const std::vector<std::string>& args,
+                 const PassOptionValues& flags) {
+  if (preset.pipeline_from_flags && FlagValue(flags, "list_passes") != nullptr &&
+      *FlagValue(flags, "list_passes") == "true") {
+    std::cout << PassRegistry::Global().Describe();
+    return absl::OkStatus();
+  }
+  if (args.size() > 1) return absl::InvalidArgumentError("expected one input file (see --help)");
+  const bool example = args.empty();
+  std::string pipeline_text;
+  std::vector<std::unique_ptr<Pass>> passes;
+  if (preset.pipeline_from_flags) {
+    ASSIGN_OR_RETURN(passes, PipelineFromFlags(preset, flags, example, &pipeline_text));
+  }
+  const std::string in = example ? BundledPath(preset.example) : ResolveUserPath(args[0]);
+  ASSIGN_OR_RETURN(absl::optional<Format> from, ChooseInputFormat(absl::GetFlag(FLAGS_from)));
+  ASSIGN_OR_RETURN(OutputChoice output, ChooseOutput(preset));
+  // Only topo_sort can take a graph that uses nodes before defining them.
+  const bool sorts_first = !passes.empty() && passes.front()->name() == "topo_sort";
+  ASSIGN_OR_RETURN(ToolInput input, ReadToolInput(preset, in, from, sorts_first));
   if (input.program.has_value() && preset.from_program == nullptr) {
-    if (!preset.passes.empty()) {
+    if (!preset.passes.empty() || preset.pipeline_from_flags) {
       return absl::InvalidArgumentError(absl::StrCat(
           in, " is an exported program; ", preset.name,
           " works on modules: unflatten it first (tools/unflatten)"));
     }
     ASSIGN_OR_RETURN(std::string rendered,
-                     RenderProgram(*input.program, to.value_or(Format::kJson)));
-    RETURN_IF_ERROR(outputs.Add(out, rendered));
-    return outputs.Commit();
+                     RenderProgram(*input.program, output.to.value_or(Format::kJson)));
+    return WriteFileAtomically(output.path, rendered);
   }
   if (input.program.has_value()) {
     ASSIGN_OR_RETURN(input.loaded.module, preset.from_program(*std::move(input.program)));
@@ -254,52 +468,48 @@ absl::Status Run(const ToolPreset& preset, const std::vector<std::string>& args,
   if (example && preset.example_shows_before) {
     ASSIGN_OR_RETURN(before, RenderModule(module, Format::kFx, input.loaded.fx_print));
   }
-  ASSIGN_OR_RETURN(std::vector<std::unique_ptr<Pass>> passes,
-                   BuildPasses(preset, flags, example, stateless));
-  PassPipeline::Options checks;
-  checks.verify_input = false;  // ReadToolInput verified it, as this tool accepts it
-  checks.verify.check_attributes = !stateless;
-  PassPipeline pipeline(checks);
-  for (std::unique_ptr<Pass>& pass : passes) pipeline.Add(std::move(pass));
-  RETURN_IF_ERROR(pipeline.Run(module).status());
-
-  std::string report;
-  for (const std::unique_ptr<Pass>& pass : pipeline.passes()) report += pass->Report().text;
-  if (preset.after_passes != nullptr) RETURN_IF_ERROR(preset.after_passes(module, &report));
-  if (report_target.json && !pipeline.passes().empty()) {
-    ASSIGN_OR_RETURN(report, JsonReport(pipeline.passes()));
+  if (!preset.pipeline_from_flags) {
+    ASSIGN_OR_RETURN(passes, BuildPasses(preset, flags, example, stateless));
   }
-
-  std::string rendered;
-  if (!to.has_value() && out == "-" && preset.summary != nullptr) {
-    rendered = preset.summary(module);
-  } else {
-    Format format = to.value_or(example ? preset.example_to.value_or(preset.default_to)
-                                        : preset.default_to);
-    if (!to.has_value() && format == Format::kFx && !module.children().empty()) {
-      format = Format::kFxg;  // FX text holds one graph
-    }
-    ASSIGN_OR_RETURN(rendered, RenderModule(module, format, input.loaded.fx_print));
+  ASSIGN_OR_RETURN(std::unique_ptr<ToolPipeline> tool,
+                   MakeToolPipeline(preset.name, std::move(passes), module, stateless,
+                                    example && preset.pipeline_from_flags));
+  RETURN_IF_ERROR(tool->pipeline.Run(module).status());
+  ASSIGN_OR_RETURN(std::string rendered, RenderOutput(preset, output, input.loaded, example, before));
+  RETURN_IF_ERROR(WriteOutputs(preset, output, flags, *tool, rendered));
+  if (example) {
+    NoteBundledExample(preset.name, pipeline_text.empty() ? preset.example
+                                                          : absl::StrCat(preset.example, " (pipeline ",
+                                                                         pipeline_text, ")"));
   }
-  if (!before.empty() && out == "-") {
-    rendered = absl::StrCat("== before\n", before, "\n== after\n", rendered);
-  }
-
-  // Every output or none.
-  RETURN_IF_ERROR(outputs.Add(out, rendered));
-  for (const ToolExtraOutput& extra : preset.extra_outputs) {
-    const std::string* path = FlagValue(flags, extra.flag);
-    if (path == nullptr || path->empty()) continue;
-    ASSIGN_OR_RETURN(std::string contents, extra.render(pipeline.passes()));
-    RETURN_IF_ERROR(outputs.Add(ResolveUserPath(*path), contents));
-  }
-  if (!report_target.file.empty()) RETURN_IF_ERROR(outputs.Add(report_target.file, report));
-  RETURN_IF_ERROR(outputs.Commit());
-  // A module on stdout is piped into other tools (fmt, dot): nothing else
-  // may follow it there.
-  if (report_target.file.empty()) (out == "-" ? std::cerr : std::cout) << report;
-  if (example) NoteBundledExample(preset.name, preset.example);
   return absl::OkStatus();
+}
+
+// mlir-opt's spellings, and flags whose bare form means their text report.
+void RespellAliases(std::vector<std::string>& args) {
+  static const auto* const kAliases = new absl::flat_hash_map<std::string, std::string>{
+      {"pass-pipeline", "passes"},
+      {"print-ir-after-all", "print_after_all"},
+      {"print-ir-after-change", "print_after_change"},
+      {"print-ir-before", "print_before"},
+      {"print-ir-before-all", "print_before_all"},
+      {"print-ir-after-failure", "print_after_failure"},
+      {"mlir-timing", "time_passes"},
+      {"mlir-pass-statistics", "pass_statistics"},
+  };
+  static const auto* const kBareMeansText =
+      new absl::flat_hash_set<std::string>{"time_passes", "pass_statistics"};
+  for (size_t i = 1; i < args.size() && args[i] != "--"; ++i) {
+    absl::string_view arg = args[i];
+    if (!absl::ConsumePrefix(&arg, "--")) continue;
+    const size_t eq = std::min(arg.find('='), arg.size());
+    std::string name(arg.substr(0, eq));
+    const std::string value(arg.substr(eq));
+    if (auto alias = kAliases->find(name); alias != kAliases->end()) name = alias->second;
+    std::replace(name.begin(), name.end(), '-', '_');
+    args[i] = absl::StrCat("--", name,
+                           value.empty() && kBareMeansText->contains(name) ? "=text" : value);
+  }
 }
 
 }  // namespace
@@ -316,6 +526,7 @@ absl::StatusOr<std::string> JsonText(const google::protobuf::Struct& json) {
 
 int RunPresetTool(int argc, char** argv, const ToolPreset& preset) {
   std::vector<std::string> args(argv, argv + argc);
+  RespellAliases(args);
   const std::vector<PassOptionInfo> preset_flags = PresetFlags(preset);
   const PassOptionValues flags = ExtractOptionFlags(preset_flags, args);
   std::vector<char*> rest;

@@ -1,16 +1,21 @@
-// The one driver behind fxpp's single-purpose tools (dedup, split,
-// functionalize, unflatten, fmt): a tool is a ToolPreset -- which
-// registered passes it runs and what it adds -- and its main is
+// The one driver behind every fxpp tool: the single-purpose ones (dedup,
+// split, functionalize, unflatten, fmt) and the general fxopt. A tool is a
+// ToolPreset -- which registered passes it runs (or, for fxopt, that the
+// pipeline comes from --passes) and what it adds -- and its main is
 // `return RunPresetTool(argc, argv, kPreset);`. The driver does the rest,
 // the same way for every tool:
 //   read IN ("-": stdin; a module, or an exported program) -> verify it ->
 //   run the passes through the checked pipeline (passes/pipeline.h) ->
 //   render (--to, alias --format; else -o's extension; else the preset's
 //   default) -> write every output atomically, all or none -> report.
-// Flags every tool has: --from, --to/--format, -o, --report; each pass's
-// options are flags too (tools/pass_flags.h), with --help generated from
-// the pass descriptors. stdout carries only the module; reports go to
-// stderr (to stdout when the module went to a file) or --report=FILE.
+// Flags every tool has: --from, --to/--format, -o, --report, and the
+// pipeline's checks and instrumentation (--verify-each, --check-changed,
+// --print-ir-after-all/-after-change/-before/-before-all/-after-failure,
+// --time-passes, --pass-statistics; mlir-opt's spellings are aliases).
+// Each pass's options are flags too (tools/pass_flags.h), with --help
+// generated from the pass descriptors. stdout carries only the module;
+// the passes' reports go to stderr (to stdout when the module went to a
+// file), timing and statistics to stderr, or all to --report=FILE.
 #ifndef FXPP_TOOLS_DRIVER_H_
 #define FXPP_TOOLS_DRIVER_H_
 
@@ -53,6 +58,12 @@ struct ToolExtraOutput {
 struct ToolPreset {
   std::string name;
   std::string usage;  // the first lines of --help
+  // The general tool (fxopt): no fixed passes; the pipeline is the
+  // --passes (alias --pass-pipeline) flag, parsed by the pass registry, and
+  // --list-passes prints the registry. Without IN it runs `example_pipeline`
+  // and times it. Pass reports show only through --pass-statistics.
+  bool pipeline_from_flags = false;
+  std::string example_pipeline = "";
   // The input when none is given (workspace path, bundled as data), and
   // pass options that run adds (values are bundled workspace paths).
   std::string example;
@@ -75,8 +86,6 @@ struct ToolPreset {
   // The bundled example prints its input as FX text before the result.
   bool example_shows_before = false;
   std::vector<ToolExtraOutput> extra_outputs = {};
-  // Runs after the passes; may add lines to the text report.
-  std::function<absl::Status(GraphModule& module, std::string* report)> after_passes = nullptr;
   // Set for tools whose input is an exported program (unflatten): makes the
   // module the passes and outputs get. Without it, an exported program is
   // converted as it is (fmt) or refused (tools that run passes).

@@ -1,15 +1,13 @@
 // functionalize: rewrites a captured graph without in-place ops (AOTAutograd's
-// functionalization): the `functionalize` and `assert_functional_graph`
-// passes over the shared tool driver (tools/driver.h), then the stack-trace
-// fix-up AOTAutograd makes, and a report of how the signature changed.
+// functionalization): the `functionalize`, `assert_functional_graph` and
+// `propagate_input_mutation_stack_traces` (the stack-trace fix-up AOTAutograd
+// makes) passes over the shared tool driver (tools/driver.h):
+// `fxopt --passes=functionalize,assert_functional_graph,
+// propagate_input_mutation_stack_traces` writes the same module.
 //   bazel run //tools:functionalize -- IN [--keep_input_mutations] [-o OUT]
 //       [--to=FORMAT] [--buffers=NAME,...] [--assign=BUFFER=NODE,...]
 // Without IN, runs on a bundled make_fx graph with in-place ops and prints it
 // before and after, and the mutation report.
-#include <string>
-
-#include "absl/strings/str_cat.h"
-#include "ir/status_macros.h"
 #include "passes/functional_checks/functional_checks.h"
 #include "passes/functionalize/functionalize.h"
 #include "tools/driver.h"
@@ -26,17 +24,8 @@ int main(int argc, char** argv) {
   functionalize.example = "testing/graphs/torch26/makefx_inplace.fx";
   functionalize.example_shows_before = true;
   functionalize.passes = {{&fxpp::FunctionalizePass::Descriptor()},
-                          {&fxpp::AssertFunctionalGraphPass::Descriptor()}};
+                          {&fxpp::AssertFunctionalGraphPass::Descriptor()},
+                          {&fxpp::PropagateInputMutationStackTracesPass::Descriptor()}};
   functionalize.default_to = fxpp::Format::kFx;
-  functionalize.after_passes = [](fxpp::GraphModule& module,
-                                  std::string* report) -> absl::Status {
-    ASSIGN_OR_RETURN(fxpp::Graph * graph, fxpp::RootGraph("functionalize", module));
-    // assert_functional_graph passed; this counts what it allowed.
-    ASSIGN_OR_RETURN(int64_t copies, fxpp::AssertFunctionalGraph(*graph));
-    ASSIGN_OR_RETURN(int64_t traced, fxpp::PropagateInputMutationStackTraces(*graph));
-    absl::StrAppend(report, "functional: yes (", copies, " copy_ into inputs, ", traced,
-                    " given their source's stack trace)\n");
-    return absl::OkStatus();
-  };
   return fxpp::RunPresetTool(argc, argv, functionalize);
 }

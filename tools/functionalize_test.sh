@@ -48,6 +48,29 @@ check "stdout gets fxg for a module with subgraphs" grep -q "^fxg 1" $tmp/dedupe
 expect_error "FX text asked for a module with subgraphs" "FX text holds one graph" $tool $tmp/deduped.json --format=fx
 check "the tool's passes as a pipeline" bash -c "tools/fxopt $data/input_mutation.fxg --passes='functionalize{keep_input_mutations=true},assert_functional_graph' --to=fxg | grep -q 'torch.ops.aten.copy_.default'"
 check "--assign in a pipeline" bash -c "tools/fxopt $data/buffer_assign.fxg --passes='functionalize{assign=buf_1=add}' --to=fxg --pass-statistics 2>&1 >/dev/null | grep -q 'buffer buf_1 (input 0) assigned -> output 0 = add'"
+# The tool is its passes: fxopt with the same pipeline writes the same
+# module, byte for byte, the copy_ stack-trace fix-up included (without it,
+# the copy_ into x has no stack trace).
+cat >$tmp/traced.fxg <<'EOF'
+fxg 1
+module: GraphModule
+graph():
+    %x : [num_users=1] = placeholder[target=x]
+        # val: f32[4] stride=(1,) cpu
+    %add_ : [num_users=1] = call_function[target=torch.ops.aten.add_.Tensor](args = (%x, 1), kwargs = {})
+        # val: f32[4] stride=(1,) cpu
+        # stack_trace: |
+        #   |   File "m.py", line 3, in f
+        #   |     x.add_(1)
+    return (add_,)
+EOF
+pipeline='functionalize{keep_input_mutations=true},assert_functional_graph,propagate_input_mutation_stack_traces'
+$tool $tmp/traced.fxg --keep_input_mutations -o $tmp/traced_tool.fxg >$tmp/traced_tool.txt
+tools/fxopt $tmp/traced.fxg --passes="$pipeline" -o $tmp/traced_fxopt.fxg
+tools/fxopt $tmp/traced.fxg --passes='functionalize{keep_input_mutations=true}' -o $tmp/untraced.fxg
+check "tool = fxopt pipeline, byte for byte" cmp $tmp/traced_tool.fxg $tmp/traced_fxopt.fxg
+check "the fix-up gave copy_ a stack trace" bash -c "grep -A4 'copy_.default' $tmp/traced_tool.fxg | grep -q 'x.add_(1)' && ! grep -A4 'copy_.default' $tmp/untraced.fxg | grep -q 'x.add_(1)'"
+check "the tool reports the fix-up" grep -q "1 copy_ into inputs given their source's stack trace" $tmp/traced_tool.txt
 
 # Other formats; module on stdout as json keeps the report on stderr.
 check "json output parses" bash -c "$tool $data/intermediate_inplace.fxg --format=json 2>$tmp/json.err | $python -c 'import json,sys; json.load(sys.stdin)'"

@@ -127,6 +127,27 @@ class GraphParser {
   size_t CountNodeStatements(size_t pos) const;
   absl::Status Statement(size_t begin, size_t line_end, size_t* stmt_end);
   absl::Status NodeStatement(size_t begin, size_t line_end, size_t* stmt_end);
+  // NodeStatement's parts. What follows a node's name: its type (empty
+  // when not printed) and `[num_users=N] = `, leaving `c` after it.
+  struct TypeAndUsers {
+    absl::string_view type;
+    size_t count_offset;
+    int64_t users;
+  };
+  absl::StatusOr<TypeAndUsers> TypeAndUsersCount(Cursor& c, size_t line_end);
+  // The node's target and arguments: `target_begin` is the offset after
+  // "[target=" of an `op_name` node whose op starts at `op_offset`.
+  struct TargetAndArgs {
+    size_t target_end;
+    std::vector<Argument> args;
+    KwArgs kwargs;
+  };
+  absl::StatusOr<TargetAndArgs> TargetAndArguments(OpKind op, absl::string_view op_name,
+                                                   size_t op_offset, size_t target_begin,
+                                                   size_t line_end, size_t* stmt_end);
+  // A placeholder's default value, `(default=...)` from `value_begin`.
+  absl::Status PlaceholderDefault(size_t value_begin, size_t line_end, size_t* stmt_end,
+                                  std::vector<Argument>* args);
   absl::Status ReturnStatement(size_t value_begin, size_t line_end, size_t* stmt_end);
   template <typename Fn>
   absl::Status WithContinuation(size_t line_end, size_t* stmt_end, Fn&& parse);
@@ -234,14 +255,8 @@ absl::Status GraphParser::WithContinuation(size_t line_end, size_t* stmt_end, Fn
   }
 }
 
-absl::Status GraphParser::NodeStatement(size_t begin, size_t line_end, size_t* stmt_end) {
-  Cursor c(src_, begin + 1, line_end);
-  const size_t name_offset = c.pos();
-  const absl::string_view name = c.ConsumeIdentifier();
-  if (name.empty()) return c.Expected("a node name");
-  out_.graph->PrefetchName(name);
-  RETURN_IF_ERROR(c.Expect(" : "));
-
+absl::StatusOr<GraphParser::TypeAndUsers> GraphParser::TypeAndUsersCount(Cursor& c,
+                                                                         size_t line_end) {
   // The type annotation (which may hold spaces and brackets) runs up to the
   // users tag.
   const absl::string_view rest = c.rest();
@@ -256,10 +271,10 @@ absl::Status GraphParser::NodeStatement(size_t begin, size_t line_end, size_t* s
       break;
     }
   }
-  absl::string_view type;
+  TypeAndUsers out;
   if (tag > 0) {
     if (rest[tag - 1] != ' ') return src_.Expected(c.pos() + tag, "' ' after the type");
-    type = rest.substr(0, tag - 1);
+    out.type = rest.substr(0, tag - 1);
   }
   if (!dialect_.has_value()) {
     dialect_ = dialect;
@@ -269,33 +284,38 @@ absl::Status GraphParser::NodeStatement(size_t begin, size_t line_end, size_t* s
                                    UsersTag(*dialect_), "=': a graph is printed by one PyTorch"));
   }
   c.set_pos(c.pos() + tag + UsersTag(dialect).size() + 2);
-  const size_t count_offset = c.pos();
-  size_t digits_end = count_offset;
+  out.count_offset = c.pos();
+  size_t digits_end = out.count_offset;
   while (digits_end < line_end && src_[digits_end] >= '0' && src_[digits_end] <= '9') ++digits_end;
-  int64_t users;
-  if (!ParsePyInt(src_.text().substr(count_offset, digits_end - count_offset), &users)) {
+  if (!ParsePyInt(src_.text().substr(out.count_offset, digits_end - out.count_offset),
+                  &out.users)) {
     return c.Expected("a users count");
   }
   c.set_pos(digits_end);
   RETURN_IF_ERROR(c.Expect("] = "));
+  return out;
+}
 
-  const size_t op_offset = c.pos();
-  const absl::string_view op_name = c.ConsumeIdentifier();
-  const absl::optional<OpKind> op = ParseOpKind(op_name);
-  if (!op.has_value()) {
-    if (op_name.empty()) return c.Expected("an op kind");
-    return src_.Error(op_offset, absl::StrCat("unknown op kind '", op_name,
-                                              "' (expected placeholder, get_attr, call_function, "
-                                              "call_method or call_module)"));
-  }
-  RETURN_IF_ERROR(c.Expect("[target="));
-  const size_t target_begin = c.pos();
-  const absl::string_view line = src_.text().substr(target_begin, line_end - target_begin);
-
+absl::Status GraphParser::PlaceholderDefault(size_t value_begin, size_t line_end,
+                                             size_t* stmt_end, std::vector<Argument>* args) {
   ArgParser& parser = *arg_parser_;
-  std::vector<Argument> args;
-  KwArgs kwargs;
-  size_t target_end;
+  Argument value;
+  RETURN_IF_ERROR(WithContinuation(line_end, stmt_end, [&](size_t end) -> absl::Status {
+    if (end <= value_begin || src_[end - 1] != ')') {
+      return src_.Expected(end, "')' closing the default");
+    }
+    return parser.ParseDefault(value_begin, end - 1, &value) ? absl::OkStatus() : parser.error();
+  }));
+  args->push_back(std::move(value));
+  return absl::OkStatus();
+}
+
+absl::StatusOr<GraphParser::TargetAndArgs> GraphParser::TargetAndArguments(
+    OpKind op, absl::string_view op_name, size_t op_offset, size_t target_begin,
+    size_t line_end, size_t* stmt_end) {
+  const absl::string_view line = src_.text().substr(target_begin, line_end - target_begin);
+  ArgParser& parser = *arg_parser_;
+  TargetAndArgs out;
   size_t call = line.find(']');
   while (call != absl::string_view::npos && line.substr(call, 9) != "](args = ") {
     call = line.find(']', call + 1);
@@ -304,7 +324,7 @@ absl::Status GraphParser::NodeStatement(size_t begin, size_t line_end, size_t* s
   // starts a default (npos when there is none).
   size_t placeholder_close = absl::string_view::npos;
   bool has_default = false;
-  if (*op == OpKind::kPlaceholder) {
+  if (op == OpKind::kPlaceholder) {
     for (size_t close = line.find(']'); close != absl::string_view::npos;
          close = line.find(']', close + 1)) {
       has_default = line.substr(close + 1, 9) == "(default=";
@@ -317,52 +337,68 @@ absl::Status GraphParser::NodeStatement(size_t begin, size_t line_end, size_t* s
   // "](args = " after a target starts call arguments (in typed text, the
   // general form of any op); one in a placeholder's default does not count.
   const bool args_follow_target =
-      call != absl::string_view::npos &&
-      (*op != OpKind::kPlaceholder || call < placeholder_close);
-  if (!typed_ && args_follow_target && (*op == OpKind::kPlaceholder || *op == OpKind::kGetAttr)) {
+      call != absl::string_view::npos && (op != OpKind::kPlaceholder || call < placeholder_close);
+  if (!typed_ && args_follow_target && (op == OpKind::kPlaceholder || op == OpKind::kGetAttr)) {
     // FX text would accept it as part of the target, but no printing of that
     // target could be read back (the typed form would take it as arguments).
     return src_.Error(target_begin + call,
                       absl::StrCat("a ", op_name, " target cannot contain '](args = '"));
   }
-  if (IsCallOp(*op) || (typed_ && args_follow_target)) {
+  if (IsCallOp(op) || (typed_ && args_follow_target)) {
     if (call == absl::string_view::npos) {
       return src_.Error(target_begin, "expected the target and '](args = ...' on this line");
     }
-    target_end = target_begin + call;
+    out.target_end = target_begin + call;
     RETURN_IF_ERROR(WithContinuation(line_end, stmt_end, [&](size_t end) {
-      return parser.ParseCallArgs(target_end + 1, end, &args, &kwargs) ? absl::OkStatus()
-                                                                       : parser.error();
+      return parser.ParseCallArgs(out.target_end + 1, end, &out.args, &out.kwargs)
+                 ? absl::OkStatus()
+                 : parser.error();
     }));
-  } else if (*op == OpKind::kGetAttr) {
+  } else if (op == OpKind::kGetAttr) {
     if (line.empty() || line.back() != ']') return src_.Expected(line_end, "']' after the target");
-    target_end = line_end - 1;
+    out.target_end = line_end - 1;
     *stmt_end = line_end;
-  } else if (*op == OpKind::kPlaceholder) {
+  } else if (op == OpKind::kPlaceholder) {
     if (placeholder_close == absl::string_view::npos) {
       return src_.Expected(line_end, "']' after the target");
     }
-    target_end = target_begin + placeholder_close;
+    out.target_end = target_begin + placeholder_close;
     *stmt_end = line_end;
     if (has_default) {
-      const size_t value_begin = target_end + 10;
-      Argument value;
-      RETURN_IF_ERROR(WithContinuation(line_end, stmt_end, [&](size_t end) -> absl::Status {
-        if (end <= value_begin || src_[end - 1] != ')') {
-          return src_.Expected(end, "')' closing the default");
-        }
-        return parser.ParseDefault(value_begin, end - 1, &value) ? absl::OkStatus()
-                                                                 : parser.error();
-      }));
-      args.push_back(std::move(value));
+      RETURN_IF_ERROR(PlaceholderDefault(out.target_end + 10, line_end, stmt_end, &out.args));
     }
   } else {
     return src_.Error(op_offset, "an output node prints as 'return ...'");
   }
+  return out;
+}
+
+absl::Status GraphParser::NodeStatement(size_t begin, size_t line_end, size_t* stmt_end) {
+  Cursor c(src_, begin + 1, line_end);
+  const size_t name_offset = c.pos();
+  const absl::string_view name = c.ConsumeIdentifier();
+  if (name.empty()) return c.Expected("a node name");
+  out_.graph->PrefetchName(name);
+  RETURN_IF_ERROR(c.Expect(" : "));
+  ASSIGN_OR_RETURN(const TypeAndUsers type_and_users, TypeAndUsersCount(c, line_end));
+
+  const size_t op_offset = c.pos();
+  const absl::string_view op_name = c.ConsumeIdentifier();
+  const absl::optional<OpKind> op = ParseOpKind(op_name);
+  if (!op.has_value()) {
+    if (op_name.empty()) return c.Expected("an op kind");
+    return src_.Error(op_offset, absl::StrCat("unknown op kind '", op_name,
+                                              "' (expected placeholder, get_attr, call_function, "
+                                              "call_method or call_module)"));
+  }
+  RETURN_IF_ERROR(c.Expect("[target="));
+  const size_t target_begin = c.pos();
+  ASSIGN_OR_RETURN(TargetAndArgs target,
+                   TargetAndArguments(*op, op_name, op_offset, target_begin, line_end, stmt_end));
 
   absl::StatusOr<Node*> node = out_.graph->CreateNamedNode(
-      *op, name, src_.text().substr(target_begin, target_end - target_begin), std::move(args),
-      std::move(kwargs), type);
+      *op, name, src_.text().substr(target_begin, target.target_end - target_begin),
+      std::move(target.args), std::move(target.kwargs), type_and_users.type);
   if (!node.ok()) {
     if (const Node* first = out_.graph->FindNode(name)) {
       return src_.Error(name_offset, absl::StrCat("duplicate node name '", name,
@@ -372,8 +408,8 @@ absl::Status GraphParser::NodeStatement(size_t begin, size_t line_end, size_t* s
     }
     return src_.Error(name_offset, node.status().message());
   }
-  Define(*node, Defined{name_offset, count_offset, users});
-  Record(*node, parser);
+  Define(*node, Defined{name_offset, type_and_users.count_offset, type_and_users.users});
+  Record(*node, *arg_parser_);
   return absl::OkStatus();
 }
 

@@ -6,6 +6,7 @@
 #include <utility>
 #include <vector>
 
+#include "absl/strings/ascii.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_replace.h"
 #include "gmock/gmock.h"
@@ -507,117 +508,132 @@ TEST(FxText, NestingLimit) {
   }
 }
 
-TEST(FxText, BadInputErrors) {
-  struct Case {
-    const char* name;
-    std::string text;
-    const char* error;
-  };
-  const std::string x = "graph():\n    %x : [num_users=1] = placeholder[target=x]\n";
-  const Case cases[] = {
-      {"empty", "", "bad.fx:1:1: expected 'graph():', found end of input"},
-      {"header", "graph()\n", "bad.fx:1:1: expected 'graph():', found 'graph'"},
-      {"header tail", "graph(): x\n", "bad.fx:1:9: expected end of line, found ' '"},
-      {"not indented", "graph():\n%x : [num_users=0] = placeholder[target=x]\n",
-       "bad.fx:2:1: expected a statement indented by 4 spaces, found '%'"},
-      {"no statement", "graph():\n    x = 1\n",
-       "bad.fx:2:5: expected '%name : ...' or 'return ...', found 'x'"},
-      {"no name", "graph():\n    % : [num_users=0] = placeholder[target=x]\n",
-       "bad.fx:2:6: expected a node name, found ' '"},
-      {"no users tag", "graph():\n    %x : placeholder[target=x]\n",
-       "bad.fx:2:10: expected a type or '[num_users=N]', found 'placeholder'"},
-      {"bad count", "graph():\n    %x : [num_users=one] = placeholder[target=x]\n",
-       "bad.fx:2:21: expected a users count, found 'one'"},
-      {"unknown op", "graph():\n    %x : [num_users=0] = placeholdr[target=x]\n",
-       "bad.fx:2:26: unknown op kind 'placeholdr' (expected placeholder, get_attr, "
-       "call_function, call_method or call_module)"},
-      {"output as node", "graph():\n    %o : [num_users=0] = output[target=output]\n",
-       "bad.fx:2:26: an output node prints as 'return ...'"},
-      {"output as call", x + "    %o : [num_users=0] = output[target=output](args = (%x,), kwargs = {})\n",
-       "bad.fx:3:26: an output node prints as 'return ...'"},
-      {"mixed dialects", x + "    %y : [#users=0] = placeholder[target=y]\n",
-       "bad.fx:3:10: '[#users=' does not match the earlier '[num_users=': a graph is printed "
-       "by one PyTorch"},
-      {"dangling ref",
-       x + "    %y : [num_users=0] = call_function[target=f](args = (%x, %z), kwargs = {})\n",
-       "bad.fx:3:62: reference to undefined node 'z'"},
-      {"dangling bare ref", x + "    return (x, zz)\n",
-       "bad.fx:3:16: reference to undefined node 'zz'"},
-      {"duplicate", x + "    %x : [num_users=0] = placeholder[target=x]\n",
-       "bad.fx:3:6: duplicate node name 'x' (first defined at 2:6)"},
-      {"reserved name", "graph():\n    %None : [num_users=0] = placeholder[target=x]\n",
-       "bad.fx:2:6: node name 'None' is a Python keyword or builtin"},
-      {"wrong users", "graph():\n    %x : [num_users=2] = placeholder[target=x]\n    return x\n",
-       "bad.fx:2:21: 'x' has 1 user in the parsed graph, but the text says num_users=2"},
-      {"wrong users 1.13", "graph():\n    %x : [#users=1] = placeholder[target=x]\n",
-       "bad.fx:2:18: 'x' has 0 users in the parsed graph, but the text says #users=1"},
-      {"truncated", x + "    %y : [num_users=0] = call_function[target=f](args = (%x, ",
-       "bad.fx:3:62: expected ')' to close '(' at 3:57, found end of input"},
-      {"truncated line", x + "    %y : [num_users=0] = call_function[target=f](args = (%x,\n",
-       "bad.fx:3:61: expected ')' to close '(' at 3:57, found end of line"},
-      {"empty keyword",
-       x + "    %y : [num_users=0] = call_function[target=f](args = (%x,), kwargs = {: 1})\n",
-       "bad.fx:3:74: expected a keyword argument name, found ':'"},
-      {"no kwargs", x + "    %y : [num_users=0] = call_function[target=f](args = (%x,))\n",
-       "bad.fx:3:62: expected ', kwargs = {', found ')'"},
-      {"no args", x + "    %y : [num_users=0] = call_function[target=f]\n",
-       "bad.fx:3:47: expected the target and '](args = ...' on this line"},
-      {"get_attr", x + "    %y : [num_users=0] = get_attr[target=w\n",
-       "bad.fx:3:43: expected ']' after the target, found end of line"},
-      {"unterminated return", x + "    return (x, [x)\n",
-       "bad.fx:3:19: expected ']' to close '[' at 3:16, found end of line"},
-      {"unterminated dict", x + "    return {'a': x\n",
-       "bad.fx:3:19: expected '}' to close '{' at 3:12, found end of line"},
-      {"default", "graph():\n    %x : [num_users=0] = placeholder[target=x](default=1\n",
-       "bad.fx:2:57: expected ')' closing the default, found end of line"},
-      {"typed string",
-       "graph():  # typed\n    %x : [num_users=1] = placeholder[target=x]\n"
-       "    %y : [num_users=0] = call_function[target=f](args = (%x, 'abc), kwargs = {})\n",
-       "bad.fx:3:62: unterminated string literal"},
-      {"typed bare word",
-       "graph():  # typed\n    %x : [num_users=1] = placeholder[target=x]\n"
-       "    %y : [num_users=0] = call_function[target=f](args = (%x, abc), kwargs = {})\n",
-       "bad.fx:3:62: expected a value, found 'abc'"},
-      {"typed 1-tuple",
-       "graph():  # typed\n    %x : [num_users=1] = placeholder[target=x]\n"
-       "    %y : [num_users=0] = call_function[target=f](args = (%x), kwargs = {})\n",
-       "bad.fx:3:60: expected ',' (a 1-tuple prints as '(x,)'), found ')'"},
-      {"typed percent", "graph():  # typed\n    return %x\n",
-       "bad.fx:2:12: expected a value, found '%'"},
-      {"trailing text", x + "    return x\n\nmore\n",
-       "bad.fx:5:1: expected a statement indented by 4 spaces, found 'more'"},
-      // Found by //testing/fuzz:fx_text_fuzzer: non-UTF-8 text was accepted
-      // and then written to protobuf, which cannot read it back.
-      {"not utf-8", x + "    %y : [num_users=0] = call_function[target=m.\x92" "f](args = (%x,), "
-                        "kwargs = {})\n",
-       "bad.fx:3:49: invalid UTF-8 (byte 0x92)"},
-      // Found by //testing/fuzz:fx_text_fuzzer: the typed form (fxg) of such a
-      // target read back as call arguments.
-      {"args in placeholder target",
-       x + "    %y : [num_users=0] = placeholder[target=p](args = (q]\n",
-       "bad.fx:3:46: a placeholder target cannot contain '](args = '"},
-      {"args in get_attr target", x + "    %y : [num_users=0] = get_attr[target=p](args = (q]\n",
-       "bad.fx:3:43: a get_attr target cannot contain '](args = '"},
-      // Found by //testing/fuzz:fx_text_fuzzer: each continuation line retried
-      // the whole search with a fresh attempt budget (seconds for a few
-      // hundred lines); testing/fuzz/regressions/fx_text has a 4000-line case.
-      {"ambiguous then many lines",
-       x + "    %y : [num_users=0] = call_function[target=f](args = (%x,), kwargs = { : [a, b, "
-           "c, d, e, f, g, h, i, j, k, l, m, n, o, p, q, r, s, t, u, v, w, x, y)\n" +
-           std::string(200, 'z') + "\nz\nz\n    return None\n",
-       "bad.fx:3:49: cannot split this statement's arguments: too many ambiguous readings"},
-      {"surrogate escape",
-       "graph():  # typed\n    %x : [num_users=1] = placeholder[target=x]\n"
-       "    %y : [num_users=0] = call_function[target=f](args = (%x, '\\udc80'), kwargs = {})\n",
-       "bad.fx:3:63: surrogate escape (not representable in UTF-8)"},
-  };
-  for (const Case& c : cases) {
-    absl::StatusOr<ParsedFxGraph> parsed = ParseFxGraph(c.text, "bad.fx");
-    ASSERT_FALSE(parsed.ok()) << c.name;
-    EXPECT_EQ(parsed.status().code(), absl::StatusCode::kInvalidArgument) << c.name;
-    EXPECT_EQ(std::string(parsed.status().message()), c.error) << c.name;
-  }
+// Malformed FX text: each case is its own test, so that every failing case
+// is reported (not only the first of a loop).
+struct BadInput {
+  const char* name;
+  std::string text;
+  const char* error;
+};
+
+const std::string kOneInput = "graph():\n    %x : [num_users=1] = placeholder[target=x]\n";
+
+const BadInput kBadInputs[] = {
+    {"empty", "", "bad.fx:1:1: expected 'graph():', found end of input"},
+    {"header", "graph()\n", "bad.fx:1:1: expected 'graph():', found 'graph'"},
+    {"header tail", "graph(): x\n", "bad.fx:1:9: expected end of line, found ' '"},
+    {"not indented", "graph():\n%x : [num_users=0] = placeholder[target=x]\n",
+     "bad.fx:2:1: expected a statement indented by 4 spaces, found '%'"},
+    {"no statement", "graph():\n    x = 1\n",
+     "bad.fx:2:5: expected '%name : ...' or 'return ...', found 'x'"},
+    {"no name", "graph():\n    % : [num_users=0] = placeholder[target=x]\n",
+     "bad.fx:2:6: expected a node name, found ' '"},
+    {"no users tag", "graph():\n    %x : placeholder[target=x]\n",
+     "bad.fx:2:10: expected a type or '[num_users=N]', found 'placeholder'"},
+    {"bad count", "graph():\n    %x : [num_users=one] = placeholder[target=x]\n",
+     "bad.fx:2:21: expected a users count, found 'one'"},
+    {"unknown op", "graph():\n    %x : [num_users=0] = placeholdr[target=x]\n",
+     "bad.fx:2:26: unknown op kind 'placeholdr' (expected placeholder, get_attr, "
+     "call_function, call_method or call_module)"},
+    {"output as node", "graph():\n    %o : [num_users=0] = output[target=output]\n",
+     "bad.fx:2:26: an output node prints as 'return ...'"},
+    {"output as call", kOneInput + "    %o : [num_users=0] = output[target=output](args = (%x,), kwargs = {})\n",
+     "bad.fx:3:26: an output node prints as 'return ...'"},
+    {"mixed dialects", kOneInput + "    %y : [#users=0] = placeholder[target=y]\n",
+     "bad.fx:3:10: '[#users=' does not match the earlier '[num_users=': a graph is printed "
+     "by one PyTorch"},
+    {"dangling ref",
+     kOneInput + "    %y : [num_users=0] = call_function[target=f](args = (%x, %z), kwargs = {})\n",
+     "bad.fx:3:62: reference to undefined node 'z'"},
+    {"dangling bare ref", kOneInput + "    return (x, zz)\n",
+     "bad.fx:3:16: reference to undefined node 'zz'"},
+    {"duplicate", kOneInput + "    %x : [num_users=0] = placeholder[target=x]\n",
+     "bad.fx:3:6: duplicate node name 'x' (first defined at 2:6)"},
+    {"reserved name", "graph():\n    %None : [num_users=0] = placeholder[target=x]\n",
+     "bad.fx:2:6: node name 'None' is a Python keyword or builtin"},
+    {"wrong users", "graph():\n    %x : [num_users=2] = placeholder[target=x]\n    return x\n",
+     "bad.fx:2:21: 'x' has 1 user in the parsed graph, but the text says num_users=2"},
+    {"wrong users 1.13", "graph():\n    %x : [#users=1] = placeholder[target=x]\n",
+     "bad.fx:2:18: 'x' has 0 users in the parsed graph, but the text says #users=1"},
+    {"truncated", kOneInput + "    %y : [num_users=0] = call_function[target=f](args = (%x, ",
+     "bad.fx:3:62: expected ')' to close '(' at 3:57, found end of input"},
+    {"truncated line", kOneInput + "    %y : [num_users=0] = call_function[target=f](args = (%x,\n",
+     "bad.fx:3:61: expected ')' to close '(' at 3:57, found end of line"},
+    {"empty keyword",
+     kOneInput + "    %y : [num_users=0] = call_function[target=f](args = (%x,), kwargs = {: 1})\n",
+     "bad.fx:3:74: expected a keyword argument name, found ':'"},
+    {"no kwargs", kOneInput + "    %y : [num_users=0] = call_function[target=f](args = (%x,))\n",
+     "bad.fx:3:62: expected ', kwargs = {', found ')'"},
+    {"no args", kOneInput + "    %y : [num_users=0] = call_function[target=f]\n",
+     "bad.fx:3:47: expected the target and '](args = ...' on this line"},
+    {"get_attr", kOneInput + "    %y : [num_users=0] = get_attr[target=w\n",
+     "bad.fx:3:43: expected ']' after the target, found end of line"},
+    {"unterminated return", kOneInput + "    return (x, [x)\n",
+     "bad.fx:3:19: expected ']' to close '[' at 3:16, found end of line"},
+    {"unterminated dict", kOneInput + "    return {'a': x\n",
+     "bad.fx:3:19: expected '}' to close '{' at 3:12, found end of line"},
+    {"default", "graph():\n    %x : [num_users=0] = placeholder[target=x](default=1\n",
+     "bad.fx:2:57: expected ')' closing the default, found end of line"},
+    {"typed string",
+     "graph():  # typed\n    %x : [num_users=1] = placeholder[target=x]\n"
+     "    %y : [num_users=0] = call_function[target=f](args = (%x, 'abc), kwargs = {})\n",
+     "bad.fx:3:62: unterminated string literal"},
+    {"typed bare word",
+     "graph():  # typed\n    %x : [num_users=1] = placeholder[target=x]\n"
+     "    %y : [num_users=0] = call_function[target=f](args = (%x, abc), kwargs = {})\n",
+     "bad.fx:3:62: expected a value, found 'abc'"},
+    {"typed 1-tuple",
+     "graph():  # typed\n    %x : [num_users=1] = placeholder[target=x]\n"
+     "    %y : [num_users=0] = call_function[target=f](args = (%x), kwargs = {})\n",
+     "bad.fx:3:60: expected ',' (a 1-tuple prints as '(x,)'), found ')'"},
+    {"typed percent", "graph():  # typed\n    return %x\n",
+     "bad.fx:2:12: expected a value, found '%'"},
+    {"trailing text", kOneInput + "    return x\n\nmore\n",
+     "bad.fx:5:1: expected a statement indented by 4 spaces, found 'more'"},
+    // Found by //testing/fuzz:fx_text_fuzzer: non-UTF-8 text was accepted
+    // and then written to protobuf, which cannot read it back.
+    {"not utf-8", kOneInput + "    %y : [num_users=0] = call_function[target=m.\x92" "f](args = (%x,), "
+                      "kwargs = {})\n",
+     "bad.fx:3:49: invalid UTF-8 (byte 0x92)"},
+    // Found by //testing/fuzz:fx_text_fuzzer: the typed form (fxg) of such a
+    // target read back as call arguments.
+    {"args in placeholder target",
+     kOneInput + "    %y : [num_users=0] = placeholder[target=p](args = (q]\n",
+     "bad.fx:3:46: a placeholder target cannot contain '](args = '"},
+    {"args in get_attr target", kOneInput + "    %y : [num_users=0] = get_attr[target=p](args = (q]\n",
+     "bad.fx:3:43: a get_attr target cannot contain '](args = '"},
+    // Found by //testing/fuzz:fx_text_fuzzer: each continuation line retried
+    // the whole search with a fresh attempt budget (seconds for a few
+    // hundred lines); testing/fuzz/regressions/fx_text has a 4000-line case.
+    {"ambiguous then many lines",
+     kOneInput + "    %y : [num_users=0] = call_function[target=f](args = (%x,), kwargs = { : [a, b, "
+         "c, d, e, f, g, h, i, j, k, l, m, n, o, p, q, r, s, t, u, v, w, x, y)\n" +
+         std::string(200, 'z') + "\nz\nz\n    return None\n",
+     "bad.fx:3:49: cannot split this statement's arguments: too many ambiguous readings"},
+    {"surrogate escape",
+     "graph():  # typed\n    %x : [num_users=1] = placeholder[target=x]\n"
+     "    %y : [num_users=0] = call_function[target=f](args = (%x, '\\udc80'), kwargs = {})\n",
+     "bad.fx:3:63: surrogate escape (not representable in UTF-8)"},
+};
+
+class BadInputTest : public ::testing::TestWithParam<BadInput> {};
+
+TEST_P(BadInputTest, ErrorSaysWhereAndWhat) {
+  const BadInput& c = GetParam();
+  absl::StatusOr<ParsedFxGraph> parsed = ParseFxGraph(c.text, "bad.fx");
+  ASSERT_FALSE(parsed.ok());
+  EXPECT_EQ(parsed.status().code(), absl::StatusCode::kInvalidArgument);
+  EXPECT_EQ(std::string(parsed.status().message()), c.error);
 }
+
+INSTANTIATE_TEST_SUITE_P(FxText, BadInputTest, ::testing::ValuesIn(kBadInputs),
+                         [](const ::testing::TestParamInfo<BadInput>& info) {
+                           std::string name = info.param.name;
+                           for (char& ch : name) {
+                             if (!absl::ascii_isalnum(static_cast<unsigned char>(ch))) ch = '_';
+                           }
+                           return name;
+                         });
 
 }  // namespace
 }  // namespace fxpp

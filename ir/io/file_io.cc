@@ -96,6 +96,76 @@ OutputFiles::~OutputFiles() {
   }
 }
 
+namespace {
+
+absl::Status CreateParentDirectories(const std::string& path) {
+  const std::filesystem::path given{path};
+  if (!given.has_parent_path()) return absl::OkStatus();
+  std::error_code error;
+  std::filesystem::create_directories(given.parent_path(), error);
+  if (error) {
+    return absl::InternalError(absl::StrCat("cannot create directory ",
+                                            given.parent_path().string(), ": ", error.message()));
+  }
+  return absl::OkStatus();
+}
+
+// Whether `path` exists (filling `info`); an error when it cannot be
+// written over: a directory, or a symlink to a missing file.
+absl::StatusOr<bool> StatOutput(const std::string& path, struct stat* info) {
+  const bool exists = stat(path.c_str(), info) == 0;
+  if (!exists && errno != ENOENT) return ErrnoError(errno, "write", path);
+  struct stat link_info;
+  if (!exists && lstat(path.c_str(), &link_info) == 0) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("cannot write ", path, ": it is a symlink to a missing file"));
+  }
+  if (exists && S_ISDIR(info->st_mode)) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("cannot write ", path, ": it is a directory; give a file name"));
+  }
+  return exists;
+}
+
+// Writes `contents` to a new unnamed (O_TMPFILE) or temporary file next to
+// `target`, with the owner (when allowed) and mode of `existing` if there
+// is one, and syncs it; `*fd` is its descriptor and `*temp` its name (empty
+// for O_TMPFILE). On error nothing is left behind.
+absl::Status WriteTemporary(const std::string& target, absl::string_view path,
+                            absl::string_view contents, const struct stat* existing, int* fd,
+                            std::string* temp) {
+  const std::filesystem::path target_path{target};
+  const std::string dir =
+      target_path.has_parent_path() ? target_path.parent_path().string() : ".";
+  // O_TMPFILE applies the umask to 0666 as creating the file would.
+  *fd = open(dir.c_str(), O_TMPFILE | O_WRONLY | O_CLOEXEC, 0666);
+  if (*fd < 0 && (errno == EOPNOTSUPP || errno == EISDIR || errno == EINVAL)) {
+    *temp = absl::StrCat(dir, "/.", target_path.filename().string(), ".tmp.XXXXXX");
+    *fd = mkstemp(temp->data());
+    if (*fd < 0) temp->clear();
+  }
+  if (*fd < 0) return ErrnoError(errno, "write", path);
+  int error_number = 0;
+  if (!temp->empty() && fchmod(*fd, 0666 & ~CurrentUmask()) != 0) error_number = errno;
+  if (error_number == 0 && existing != nullptr) {
+    // Keep the old file's owner (when allowed) and mode.
+    if (fchown(*fd, existing->st_uid, existing->st_gid) != 0 && errno != EPERM) {
+      error_number = errno;
+    }
+    if (error_number == 0 && fchmod(*fd, existing->st_mode & 07777) != 0) error_number = errno;
+  }
+  if (error_number == 0) error_number = WriteAll(*fd, contents);
+  if (error_number == 0 && fsync(*fd) != 0) error_number = errno;
+  if (error_number != 0) {
+    close(*fd);
+    if (!temp->empty()) unlink(temp->c_str());
+    return ErrnoError(error_number, "write", path);
+  }
+  return absl::OkStatus();
+}
+
+}  // namespace
+
 absl::Status OutputFiles::Add(absl::string_view path, absl::string_view contents,
                               WriteOptions options) {
   Staged s;
@@ -105,28 +175,9 @@ absl::Status OutputFiles::Add(absl::string_view path, absl::string_view contents
     s.in_place = true;
     s.target = "-";
   } else {
-    const std::filesystem::path given{s.path};
-    if (options.create_parent_directories && given.has_parent_path()) {
-      std::error_code error;
-      std::filesystem::create_directories(given.parent_path(), error);
-      if (error) {
-        return absl::InternalError(absl::StrCat("cannot create directory ",
-                                                given.parent_path().string(), ": ",
-                                                error.message()));
-      }
-    }
+    if (options.create_parent_directories) RETURN_IF_ERROR(CreateParentDirectories(s.path));
     struct stat info;
-    bool exists = stat(s.path.c_str(), &info) == 0;
-    if (!exists && errno != ENOENT) return ErrnoError(errno, "write", path);
-    struct stat link_info;
-    if (!exists && lstat(s.path.c_str(), &link_info) == 0) {
-      return absl::InvalidArgumentError(
-          absl::StrCat("cannot write ", path, ": it is a symlink to a missing file"));
-    }
-    if (exists && S_ISDIR(info.st_mode)) {
-      return absl::InvalidArgumentError(
-          absl::StrCat("cannot write ", path, ": it is a directory; give a file name"));
-    }
+    ASSIGN_OR_RETURN(const bool exists, StatOutput(s.path, &info));
     s.in_place = exists && (!S_ISREG(info.st_mode) || IsKernelPath(s.path));
     s.target = s.path;
     if (exists && !s.in_place) {
@@ -142,30 +193,8 @@ absl::Status OutputFiles::Add(absl::string_view path, absl::string_view contents
       s.fd = open(s.target.c_str(), O_WRONLY | O_CLOEXEC | O_NOCTTY);
       if (s.fd < 0) return ErrnoError(errno, "write", path);
     } else {
-      const std::filesystem::path target{s.target};
-      const std::string dir = target.has_parent_path() ? target.parent_path().string() : ".";
-      // O_TMPFILE applies the umask to 0666 as creating the file would.
-      s.fd = open(dir.c_str(), O_TMPFILE | O_WRONLY | O_CLOEXEC, 0666);
-      if (s.fd < 0 && (errno == EOPNOTSUPP || errno == EISDIR || errno == EINVAL)) {
-        s.temp = absl::StrCat(dir, "/.", target.filename().string(), ".tmp.XXXXXX");
-        s.fd = mkstemp(s.temp.data());
-        if (s.fd < 0) s.temp.clear();
-      }
-      if (s.fd < 0) return ErrnoError(errno, "write", path);
-      int error_number = 0;
-      if (!s.temp.empty() && fchmod(s.fd, 0666 & ~CurrentUmask()) != 0) error_number = errno;
-      if (error_number == 0 && exists) {
-        // Keep the old file's owner (when allowed) and mode.
-        if (fchown(s.fd, info.st_uid, info.st_gid) != 0 && errno != EPERM) error_number = errno;
-        if (error_number == 0 && fchmod(s.fd, info.st_mode & 07777) != 0) error_number = errno;
-      }
-      if (error_number == 0) error_number = WriteAll(s.fd, contents);
-      if (error_number == 0 && fsync(s.fd) != 0) error_number = errno;
-      if (error_number != 0) {
-        close(s.fd);
-        if (!s.temp.empty()) unlink(s.temp.c_str());
-        return ErrnoError(error_number, "write", path);
-      }
+      RETURN_IF_ERROR(
+          WriteTemporary(s.target, path, contents, exists ? &info : nullptr, &s.fd, &s.temp));
     }
   }
   for (const Staged& other : staged_) {
@@ -205,37 +234,69 @@ std::string NameBeside(const std::string& target, absl::string_view kind, Make&&
 
 }  // namespace
 
+absl::Status OutputFiles::NameAndBackUp(Staged& s) {
+  if (s.temp.empty()) {
+    // linkat names the anonymous file (it cannot replace one).
+    const std::string proc_fd = absl::StrCat("/proc/self/fd/", s.fd);
+    s.temp = NameBeside(s.target, "tmp", [&](const std::string& name) {
+      return linkat(AT_FDCWD, proc_fd.c_str(), AT_FDCWD, name.c_str(), AT_SYMLINK_FOLLOW);
+    });
+    if (s.temp.empty()) return ErrnoError(errno, "write", s.path);
+  }
+  const int close_result = close(s.fd);
+  s.fd = -1;
+  if (close_result != 0) return ErrnoError(errno, "write", s.path);
+  struct stat info;
+  if (lstat(s.target.c_str(), &info) == 0) {
+    s.existed = true;
+    s.backup = NameBeside(s.target, "old", [&](const std::string& name) {
+      return link(s.target.c_str(), name.c_str());
+    });
+    // A file system without hard links (EPERM, EOPNOTSUPP) or a file with
+    // too many (EMLINK) is replaced without a way back.
+    if (s.backup.empty() && errno != EPERM && errno != EOPNOTSUPP && errno != EMLINK) {
+      return ErrnoError(errno, "keep a backup of", s.path);
+    }
+  } else if (errno != ENOENT) {
+    return ErrnoError(errno, "write", s.path);
+  }
+  return absl::OkStatus();
+}
+
+absl::Status OutputFiles::Restore(Staged& s, const absl::Status& failed) {
+  errno = EOPNOTSUPP;  // for an old file that could not be kept
+  const int undone = !s.backup.empty() ? rename(s.backup.c_str(), s.target.c_str())
+                     : s.existed       ? -1
+                                       : unlink(s.target.c_str());
+  if (undone != 0) {
+    return absl::Status(failed.code(), absl::StrCat(failed.message(), "; and could not restore ",
+                                                    s.path, ": ", std::strerror(errno)));
+  }
+  s.backup.clear();
+  return absl::OkStatus();
+}
+
+absl::Status OutputFiles::Settle(Staged& s) {
+  if (!s.backup.empty()) unlink(s.backup.c_str());
+  s.backup.clear();
+  const int dir_fd = open(DirectoryOf(s.target).c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (dir_fd >= 0) {
+    const int sync_result = fsync(dir_fd);
+    const int error_number = errno;
+    close(dir_fd);
+    if (sync_result != 0 && error_number != EINVAL) {
+      return ErrnoError(error_number, "sync the directory of", s.path);
+    }
+  }
+  return absl::OkStatus();
+}
+
 absl::Status OutputFiles::Commit() {
   // 1. Every staged file gets a name beside its target and is closed, and
   // every file about to be replaced gets a second name (a hard link) as its
   // backup. A failure here has replaced nothing.
   for (Staged& s : staged_) {
-    if (s.in_place) continue;
-    if (s.temp.empty()) {
-      // linkat names the anonymous file (it cannot replace one).
-      const std::string proc_fd = absl::StrCat("/proc/self/fd/", s.fd);
-      s.temp = NameBeside(s.target, "tmp", [&](const std::string& name) {
-        return linkat(AT_FDCWD, proc_fd.c_str(), AT_FDCWD, name.c_str(), AT_SYMLINK_FOLLOW);
-      });
-      if (s.temp.empty()) return ErrnoError(errno, "write", s.path);
-    }
-    const int close_result = close(s.fd);
-    s.fd = -1;
-    if (close_result != 0) return ErrnoError(errno, "write", s.path);
-    struct stat info;
-    if (lstat(s.target.c_str(), &info) == 0) {
-      s.existed = true;
-      s.backup = NameBeside(s.target, "old", [&](const std::string& name) {
-        return link(s.target.c_str(), name.c_str());
-      });
-      // A file system without hard links (EPERM, EOPNOTSUPP) or a file with
-      // too many (EMLINK) is replaced without a way back.
-      if (s.backup.empty() && errno != EPERM && errno != EOPNOTSUPP && errno != EMLINK) {
-        return ErrnoError(errno, "keep a backup of", s.path);
-      }
-    } else if (errno != ENOENT) {
-      return ErrnoError(errno, "write", s.path);
-    }
+    if (!s.in_place) RETURN_IF_ERROR(NameAndBackUp(s));
   }
   // 2. The renames. If one fails, the ones before it are undone: each
   // target gets its backup back, or is removed when it did not exist.
@@ -261,36 +322,14 @@ absl::Status OutputFiles::Commit() {
   }
   if (!failed.ok()) {
     for (size_t i = 0; i < renamed; ++i) {
-      Staged& s = staged_[i];
-      if (s.in_place) continue;
-      errno = EOPNOTSUPP;  // for an old file that could not be kept
-      const int undone = !s.backup.empty() ? rename(s.backup.c_str(), s.target.c_str())
-                         : s.existed       ? -1
-                                           : unlink(s.target.c_str());
-      if (undone != 0) {
-        return absl::Status(failed.code(),
-                            absl::StrCat(failed.message(), "; and could not restore ", s.path,
-                                         ": ", std::strerror(errno)));
-      }
-      s.backup.clear();
+      if (!staged_[i].in_place) RETURN_IF_ERROR(Restore(staged_[i], failed));
     }
     return failed;
   }
   // 4. Committed: the backups go, and the renames reach the disk with their
   // directories.
   for (Staged& s : staged_) {
-    if (s.in_place) continue;
-    if (!s.backup.empty()) unlink(s.backup.c_str());
-    s.backup.clear();
-    const int dir_fd = open(DirectoryOf(s.target).c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-    if (dir_fd >= 0) {
-      const int sync_result = fsync(dir_fd);
-      const int error_number = errno;
-      close(dir_fd);
-      if (sync_result != 0 && error_number != EINVAL) {
-        return ErrnoError(error_number, "sync the directory of", s.path);
-      }
-    }
+    if (!s.in_place) RETURN_IF_ERROR(Settle(s));
   }
   return absl::OkStatus();
 }

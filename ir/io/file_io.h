@@ -76,6 +76,13 @@ class OutputFiles {
     std::string backup;    // and a second name of it, until committed
   };
   static absl::Status WriteInPlace(Staged& s);
+  // Commit's steps for one staged file: a name beside its target and a
+  // backup (hard link) of the target; putting the target back after a
+  // failed commit (`failed`: why it failed); dropping the backup and
+  // syncing the target's directory once committed.
+  static absl::Status NameAndBackUp(Staged& s);
+  static absl::Status Restore(Staged& s, const absl::Status& failed);
+  static absl::Status Settle(Staged& s);
 
   std::vector<Staged> staged_;
   std::function<int(const char*, const char*)> rename_ = ::rename;

@@ -108,6 +108,12 @@ class Deduplicator {
   // Builds the plan from region 0 (marked); empty module with a reason set
   // when the group cannot be expressed as a subgraph.
   SubgraphPlan Plan(const Region& region, std::vector<int> outputs, std::string* why_not);
+  // Plan's steps. The values region `region` reads from outside, in order
+  // of first use, each with its usages in `plan->inputs`.
+  std::vector<Node*> ExternalInputs(const Region& region, SubgraphPlan* plan) const;
+  // Records which tuple-valued inputs pass flattened; why one cannot be, or "".
+  std::string FlattenTupleInputs(const Region& region, const std::vector<Node*>& external,
+                                 SubgraphPlan* plan) const;
   // The inputs region `region` (marked) passes. Entries of `read_before`
   // (an earlier answer for the region) are kept unless erased since:
   // replacing another region rewires the uses of each value it computed (a
@@ -224,11 +230,7 @@ std::vector<int> Deduplicator::OutputIndices(const RegionGroup& group) {
   return out;
 }
 
-SubgraphPlan Deduplicator::Plan(const Region& region, std::vector<int> outputs,
-                                std::string* why_not) {
-  SubgraphPlan plan;
-  plan.flattened.assign(region.size(), false);
-  // External inputs in order of first use.
+std::vector<Node*> Deduplicator::ExternalInputs(const Region& region, SubgraphPlan* plan) const {
   std::vector<Node*> external;
   absl::flat_hash_map<const Node*, size_t> input_index;
   for (size_t i = 0; i < region.size(); ++i) {
@@ -238,20 +240,22 @@ SubgraphPlan Deduplicator::Plan(const Region& region, std::vector<int> outputs,
       auto [it, inserted] = input_index.try_emplace(flat[j], external.size());
       if (inserted) {
         external.push_back(flat[j]);
-        plan.inputs.emplace_back();
+        plan->inputs.emplace_back();
       }
-      plan.inputs[it->second].usages.push_back({static_cast<int>(i), static_cast<int>(j)});
+      plan->inputs[it->second].usages.push_back({static_cast<int>(i), static_cast<int>(j)});
     }
   }
-  if (external.empty()) {
-    *why_not = "no external inputs";
-    return plan;
-  }
-  // Tuple-valued inputs are passed flattened: the region's getitems on them
-  // become subgraph inputs (Dynamo's _get_flattened_node_indices).
+  return external;
+}
+
+// Tuple-valued inputs are passed flattened: the region's getitems on them
+// become subgraph inputs (Dynamo's _get_flattened_node_indices).
+std::string Deduplicator::FlattenTupleInputs(const Region& region,
+                                             const std::vector<Node*>& external,
+                                             SubgraphPlan* plan) const {
   for (size_t k = 0; k < external.size(); ++k) {
     if (!IsTupleValued(*external[k])) continue;
-    std::vector<int>& flattened = plan.inputs[k].flattened;
+    std::vector<int>& flattened = plan->inputs[k].flattened;
     std::deque<Node*> queue;
     for (Node* c : GetItemChildren(*external[k])) queue.push_back(c);
     while (!queue.empty()) {
@@ -263,19 +267,53 @@ SubgraphPlan Deduplicator::Plan(const Region& region, std::vector<int> outputs,
       if (index >= 0 && read_in_region) flattened.push_back(index);
       for (Node* c : GetItemChildren(*child)) queue.push_back(c);
     }
-    for (const Usage& u : plan.inputs[k].usages) {
+    for (const Usage& u : plan->inputs[k].usages) {
       if (!IsGetItem(*region[u.node])) {
-        *why_not = absl::StrCat("tuple-valued input '", external[k]->name(),
-                                "' is used whole by '", region[u.node]->name(), "'");
-        return plan;
+        return absl::StrCat("tuple-valued input '", external[k]->name(), "' is used whole by '",
+                            region[u.node]->name(), "'");
       }
     }
-    for (int i : flattened) plan.flattened[i] = true;
+    for (int i : flattened) plan->flattened[i] = true;
   }
+  return "";
+}
 
-  auto module = std::make_unique<GraphModule>();
-  Graph& sub = module->graph();
-  absl::flat_hash_map<const Node*, Node*> to_sub;
+namespace {
+
+// A tuple output leaves the subgraph as its elements, breadth first,
+// nested tuples included (Dynamo's _create_getitem_nodes): getitems of
+// `copy` (the tuple-valued node `value` in `sub`) appended to `results`,
+// each element's getitem path -> offset among them in `spec`.
+void AddTupleOutputElements(Graph& sub, const Node& value, Node* copy,
+                            std::map<std::vector<int64_t>, int>& spec,
+                            std::vector<Argument>& results) {
+  const size_t first_element = results.size();
+  std::deque<std::tuple<const ValueMeta*, std::vector<int64_t>, Node*>> queue;
+  const ValueMeta& tuple = *value.meta().val;
+  for (size_t e = 0; e < tuple.elements().size(); ++e) {
+    queue.emplace_back(&tuple.elements()[e], std::vector<int64_t>{static_cast<int64_t>(e)}, copy);
+  }
+  while (!queue.empty()) {
+    auto [elem, path, parent] = std::move(queue.front());
+    queue.pop_front();
+    Node* item = sub.CallFunction(kGetItem, {Argument::Ref(parent), Argument::Int(path.back())});
+    item->mutable_meta().val = *elem;
+    spec[path] = static_cast<int>(results.size() - first_element);
+    results.push_back(Argument::Ref(item));
+    if (elem->kind() == ValueMeta::Kind::kTuple || elem->kind() == ValueMeta::Kind::kList) {
+      for (size_t e = 0; e < elem->elements().size(); ++e) {
+        std::vector<int64_t> child_path = path;
+        child_path.push_back(static_cast<int64_t>(e));
+        queue.emplace_back(&elem->elements()[e], std::move(child_path), item);
+      }
+    }
+  }
+}
+
+// The subgraph's placeholders: one per input, or one per getitem of a
+// flattened tuple input; fills `to_sub` for them.
+void AddSubgraphInputs(Graph& sub, const Region& region, const std::vector<Node*>& external,
+                       const SubgraphPlan& plan, absl::flat_hash_map<const Node*, Node*>& to_sub) {
   for (size_t k = 0; k < external.size(); ++k) {
     const SubgraphInput& input = plan.inputs[k];
     if (input.flattened.empty()) {
@@ -291,6 +329,26 @@ SubgraphPlan Deduplicator::Plan(const Region& region, std::vector<int> outputs,
       to_sub[region[i]] = p;
     }
   }
+}
+
+}  // namespace
+
+SubgraphPlan Deduplicator::Plan(const Region& region, std::vector<int> outputs,
+                                std::string* why_not) {
+  SubgraphPlan plan;
+  plan.flattened.assign(region.size(), false);
+  const std::vector<Node*> external = ExternalInputs(region, &plan);
+  if (external.empty()) {
+    *why_not = "no external inputs";
+    return plan;
+  }
+  *why_not = FlattenTupleInputs(region, external, &plan);
+  if (!why_not->empty()) return plan;
+
+  auto module = std::make_unique<GraphModule>();
+  Graph& sub = module->graph();
+  absl::flat_hash_map<const Node*, Node*> to_sub;
+  AddSubgraphInputs(sub, region, external, plan, to_sub);
   for (size_t i = 0; i < region.size(); ++i) {
     if (plan.flattened[i]) continue;
     to_sub[region[i]] = sub.NodeCopy(*region[i], [&](Node* n) { return Argument::Ref(to_sub.at(n)); });
@@ -300,33 +358,10 @@ SubgraphPlan Deduplicator::Plan(const Region& region, std::vector<int> outputs,
     if (plan.flattened[i]) continue;  // still available outside
     plan.outputs.push_back(i);
     Node* copy = to_sub.at(region[i]);
-    if (!IsTupleValued(*region[i])) {
+    if (IsTupleValued(*region[i])) {
+      AddTupleOutputElements(sub, *region[i], copy, plan.tuple_specs[i], results);
+    } else {
       results.push_back(Argument::Ref(copy));
-      continue;
-    }
-    // A tuple output leaves as its elements, breadth first, nested tuples
-    // included (Dynamo's _create_getitem_nodes).
-    std::map<std::vector<int64_t>, int>& spec = plan.tuple_specs[i];
-    const size_t first_element = results.size();
-    std::deque<std::tuple<const ValueMeta*, std::vector<int64_t>, Node*>> queue;
-    const ValueMeta& tuple = *region[i]->meta().val;
-    for (size_t e = 0; e < tuple.elements().size(); ++e) {
-      queue.emplace_back(&tuple.elements()[e], std::vector<int64_t>{static_cast<int64_t>(e)}, copy);
-    }
-    while (!queue.empty()) {
-      auto [elem, path, parent] = std::move(queue.front());
-      queue.pop_front();
-      Node* item = sub.CallFunction(kGetItem, {Argument::Ref(parent), Argument::Int(path.back())});
-      item->mutable_meta().val = *elem;
-      spec[path] = static_cast<int>(results.size() - first_element);
-      results.push_back(Argument::Ref(item));
-      if (elem->kind() == ValueMeta::Kind::kTuple || elem->kind() == ValueMeta::Kind::kList) {
-        for (size_t e = 0; e < elem->elements().size(); ++e) {
-          std::vector<int64_t> child_path = path;
-          child_path.push_back(static_cast<int64_t>(e));
-          queue.emplace_back(&elem->elements()[e], std::move(child_path), item);
-        }
-      }
     }
   }
   plan.num_outputs = static_cast<int>(results.size());

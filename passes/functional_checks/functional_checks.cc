@@ -64,7 +64,8 @@ absl::StatusOr<int64_t> PropagateInputMutationStackTraces(Graph& graph) {
           "input '", input->name(), "' is copied into more than once (again by '", n->name(), "')"));
     }
     const Node* source = n->args()[1].is_node() ? n->args()[1].node() : nullptr;
-    if (source != nullptr && !source->meta().stack_trace.empty()) {
+    if (source != nullptr && !source->meta().stack_trace.empty() &&
+        n->meta().stack_trace != source->meta().stack_trace) {
       n->mutable_meta().stack_trace = source->meta().stack_trace;
       ++traced;
     }
@@ -81,7 +82,8 @@ const PassDescriptor& AssertFunctionalGraphPass::Descriptor() {
 }
 
 PassReport AssertFunctionalGraphPass::Report() const {
-  return {{{"copies_into_inputs", copy_count_, "copy_/set_ into graph inputs (allowed)"}}};
+  return {{{"copies_into_inputs", copy_count_, "copy_/set_ into graph inputs (allowed)"}},
+          absl::StrCat("functional: yes (", copy_count_, " copy_ into inputs)\n")};
 }
 
 absl::StatusOr<bool> AssertFunctionalGraphPass::Run(GraphModule& module) {
@@ -89,6 +91,27 @@ absl::StatusOr<bool> AssertFunctionalGraphPass::Run(GraphModule& module) {
   ASSIGN_OR_RETURN(Graph * graph, RootGraph(name(), module));
   ASSIGN_OR_RETURN(copy_count_, AssertFunctionalGraph(*graph));
   return false;
+}
+
+const PassDescriptor& PropagateInputMutationStackTracesPass::Descriptor() {
+  static const auto* const descriptor = new TypedPassDescriptor<NoPassOptions>(
+      "propagate_input_mutation_stack_traces",
+      "Gives each copy_ into an input the stack trace of the value it copies (AOTAutograd's "
+      "fix-up after functionalization)",
+      {}, [](NoPassOptions) { return std::make_unique<PropagateInputMutationStackTracesPass>(); });
+  return *descriptor;
+}
+
+PassReport PropagateInputMutationStackTracesPass::Report() const {
+  return {{{"copies_traced", traced_, "copy_ nodes given their source's stack trace"}},
+          absl::StrCat(traced_, " copy_ into inputs given their source's stack trace\n")};
+}
+
+absl::StatusOr<bool> PropagateInputMutationStackTracesPass::Run(GraphModule& module) {
+  traced_ = 0;
+  ASSIGN_OR_RETURN(Graph * graph, RootGraph(name(), module));
+  ASSIGN_OR_RETURN(traced_, PropagateInputMutationStackTraces(*graph));
+  return traced_ > 0;
 }
 
 }  // namespace fxpp

@@ -8,7 +8,10 @@
 //    elimination keeps them, so the count is the same after it.
 //  - PropagateInputMutationStackTraces: each copy_ into an input takes the
 //    stack trace of the value it copies (functionalization creates copy_
-//    nodes without one).
+//    nodes without one). As the pass `propagate_input_mutation_stack_traces`
+//    it is the last step of tools/functionalize, so a pipeline
+//    (`functionalize,assert_functional_graph,propagate_input_mutation_stack_traces`)
+//    writes the same module as the tool.
 #ifndef FXPP_PASSES_FUNCTIONAL_CHECKS_FUNCTIONAL_CHECKS_H_
 #define FXPP_PASSES_FUNCTIONAL_CHECKS_FUNCTIONAL_CHECKS_H_
 
@@ -30,7 +33,7 @@ namespace fxpp {
 absl::StatusOr<int64_t> AssertFunctionalGraph(const Graph& graph,
                                               const SchemaTable* schemas = nullptr);
 
-// Returns how many copy_ nodes got a stack trace. An error when a copy_
+// Returns how many copy_ nodes got a stack trace (one they did not have). An error when a copy_
 // writes a non-input or an input is copied into twice.
 absl::StatusOr<int64_t> PropagateInputMutationStackTraces(Graph& graph);
 
@@ -45,6 +48,17 @@ class AssertFunctionalGraphPass : public Pass {
 
  private:
   int64_t copy_count_ = 0;
+};
+
+class PropagateInputMutationStackTracesPass : public Pass {
+ public:
+  static const PassDescriptor& Descriptor();
+  absl::string_view name() const override { return "propagate_input_mutation_stack_traces"; }
+  absl::StatusOr<bool> Run(GraphModule& module) override;
+  PassReport Report() const override;
+
+ private:
+  int64_t traced_ = 0;
 };
 
 }  // namespace fxpp

@@ -8,6 +8,7 @@
 #include "gtest/gtest.h"
 #include "ir/fx_text/fx_text.h"
 #include "ir/verifier.h"
+#include "passes/pipeline.h"
 #include "testing/fx_module.h"
 
 namespace fxpp {
@@ -70,18 +71,40 @@ TEST(AssertFunctionalGraphTest, RejectsOtherWrites) {
   EXPECT_FALSE(AssertFunctionalGraph(batch_norm->graph()).ok());
 }
 
-TEST(PropagateInputMutationStackTracesTest, CopiesTheSourceTrace) {
-  auto m = ModuleFromFxText(R"(graph():
+// x <- add(x, 1) by copy_.
+constexpr absl::string_view kCopyOfAdd = R"(graph():
     %x : [num_users=2] = placeholder[target=x]
     %add : [num_users=1] = call_function[target=torch.ops.aten.add.Tensor](args = (%x, 1), kwargs = {})
     %copy_ : [num_users=0] = call_function[target=torch.ops.aten.copy_.default](args = (%x, %add), kwargs = {})
     return None
-)");
+)";
+
+TEST(PropagateInputMutationStackTracesTest, CopiesTheSourceTrace) {
+  auto m = ModuleFromFxText(kCopyOfAdd);
   m->graph().FindNode("add")->mutable_meta().stack_trace = Symbol::Intern("File \"m.py\", line 3\n");
   absl::StatusOr<int64_t> traced = PropagateInputMutationStackTraces(m->graph());
   ASSERT_TRUE(traced.ok()) << traced.status();
   EXPECT_EQ(*traced, 1);
   EXPECT_EQ(m->graph().FindNode("copy_")->meta().stack_trace.str(), "File \"m.py\", line 3\n");
+}
+
+// The pass (tools/functionalize's last step): changed, with its statistic,
+// only when it gives a trace; the pipeline's changed check holds both times.
+TEST(PropagateInputMutationStackTracesTest, PassChangesOnlyWhenItGivesATrace) {
+  auto m = ModuleFromFxText(kCopyOfAdd);
+  m->graph().FindNode("add")->mutable_meta().stack_trace = Symbol::Intern("File \"m.py\", line 3\n");
+  PropagateInputMutationStackTracesPass pass;
+  PassPipeline::Options checks;
+  checks.check_changed = true;
+  absl::StatusOr<bool> changed = RunPass(pass, *m, checks);
+  ASSERT_TRUE(changed.ok()) << changed.status();
+  EXPECT_TRUE(*changed);
+  ASSERT_EQ(pass.Report().statistics.size(), 1u);
+  EXPECT_EQ(pass.Report().statistics[0].value, 1);
+  changed = RunPass(pass, *m, checks);
+  ASSERT_TRUE(changed.ok()) << changed.status();
+  EXPECT_FALSE(*changed);
+  EXPECT_EQ(pass.Report().statistics[0].value, 0);
 }
 
 TEST(PropagateInputMutationStackTracesTest, RejectsTwoCopiesIntoOneInput) {

@@ -14,15 +14,10 @@
 #include "absl/strings/str_join.h"
 #include "ir/node.h"
 #include "ir/status_macros.h"
-#include "passes/split_by_tags/tagging.h"
+#include "passes/tag_order.h"
 
 namespace fxpp {
 namespace {
-
-bool IsCallNode(const Node& node) {
-  return node.op() == OpKind::kCallFunction || node.op() == OpKind::kCallMethod ||
-         node.op() == OpKind::kCallModule;
-}
 
 class Mover {
  public:

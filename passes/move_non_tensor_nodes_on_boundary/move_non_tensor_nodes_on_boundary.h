@@ -74,7 +74,7 @@ absl::StatusOr<BoundaryMoveReport> MoveNonTensorNodesBetweenTags(
     Graph& graph, absl::Span<const std::string> tag_order);
 
 struct MoveNonTensorNodesOnBoundaryOptions {
-  // In component order; empty: TagOrder of the graph (split_by_tags/tagging.h).
+  // In component order; empty: TagOrder of the graph (passes/tag_order.h).
   std::vector<std::string> tags;
 };
 

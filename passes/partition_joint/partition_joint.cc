@@ -141,11 +141,15 @@ std::string JointPartition::ToText() const {
                       "\n");
 }
 
-absl::StatusOr<JointPartition> PartitionJointGraph(const GraphModule& joint, int64_t num_fwd_outputs) {
-  if (!joint.has_graph()) return absl::InvalidArgumentError("the module has no graph");
-  const Graph& graph = joint.graph();
-  RETURN_IF_ERROR(VerifyGraph(graph));
+namespace {
+
+// The joint graph's placeholders by role.
+struct JointInputs {
   std::vector<Node*> primals, tangents, fwd_seeds, bwd_seeds;
+};
+
+absl::StatusOr<JointInputs> ClassifyInputs(const Graph& graph) {
+  JointInputs inputs;
   for (Node* n : graph.nodes()) {
     if (n->meta().FindExtra("recompute") != nullptr) {
       return absl::UnimplementedError(absl::StrCat(
@@ -153,35 +157,30 @@ absl::StatusOr<JointPartition> PartitionJointGraph(const GraphModule& joint, int
           "min-cut partitioner, which fxpp does not have"));
     }
     if (n->op() != OpKind::kPlaceholder) continue;
-    if (IsTangent(*n)) tangents.push_back(n);
-    if (IsFwdSeed(*n)) fwd_seeds.push_back(n);
-    if (IsBwdSeed(*n)) bwd_seeds.push_back(n);
-    if (IsPrimal(*n)) primals.push_back(n);
+    if (IsTangent(*n)) inputs.tangents.push_back(n);
+    if (IsFwdSeed(*n)) inputs.fwd_seeds.push_back(n);
+    if (IsBwdSeed(*n)) inputs.bwd_seeds.push_back(n);
+    if (IsPrimal(*n)) inputs.primals.push_back(n);
   }
-  std::vector<Argument> outputs;
-  Leaves(graph.output_node()->args()[0], &outputs);
-  if (num_fwd_outputs < 0 || num_fwd_outputs > static_cast<int64_t>(outputs.size())) {
-    return absl::InvalidArgumentError(absl::StrCat("num_fwd_outputs is ", num_fwd_outputs,
-                                                   " but the joint graph has ", outputs.size(), " outputs"));
-  }
-  const std::vector<Argument> fwd_outputs(outputs.begin(), outputs.begin() + num_fwd_outputs);
-  const std::vector<Argument> bwd_outputs(outputs.begin() + num_fwd_outputs, outputs.end());
-  std::vector<Node*> forward_inputs = primals;
-  forward_inputs.insert(forward_inputs.end(), fwd_seeds.begin(), fwd_seeds.end());
+  return inputs;
+}
 
-  // Which joint nodes the forward computes.
-  std::vector<Node*> in_forward;
-  ASSIGN_OR_RETURN(std::unique_ptr<Graph> forward_only,
-                   Extract(graph, forward_inputs, fwd_outputs, /*forward=*/true, &in_forward));
+// What the forward saves for the backward, in graph order.
+struct SavedNodes {
+  std::vector<Node*> values, symbols;
+};
+
+// Candidates to save: every forward value the backward may read (a
+// tuple's elements instead of the tuple; of a tensor the backward only
+// measures, its sizes).
+absl::StatusOr<SavedNodes> SaveCandidates(const Graph& graph, const std::vector<Node*>& in_forward) {
   const auto is_forward = [&](const Node* n) { return in_forward[n->id()] != nullptr; };
-
-  // Candidates to save, in graph order.
   absl::flat_hash_set<Node*> seen_values, seen_symbols;
-  std::vector<Node*> saved_values, saved_symbols;
+  SavedNodes saved;
   for (Node* n : graph.nodes()) {
     if (!is_forward(n)) continue;
     if (IsSymNode(*n)) {
-      AppendUnique(n, &seen_symbols, &saved_symbols);
+      AppendUnique(n, &seen_symbols, &saved.symbols);
     } else if (IsTupleValued(*n)) {
       // Tuples cannot be saved: save their elements.
       for (Node* user : n->users()) {
@@ -189,7 +188,7 @@ absl::StatusOr<JointPartition> PartitionJointGraph(const GraphModule& joint, int
           return absl::UnimplementedError(absl::StrCat("tuple-valued node '", n->name(), "' is used by '",
                                                        user->name(), "', which is not a getitem"));
         }
-        AppendUnique(user, &seen_values, &saved_values);
+        AppendUnique(user, &seen_values, &saved.values);
       }
     } else {
       std::vector<Node*> backward_uses;
@@ -199,50 +198,84 @@ absl::StatusOr<JointPartition> PartitionJointGraph(const GraphModule& joint, int
       const bool sizes_only = IsTensor(*n) && std::all_of(backward_uses.begin(), backward_uses.end(),
                                                           [](const Node* u) { return IsSymNode(*u); });
       if (sizes_only) {
-        for (Node* use : backward_uses) AppendUnique(use, &seen_symbols, &saved_symbols);
+        for (Node* use : backward_uses) AppendUnique(use, &seen_symbols, &saved.symbols);
       } else {
-        AppendUnique(n, &seen_values, &saved_values);
+        AppendUnique(n, &seen_values, &saved.values);
       }
     }
   }
-  // Keep only what the backward reads.
-  const auto backward_inputs = [&]() {
-    std::vector<Node*> inputs = saved_symbols;
-    inputs.insert(inputs.end(), saved_values.begin(), saved_values.end());
-    inputs.insert(inputs.end(), tangents.begin(), tangents.end());
-    inputs.insert(inputs.end(), bwd_seeds.begin(), bwd_seeds.end());
-    return inputs;
-  };
-  {
-    ASSIGN_OR_RETURN(std::unique_ptr<Graph> trial,
-                     Extract(graph, backward_inputs(), bwd_outputs, /*forward=*/false, nullptr));
-    absl::flat_hash_set<std::string> unused;
-    for (Node* n : trial->nodes()) {
-      if (n->op() == OpKind::kPlaceholder && n->num_users() == 0) unused.insert(std::string(n->name()));
-    }
-    const auto drop_unused = [&](std::vector<Node*>* saved) {
-      saved->erase(std::remove_if(saved->begin(), saved->end(),
-                                  [&](Node* n) { return unused.contains(n->name()); }),
-                   saved->end());
-    };
-    drop_unused(&saved_values);
-    drop_unused(&saved_symbols);
+  return saved;
+}
+
+// The backward's inputs: saved symbols, saved values, tangents, seeds.
+std::vector<Node*> BackwardInputs(const SavedNodes& saved, const JointInputs& joint_inputs) {
+  std::vector<Node*> inputs = saved.symbols;
+  inputs.insert(inputs.end(), saved.values.begin(), saved.values.end());
+  inputs.insert(inputs.end(), joint_inputs.tangents.begin(), joint_inputs.tangents.end());
+  inputs.insert(inputs.end(), joint_inputs.bwd_seeds.begin(), joint_inputs.bwd_seeds.end());
+  return inputs;
+}
+
+// Keeps only the saved nodes the backward reads.
+absl::Status DropUnread(const Graph& graph, const JointInputs& joint_inputs,
+                        const std::vector<Argument>& bwd_outputs, SavedNodes* saved) {
+  ASSIGN_OR_RETURN(std::unique_ptr<Graph> trial,
+                   Extract(graph, BackwardInputs(*saved, joint_inputs), bwd_outputs,
+                           /*forward=*/false, nullptr));
+  absl::flat_hash_set<std::string> unused;
+  for (Node* n : trial->nodes()) {
+    if (n->op() == OpKind::kPlaceholder && n->num_users() == 0) unused.insert(std::string(n->name()));
   }
+  const auto drop_unused = [&](std::vector<Node*>* nodes) {
+    nodes->erase(std::remove_if(nodes->begin(), nodes->end(),
+                                [&](Node* n) { return unused.contains(n->name()); }),
+                 nodes->end());
+  };
+  drop_unused(&saved->values);
+  drop_unused(&saved->symbols);
+  return absl::OkStatus();
+}
+
+}  // namespace
+
+absl::StatusOr<JointPartition> PartitionJointGraph(const GraphModule& joint, int64_t num_fwd_outputs) {
+  if (!joint.has_graph()) return absl::InvalidArgumentError("the module has no graph");
+  const Graph& graph = joint.graph();
+  RETURN_IF_ERROR(VerifyGraph(graph));
+  ASSIGN_OR_RETURN(const JointInputs inputs, ClassifyInputs(graph));
+  std::vector<Argument> outputs;
+  Leaves(graph.output_node()->args()[0], &outputs);
+  if (num_fwd_outputs < 0 || num_fwd_outputs > static_cast<int64_t>(outputs.size())) {
+    return absl::InvalidArgumentError(absl::StrCat("num_fwd_outputs is ", num_fwd_outputs,
+                                                   " but the joint graph has ", outputs.size(), " outputs"));
+  }
+  const std::vector<Argument> fwd_outputs(outputs.begin(), outputs.begin() + num_fwd_outputs);
+  const std::vector<Argument> bwd_outputs(outputs.begin() + num_fwd_outputs, outputs.end());
+  std::vector<Node*> forward_inputs = inputs.primals;
+  forward_inputs.insert(forward_inputs.end(), inputs.fwd_seeds.begin(), inputs.fwd_seeds.end());
+
+  // Which joint nodes the forward computes.
+  std::vector<Node*> in_forward;
+  ASSIGN_OR_RETURN(std::unique_ptr<Graph> forward_only,
+                   Extract(graph, forward_inputs, fwd_outputs, /*forward=*/true, &in_forward));
+  ASSIGN_OR_RETURN(SavedNodes saved, SaveCandidates(graph, in_forward));
+  RETURN_IF_ERROR(DropUnread(graph, inputs, bwd_outputs, &saved));
 
   std::vector<Argument> forward_results = fwd_outputs;
-  for (Argument& a : Refs(saved_values)) forward_results.push_back(std::move(a));
-  for (Argument& a : Refs(saved_symbols)) forward_results.push_back(std::move(a));
+  for (Argument& a : Refs(saved.values)) forward_results.push_back(std::move(a));
+  for (Argument& a : Refs(saved.symbols)) forward_results.push_back(std::move(a));
   JointPartition result;
   ASSIGN_OR_RETURN(std::unique_ptr<Graph> forward,
                    Extract(graph, forward_inputs, forward_results, /*forward=*/true, nullptr));
   ASSIGN_OR_RETURN(std::unique_ptr<Graph> backward,
-                   Extract(graph, backward_inputs(), bwd_outputs, /*forward=*/false, nullptr));
+                   Extract(graph, BackwardInputs(saved, inputs), bwd_outputs, /*forward=*/false,
+                           nullptr));
   result.forward = joint.Clone();
   result.forward->set_graph(std::move(forward));
   result.backward = joint.Clone();
   result.backward->set_graph(std::move(backward));
-  for (Node* n : saved_values) result.saved_values.emplace_back(n->name());
-  for (Node* n : saved_symbols) result.saved_symbols.emplace_back(n->name());
+  for (Node* n : saved.values) result.saved_values.emplace_back(n->name());
+  for (Node* n : saved.symbols) result.saved_symbols.emplace_back(n->name());
   return result;
 }
 

@@ -335,16 +335,16 @@ TEST(FindIdenticalRegionsTest, ThousandLayerTransformerStack) {
 namespace fxpp {
 namespace {
 
-// Issue 21: a valid reordering of passes/dedup/testdata/rt_overlapping_regions.fx
-// (three chains mul -> relu -> add twice over x and y, two of them summed)
-// gave 4 regions instead of 6. Regions are chosen in a canonical order now:
-// every random topological order of the same graph gives the same groups.
-TEST(FindIdenticalRegionsTest, ValidReorderingsSelectAlike) {
-  struct Spec {
-    std::string name, target;
-    std::vector<int> inputs;  // earlier specs; -1 = x, -2 = y
-    bool constant;            // second argument a constant
-  };
+// A node of the graph ValidReorderingsSelectAlike builds, in any valid order.
+struct Spec {
+  std::string name, target;
+  std::vector<int> inputs;  // earlier specs; -1 = x, -2 = y
+  bool constant;            // second argument a constant
+};
+
+// rt_overlapping_regions.fx as specs: chains a0 -> a1 over x and b0 -> b1
+// over y, summed; chains c0 over x and d0 over y, added.
+std::vector<Spec> OverlappingRegionsSpecs() {
   std::vector<Spec> specs;
   auto chain = [&](int input, const std::string& suffix) {
     specs.push_back({"mul" + suffix, "operator.mul", {input}, true});
@@ -359,65 +359,80 @@ TEST(FindIdenticalRegionsTest, ValidReorderingsSelectAlike) {
   const int c0 = chain(-1, "_c0"), d0 = chain(-2, "_d0");
   specs.push_back({"total", "operator.add", {a1 + 1, b1 + 1}, false});
   specs.push_back({"other", "operator.add", {c0, d0}, false});
+  return specs;
+}
+
+// A random topological order of `specs`.
+std::vector<int> RandomOrder(const std::vector<Spec>& specs, std::mt19937& rng) {
+  std::vector<int> order, ready;
+  std::vector<int> pending(specs.size());
+  for (size_t i = 0; i < specs.size(); ++i) {
+    for (int in : specs[i].inputs) pending[i] += in >= 0;
+    if (pending[i] == 0) ready.push_back(static_cast<int>(i));
+  }
+  while (!ready.empty()) {
+    const size_t pick = rng() % ready.size();
+    const int i = ready[pick];
+    ready.erase(ready.begin() + pick);
+    order.push_back(i);
+    for (size_t j = 0; j < specs.size(); ++j) {
+      for (int in : specs[j].inputs) {
+        if (in == i && --pending[j] == 0) ready.push_back(static_cast<int>(j));
+      }
+    }
+  }
+  return order;
+}
+
+// The groups found in `specs` built in `order`, as text independent of
+// node creation order: regions' spec names sorted, regions and groups too.
+// `*num_regions` counts the regions.
+std::string DescribeRegions(const std::vector<Spec>& specs, const std::vector<int>& order,
+                            size_t* num_regions) {
+  Graph g;
+  Node* x = g.Placeholder("x");
+  Node* y = g.Placeholder("y");
+  std::vector<Node*> made(specs.size(), nullptr);
+  absl::flat_hash_map<const Node*, std::string> spec_name;
+  for (int i : order) {
+    std::vector<Argument> args;
+    for (int in : specs[i].inputs) args.push_back(Ref(in == -1 ? x : in == -2 ? y : made[in]));
+    if (specs[i].constant) args.push_back(Argument::Int(specs[i].target == "operator.mul" ? 2 : 1));
+    made[i] = g.CallFunction(specs[i].target, std::move(args));
+    spec_name[made[i]] = specs[i].name;
+  }
+  g.Output(Argument::Tuple({Ref(made[specs.size() - 2]), Ref(made[specs.size() - 1])}));
+  std::vector<std::string> described;
+  *num_regions = 0;
+  for (const RegionGroup& group : Regions(g)) {
+    std::vector<std::string> regions;
+    for (const Region& r : group.regions) {
+      std::vector<std::string> names;
+      for (const Node* n : r) names.push_back(spec_name[n]);
+      std::sort(names.begin(), names.end());
+      regions.push_back(absl::StrJoin(names, ","));
+    }
+    *num_regions += group.regions.size();
+    std::sort(regions.begin(), regions.end());
+    described.push_back(absl::StrJoin(regions, " "));
+  }
+  std::sort(described.begin(), described.end());
+  return absl::StrJoin(described, " | ");
+}
+
+// Issue 21: a valid reordering of passes/dedup/testdata/rt_overlapping_regions.fx
+// (three chains mul -> relu -> add twice over x and y, two of them summed)
+// gave 4 regions instead of 6. Regions are chosen in a canonical order now:
+// every random topological order of the same graph gives the same groups.
+TEST(FindIdenticalRegionsTest, ValidReorderingsSelectAlike) {
+  const std::vector<Spec> specs = OverlappingRegionsSpecs();
   std::mt19937 rng(7);
-  std::string first;
-  for (int trial = 0; trial < 50; ++trial) {
-    // A random topological order of the specs.
-    std::vector<int> order, ready;
-    std::vector<int> pending(specs.size());
-    for (size_t i = 0; i < specs.size(); ++i) {
-      for (int in : specs[i].inputs) pending[i] += in >= 0;
-      if (pending[i] == 0) ready.push_back(static_cast<int>(i));
-    }
-    while (!ready.empty()) {
-      const size_t pick = rng() % ready.size();
-      const int i = ready[pick];
-      ready.erase(ready.begin() + pick);
-      order.push_back(i);
-      for (size_t j = 0; j < specs.size(); ++j) {
-        for (int in : specs[j].inputs) {
-          if (in == i && --pending[j] == 0) ready.push_back(static_cast<int>(j));
-        }
-      }
-    }
-    Graph g;
-    Node* x = g.Placeholder("x");
-    Node* y = g.Placeholder("y");
-    std::vector<Node*> made(specs.size(), nullptr);
-    // Node names depend on creation order: compare by spec names.
-    absl::flat_hash_map<const Node*, std::string> spec_name;
-    for (int i : order) {
-      std::vector<Argument> args;
-      for (int in : specs[i].inputs) args.push_back(Ref(in == -1 ? x : in == -2 ? y : made[in]));
-      if (specs[i].constant) args.push_back(Argument::Int(specs[i].target == "operator.mul" ? 2 : 1));
-      made[i] = g.CallFunction(specs[i].target, std::move(args));
-      spec_name[made[i]] = specs[i].name;
-    }
-    g.Output(Argument::Tuple({Ref(made[specs.size() - 2]), Ref(made[specs.size() - 1])}));
-    std::vector<RegionGroup> groups = Regions(g);
-    // Compare as sets: region contents sorted by name, groups by text.
-    std::vector<std::string> described;
-    for (const RegionGroup& group : groups) {
-      std::vector<std::string> regions;
-      for (const Region& r : group.regions) {
-        std::vector<std::string> names;
-        for (const Node* n : r) names.push_back(spec_name[n]);
-        std::sort(names.begin(), names.end());
-        regions.push_back(absl::StrJoin(names, ","));
-      }
-      std::sort(regions.begin(), regions.end());
-      described.push_back(absl::StrJoin(regions, " "));
-    }
-    std::sort(described.begin(), described.end());
-    const std::string text = absl::StrJoin(described, " | ");
-    if (trial == 0) {
-      first = text;
-      size_t regions = 0;
-      for (const RegionGroup& group : groups) regions += group.regions.size();
-      EXPECT_EQ(regions, 6u) << text;
-    } else {
-      ASSERT_EQ(text, first) << "trial " << trial;
-    }
+  size_t num_regions = 0;
+  const std::string first = DescribeRegions(specs, RandomOrder(specs, rng), &num_regions);
+  EXPECT_EQ(num_regions, 6u) << first;
+  for (int trial = 1; trial < 50; ++trial) {
+    ASSERT_EQ(DescribeRegions(specs, RandomOrder(specs, rng), &num_regions), first)
+        << "trial " << trial;
   }
 }
 

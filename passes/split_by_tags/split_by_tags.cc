@@ -13,7 +13,7 @@
 #include "ir/node.h"
 #include "ir/status_macros.h"
 #include "passes/op_schema/op_schema.h"
-#include "passes/split_by_tags/tagging.h"
+#include "passes/tag_order.h"
 
 namespace fxpp {
 namespace {

@@ -65,7 +65,7 @@ absl::StatusOr<SplitByTagsResult> SplitByTags(const GraphModule& module,
                                               const SplitByTagsOptions& options = {});
 
 struct SplitByTagsPassOptions {
-  // In component order; empty: TagOrder of the graph (tagging.h).
+  // In component order; empty: TagOrder of the graph (passes/tag_order.h).
   std::vector<std::string> tags;
   SplitByTagsOptions split;
 };

@@ -27,7 +27,7 @@
 #include "ir/fxg/fxg.h"
 #include "passes/split_by_tags/split_by_tags.h"
 #include "passes/split_by_tags/split_description.h"
-#include "passes/split_by_tags/tagging.h"
+#include "passes/tag_nodes/tagging.h"
 #include "testing/golden.h"
 #include "testing/pass_golden.h"
 #include "testing/torch_reference.h"

@@ -541,64 +541,8 @@ class ModuleSplitter {
       order.clear();
       for (int p = 0; p < static_cast<int>(partitions_.size()); ++p) order.push_back(p);
     }
-    for (int p : order) {
-      Partition& partition = partitions_[p];
-      std::vector<Argument> outputs;
-      for (Node* value : partition.outputs.items()) {
-        outputs.push_back(Argument::Ref(partition.environment.at(value)));
-      }
-      const bool bare = outputs.size() == 1 && !options_.tuple_return;
-      partition.graph->Output(bare ? std::move(outputs[0]) : Argument::Tuple(std::move(outputs)));
-
-      if (options_.keep_original_order) {
-        // All graph inputs first (the signature), then the attributes this
-        // partition is passed, just before its call.
-        for (Node* placeholder : placeholders) RETURN_IF_ERROR(ConstructBaseNode(placeholder));
-        for (Node* input : partition.inputs.items()) RETURN_IF_ERROR(ConstructBaseNode(input));
-      }
-
-      auto submodule = std::make_unique<GraphModule>();
-      std::vector<std::pair<std::string, Attribute>> attributes;
-      for (const auto& [path, attribute] : partition.targets) {
-        attributes.emplace_back(path, Attribute{nullptr, attribute});
-      }
-      RETURN_IF_ERROR(InstallAttributes(*submodule, std::move(attributes)));
-      submodule->set_graph(std::move(partition.graph));
-      base_attributes_.emplace_back(partition.submod_name, Attribute{std::move(submodule), {}});
-
-      std::vector<Argument> args;
-      for (Node* input : partition.inputs.items()) {
-        auto it = base_env_.find(input);
-        if (it == base_env_.end()) {
-          return absl::InvalidArgumentError(absl::StrCat(
-              "split_module: partition ", partition.name, " reads '", input->name(),
-              "', which a partition after it in the original order computes; "
-              "keep_original_order needs partitions in dependency order"));
-        }
-        args.push_back(Argument::Ref(it->second));
-      }
-      Node* call = base_graph_->CallModule(partition.submod_name, std::move(args));
-      const std::vector<Node*>& values = partition.outputs.items();
-      if (bare) {
-        base_env_[values[0]] = call;
-      } else if (!values.empty()) {
-        for (size_t i = 0; i < values.size(); ++i) {
-          base_env_[values[i]] = base_graph_->CallFunction(
-              kGetItem, {Argument::Ref(call), Argument::Int(static_cast<int64_t>(i))});
-        }
-      }
-    }
-    // Graph inputs and attributes no partition reads (keep_original_order).
-    const Node* output = graph_.output_node();
-    if (output == nullptr) return absl::InvalidArgumentError("split_module: graph has no output node");
-    for (Node* placeholder : placeholders) RETURN_IF_ERROR(ConstructBaseNode(placeholder));
-    absl::Status status;
-    output->args()[0].ForEachNode([&](Node* value) {
-      if (status.ok()) status = ConstructBaseNode(value);
-    });
-    RETURN_IF_ERROR(status);
-    base_graph_->Output(output->args()[0].MapNodes(
-        [&](Node* value) { return Argument::Ref(base_env_.at(value)); }));
+    for (int p : order) RETURN_IF_ERROR(EmitPartition(partitions_[p], placeholders));
+    RETURN_IF_ERROR(EmitBaseOutput(placeholders));
 
     SplitModuleResult result;
     result.module = std::make_unique<GraphModule>();
@@ -612,6 +556,72 @@ class ModuleSplitter {
     result.module->set_graph(std::move(base_graph_));
     result.qualname_map = std::move(qualname_map_);
     return result;
+  }
+
+  // Closes `partition`'s graph with its outputs, makes it a submodule of
+  // the base module and calls it there (getitems for tuple outputs).
+  absl::Status EmitPartition(Partition& partition, const std::vector<Node*>& placeholders) {
+    std::vector<Argument> outputs;
+    for (Node* value : partition.outputs.items()) {
+      outputs.push_back(Argument::Ref(partition.environment.at(value)));
+    }
+    const bool bare = outputs.size() == 1 && !options_.tuple_return;
+    partition.graph->Output(bare ? std::move(outputs[0]) : Argument::Tuple(std::move(outputs)));
+
+    if (options_.keep_original_order) {
+      // All graph inputs first (the signature), then the attributes this
+      // partition is passed, just before its call.
+      for (Node* placeholder : placeholders) RETURN_IF_ERROR(ConstructBaseNode(placeholder));
+      for (Node* input : partition.inputs.items()) RETURN_IF_ERROR(ConstructBaseNode(input));
+    }
+
+    auto submodule = std::make_unique<GraphModule>();
+    std::vector<std::pair<std::string, Attribute>> attributes;
+    for (const auto& [path, attribute] : partition.targets) {
+      attributes.emplace_back(path, Attribute{nullptr, attribute});
+    }
+    RETURN_IF_ERROR(InstallAttributes(*submodule, std::move(attributes)));
+    submodule->set_graph(std::move(partition.graph));
+    base_attributes_.emplace_back(partition.submod_name, Attribute{std::move(submodule), {}});
+
+    std::vector<Argument> args;
+    for (Node* input : partition.inputs.items()) {
+      auto it = base_env_.find(input);
+      if (it == base_env_.end()) {
+        return absl::InvalidArgumentError(absl::StrCat(
+            "split_module: partition ", partition.name, " reads '", input->name(),
+            "', which a partition after it in the original order computes; "
+            "keep_original_order needs partitions in dependency order"));
+      }
+      args.push_back(Argument::Ref(it->second));
+    }
+    Node* call = base_graph_->CallModule(partition.submod_name, std::move(args));
+    const std::vector<Node*>& values = partition.outputs.items();
+    if (bare) {
+      base_env_[values[0]] = call;
+    } else if (!values.empty()) {
+      for (size_t i = 0; i < values.size(); ++i) {
+        base_env_[values[i]] = base_graph_->CallFunction(
+            kGetItem, {Argument::Ref(call), Argument::Int(static_cast<int64_t>(i))});
+      }
+    }
+    return absl::OkStatus();
+  }
+
+  // The base graph's output, after the graph inputs and attributes no
+  // partition reads (keep_original_order).
+  absl::Status EmitBaseOutput(const std::vector<Node*>& placeholders) {
+    const Node* output = graph_.output_node();
+    if (output == nullptr) return absl::InvalidArgumentError("split_module: graph has no output node");
+    for (Node* placeholder : placeholders) RETURN_IF_ERROR(ConstructBaseNode(placeholder));
+    absl::Status status;
+    output->args()[0].ForEachNode([&](Node* value) {
+      if (status.ok()) status = ConstructBaseNode(value);
+    });
+    RETURN_IF_ERROR(status);
+    base_graph_->Output(output->args()[0].MapNodes(
+        [&](Node* value) { return Argument::Ref(base_env_.at(value)); }));
+    return absl::OkStatus();
   }
 
   const GraphModule& module_;

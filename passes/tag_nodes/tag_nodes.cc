@@ -6,7 +6,7 @@
 #include "absl/strings/str_cat.h"
 #include "ir/io/file_io.h"
 #include "ir/status_macros.h"
-#include "passes/split_by_tags/tagging.h"
+#include "passes/tag_nodes/tagging.h"
 
 namespace fxpp {
 

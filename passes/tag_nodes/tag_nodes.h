@@ -1,5 +1,5 @@
 // tag_nodes: gives call nodes the tags split_by_tags reads (NodeMeta::tag),
-// from one of the sources of passes/split_by_tags/tagging.h -- the tags the
+// from one of the sources of passes/tag_nodes/tagging.h -- the tags the
 // graph has, its nn_module_stack, a meta key, regex rules or a tags file --
 // so that a pipeline does what `tools/split --tag_by=...` does:
 //   tag_nodes{tag_by=regex,tag_regex=attn=attn;mlp=mlp,default_tag=rest},split_by_tags

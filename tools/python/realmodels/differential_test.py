@@ -54,6 +54,8 @@ PASSES = {
     "dce": ("dce", None),
     "dedup": ("dedup{min_region_size=1}", None),
     "functionalize": (KEEP, None),
+    "propagate_input_mutation_stack_traces": (
+        f"{KEEP},propagate_input_mutation_stack_traces", None),
     "move_non_tensor_nodes_on_boundary": ("move_non_tensor_nodes_on_boundary{tags=a,b}", "ab"),
     "split_by_tags": ("split_by_tags{tags=a,b}", "ab"),
     "split_module": ("split_module", "01"),
@@ -68,7 +70,7 @@ MAIN_PIPELINES = [
 ]
 # Passes that may refuse a program (with exit 1 and a message); any other
 # refusal is a failure.
-MAY_REFUSE = ("functionalize", "assert_functional_graph")
+MAY_REFUSE = ("functionalize", "assert_functional_graph", "propagate_input_mutation_stack_traces")
 TOLERANCE = {"rtol": 1e-4, "atol": 1e-5}
 
 

@@ -1,12 +1,11 @@
-// Ways to give call nodes the tags split_by_tags reads (NodeMeta::tag), and
-// an order for them. Used by the tag_nodes pass (and so //tools:split) and by
-// split_by_tags for its default tag order; PyTorch leaves tagging to the
-// caller (`node.tag = ...`).
-#ifndef FXPP_PASSES_SPLIT_BY_TAGS_TAGGING_H_
-#define FXPP_PASSES_SPLIT_BY_TAGS_TAGGING_H_
+// Ways to give call nodes the tags split_by_tags reads (NodeMeta::tag): the
+// sources of the tag_nodes pass (and so of //tools:split). PyTorch leaves
+// tagging to the caller (`node.tag = ...`). The order of the tags a graph
+// has is passes/tag_order.h, which split_by_tags reads without tagging.
+#ifndef FXPP_PASSES_TAG_NODES_TAGGING_H_
+#define FXPP_PASSES_TAG_NODES_TAGGING_H_
 
 #include <string>
-#include <vector>
 
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
@@ -53,12 +52,6 @@ struct TaggingOptions {
 // (non-empty, no '.').
 absl::Status AssignTags(Graph& graph, const TaggingOptions& options);
 
-// The tags of `graph`'s call nodes in an order split_by_tags accepts when
-// one exists: components before the components that read them, ties by
-// first appearance. With cyclic dependencies, first-appearance order (the
-// split then names the conflict).
-std::vector<std::string> TagOrder(const Graph& graph);
-
 }  // namespace fxpp
 
-#endif  // FXPP_PASSES_SPLIT_BY_TAGS_TAGGING_H_
+#endif  // FXPP_PASSES_TAG_NODES_TAGGING_H_

@@ -1,4 +1,4 @@
-#include "passes/split_by_tags/tagging.h"
+#include "passes/tag_nodes/tagging.h"
 
 #include <memory>
 #include <string>
@@ -7,6 +7,7 @@
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "ir/fx_text/fx_text.h"
+#include "passes/tag_order.h"
 
 namespace fxpp {
 namespace {
