@@ -215,6 +215,8 @@ absl::StatusOr<std::string> RenderProgram(const ExportedProgram& program, Format
       "it into a module first"));
 }
 
+// Long function: every tool's run in order (flags, input, passes, outputs,
+// report), each step a call; split up, the order would be harder to follow.
 absl::Status Run(const ToolPreset& preset, const std::vector<std::string>& args,
                  const PassOptionValues& flags) {
   if (args.size() > 1) return absl::InvalidArgumentError("expected one input file (see --help)");
