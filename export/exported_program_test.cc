@@ -258,6 +258,35 @@ TEST(ExportedProgramValidationTest, AliasesAndCustomObjects) {
   EXPECT_EQ(ValidationError(program), "'steps' is both a tensor and a custom object");
 }
 
+// Issue 21: unflatten followed alias chains without end (StateNames).
+TEST(ExportedProgramValidationTest, AliasCyclesAreErrors) {
+  ExportedProgram program = SmallProgram();
+  program.aliases.push_back(StateAlias{"lin.weight", "lin.weight"});
+  EXPECT_EQ(ValidationError(program),
+            "alias 'lin.weight' leads back to itself (it names itself); aliases must end at a "
+            "tensor's own name");
+  program = SmallProgram();
+  program.aliases.push_back(StateAlias{"lin.weight", "lin.bias"});
+  program.aliases.push_back(StateAlias{"lin.bias", "lin.weight"});
+  EXPECT_THAT(ValidationError(program), HasSubstr("leads back to itself (an alias cycle)"));
+  // A chain that ends at a tensor is fine.
+  program = SmallProgram();
+  program.aliases.push_back(StateAlias{"lin.weight", "lin.bias"});
+  EXPECT_EQ(ValidationError(program), "");
+}
+
+// Issue 21: a "" or "a..b" module path sent ReorderSubmodules into endless
+// recursion; depth is bounded as well.
+TEST(ExportedProgramValidationTest, ModulePathsNeedNamesAndBoundedDepth) {
+  EXPECT_TRUE(CheckModulePath("a.b", "p").ok());
+  for (absl::string_view bad : {"", "a..b", ".a", "a."}) {
+    EXPECT_THAT(std::string(CheckModulePath(bad, "p").message()),
+                HasSubstr("p: a module path needs a name between its dots")) << bad;
+  }
+  EXPECT_THAT(std::string(CheckModulePath("a.a.a.a.a.a.a.a.a.a.a.a.a", "p").message()),
+              HasSubstr("nested more than"));
+}
+
 TEST(ExportedProgramParseTest, ClearErrorsForBadFiles) {
   absl::StatusOr<std::string> json = SerializeExportedProgramJson(SmallProgram());
   ASSERT_TRUE(json.ok());

@@ -10,6 +10,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
+#include "ir/diagnostic.h"
 #include "re2/re2.h"
 
 namespace fxpp {
@@ -108,9 +109,10 @@ absl::StatusOr<std::vector<std::unique_ptr<Pass>>> PassRegistry::ParsePipeline(
     absl::string_view text) const {
   std::vector<std::unique_ptr<Pass>> passes;
   size_t pos = 0;
-  auto at = [&](size_t column, absl::string_view what) {
-    return absl::InvalidArgumentError(
-        absl::StrCat("pipeline column ", column + 1, ": ", what, " in '", text, "'"));
+  // Located like a file's errors, the pipeline text standing for the file
+  // (as a compiler says "<command-line>").
+  auto at = [&](size_t offset, absl::string_view what) {
+    return absl::InvalidArgumentError(FormatDiagnostic("<pipeline>", text, offset, what));
   };
   while (pos < text.size()) {
     // One entry: name, then optionally {options}, then ',' or the end.

@@ -88,9 +88,11 @@ TEST(PassRegistryTest, ErrorsSayWhatIsWrongAndWhatExists) {
               HasSubstr("option 'flag': expected true or false, got 'maybe'"));
   EXPECT_THAT(error("probe{count=1,count=2}"), HasSubstr("option 'count' given twice"));
   EXPECT_THAT(error("probe{count=-1}"), HasSubstr("pass 'probe': option 'count': must be >= 0"));
-  EXPECT_THAT(error("probe{count=1"), HasSubstr("column 6: '{' without '}'"));
-  EXPECT_THAT(error("probe}"), HasSubstr("column 6: '}' without '{'"));
-  EXPECT_THAT(error("probe,,probe"), HasSubstr("column 7: expected a pass name"));
+  // Located like a file's errors: the pipeline, then a caret under the column.
+  EXPECT_EQ(error("probe{count=1"),
+            "<pipeline>:1:6: error: '{' without '}'\nprobe{count=1\n     ^");
+  EXPECT_THAT(error("probe}"), HasSubstr("<pipeline>:1:6: error: '}' without '{'"));
+  EXPECT_THAT(error("probe,,probe"), HasSubstr("<pipeline>:1:7: error: expected a pass name"));
   EXPECT_THAT(error("probe,"), HasSubstr("expected a pass name after ','"));
   EXPECT_THAT(error("probe{count=1}x"), HasSubstr("expected ',' after '}'"));
   EXPECT_THAT(error(""), HasSubstr("empty pipeline"));

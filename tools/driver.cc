@@ -17,6 +17,7 @@
 #include "google/protobuf/struct.pb.h"
 #include "export/program_proto.h"
 #include "google/protobuf/util/json_util.h"
+#include "ir/diagnostic.h"
 #include "ir/io/file_io.h"
 #include "ir/status_macros.h"
 #include "passes/instrumentation.h"
@@ -227,7 +228,9 @@ absl::StatusOr<ToolInput> ReadToolInput(const ToolPreset& preset, const std::str
       input.program = *std::move(program);
       return input;
     }
-    if (preset.from_program != nullptr || !binary) return program.status();
+    if (preset.from_program != nullptr || !binary) {
+      return AsDiagnostic(program.status(), name, contents);
+    }
   }
   ASSIGN_OR_RETURN(input.loaded, ParseModuleContents(std::move(contents), path, from));
   RETURN_IF_ERROR(

@@ -71,6 +71,10 @@ expect_error "tag not in order" "which is not in the tag order" $split $cases/gp
 expect_error "missing tags file" "cannot open" $split $cases/gpt2_export.fx --tags_file=$tmp/none.tags -o $tmp/never.fxg
 expect_error "fx output" "FX text cannot hold" $split $cases/gpt2_export.fx --tags_file=$cases/gpt2_export.tags --format=fx
 expect_error "two inputs" "expected one input file" $split a.fx b.fx
+# Issue 21: -o was written before --fqn_map failed; outputs commit together.
+expect_error "unwritable --fqn_map: nothing written" "cannot write $tmp/no/such/dir/fqn.json" \
+  $split $cases/gpt2_export.fx --tags_file=$cases/gpt2_export.tags \
+  --tags=wte,wpe,embed,h_0,h_1,ln_f,lm_head -o $tmp/never.fxg --fqn_map=$tmp/no/such/dir/fqn.json
 check "no partial outputs" bash -c "! ls $tmp/never.fxg $tmp/*.tmp.* >$tmp/ls.txt 2>&1"
 
 finish

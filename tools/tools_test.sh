@@ -32,12 +32,58 @@ check "dedup json to stdout keeps it clean" bash -c "$dedup $fixture --format=js
 printf 'graph():\n    %%x : [num_users=1] = placeholder[target=x]\n    %%y : [num_users=1] = call_function[target=torch.relu](args = (%%nope,), kwargs = {})\n    return y\n' > $tmp/dangling.fx
 expect_error "dangling reference" "dangling.fx:3:" $fmt $tmp/dangling.fx -o $tmp/never.fxg
 expect_error "missing file" "cannot open" $fmt $tmp/missing.fx -o $tmp/never.fxg
+# Every positioned error is "file:line:col: error: msg", the source line and a
+# caret (ir/diagnostic.h), whatever the format; pb has no lines.
+expect_stderr() {  # expect_stderr NAME EXPECTED_FILE COMMAND...: fails, and stderr is exactly that
+  local name=$1 expected=$2; shift 2
+  if "$@" >$tmp/stdout.txt 2>$tmp/stderr.txt; then
+    echo "FAIL: $name: succeeded"; failures=$((failures + 1))
+  elif ! diff -u $expected $tmp/stderr.txt; then
+    echo "FAIL: $name: stderr differs"; failures=$((failures + 1))
+  else
+    passes=$((passes + 1))
+  fi
+}
+printf '%s\n' "$tmp/dangling.fx:3:67: error: reference to undefined node 'nope'" \
+  "    %y : [num_users=1] = call_function[target=torch.relu](args = (%nope,), kwargs = {})" \
+  "$(printf '%66s^' '')" > $tmp/want.txt
+expect_stderr "FX text error: line, caret" $tmp/want.txt $fmt $tmp/dangling.fx -o $tmp/never.fxg
+printf 'fxg 1\nmodule: M\n  parameter w: f33[2] cpu\n' > $tmp/bad.fxg
+printf '%s\n' "$tmp/bad.fxg:3:16: error: expected a dtype (f32, i64, b8, ...), found 'f33'" \
+  "  parameter w: f33[2] cpu" "               ^" > $tmp/want.txt
+expect_stderr "fxg error: line, caret" $tmp/want.txt $fmt $tmp/bad.fxg -o $tmp/never.json
+printf '{\n\t"format_version": 1, "bogus": {}\n}\n' > $tmp/bad.json
+printf '%s\n' "$tmp/bad.json:2:23: error: bogus: Cannot find field." $'\t"format_version": 1, "bogus": {}' \
+  $'\t                     ^' > $tmp/want.txt
+expect_stderr "JSON error: line, caret under a tab" $tmp/want.txt $fmt $tmp/bad.json -o $tmp/never.fxg
+# Out of memory (issue 21: "terminate called ... std::bad_alloc", exit 134):
+# a message, exit 1, nothing written. Under a sanitizer (which reserves its
+# shadow memory up front) the tool cannot start with an address-space limit
+# at all; then there is nothing to check.
+$python -c "
+lines = ['graph():', '    %x : [num_users=1] = placeholder[target=x]']
+lines += ['    %%n%d : [num_users=1] = call_function[target=torch.neg](args = (%%%s,), kwargs = {})'
+          % (i, 'n%d' % (i - 1) if i else 'x') for i in range(300000)]
+print('\n'.join(lines + ['    return n299999']))" > $tmp/big.fx
+if (ulimit -v 150000 && $fmt $fixture >/dev/null 2>&1); then
+  check "out of memory: exit 1 with a message, not an abort; nothing written" bash -c \
+    "ulimit -v 150000; $fmt $tmp/big.fx -o $tmp/oom.fxg 2>$tmp/oom.err; [ \$? -eq 1 ] && grep -q 'fmt: error: out of memory' $tmp/oom.err && ! test -e $tmp/oom.fxg"
+else
+  echo "skipped: out of memory (the tool does not start under ulimit -v here)"
+fi
+head -c 20 $tmp/a.pb > $tmp/truncated.pb
+printf '%s\n' "$tmp/truncated.pb: error: not a valid fxpp binary GraphModule (truncated or corrupt protobuf data)" > $tmp/want.txt
+expect_stderr "pb error: no line, the file named" $tmp/want.txt $fmt $tmp/truncated.pb -o $tmp/never.fxg
 expect_error "unknown flag" "Unknown command line flag" $fmt $fixture --bogus
 expect_error "a misspelt pass option gets a suggestion" "did you mean --min-region-size?" $dedup $fixture --min_region_sise=3
 expect_error "unknown format" "unknown format 'yaml'" $fmt $fixture --to=yaml
 expect_error "unwritable output" "cannot" $fmt $fixture -o $tmp/no/such/dir/out.fxg
 expect_error "unwritable report" "cannot" $dedup $fixture -o $tmp/never.fxg --report=$tmp/no/such/dir/report.json
 expect_error "fx output of dedup" "FX text cannot hold" $dedup $fixture --format=fx
+# Issue 21: a full disk on stdout lost the module (or report) with exit 0.
+if [ -c /dev/full ]; then
+  expect_error "stdout on a full disk is an error" "cannot write to stdout" bash -c "$dedup $fixture --to=fxg >/dev/full"
+fi
 check "no partial outputs" bash -c "! ls $tmp/never.fxg $tmp/*.tmp.* >$tmp/ls.txt 2>&1"
 check "--to and --format name the one output-format flag on every tool" bash -c "$dedup - --to=fxg <$fixture 2>/dev/null | $fmt - --format=readable >$tmp/spelled.txt && grep -q 'invoke_subgraph' $tmp/spelled.txt"
 check "dedup's module on stdout pipes into fmt" bash -c "$dedup - --format=fxg <$fixture 2>/dev/null | $fmt - --to=readable >$tmp/piped.txt && grep -q 'invoke_subgraph' $tmp/piped.txt"

@@ -5,6 +5,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
+#include "ir/diagnostic.h"
 #include "ir/fx_text/py_repr.h"
 
 namespace fxpp {
@@ -32,26 +33,13 @@ std::string SourceText::Position(size_t offset) const {
   offset = std::min(offset, text_.size());
   const size_t line =
       std::upper_bound(line_starts_.begin(), line_starts_.end(), offset) - line_starts_.begin();
-  return absl::StrCat(line, ":", offset - line_starts_[line - 1] + 1);
+  const size_t line_begin = line_starts_[line - 1];
+  // Columns count characters, as every positioned message does (ir/diagnostic.h).
+  return absl::StrCat(line, ":", ColumnAfter(text_.substr(line_begin, offset - line_begin)));
 }
 
 absl::Status SourceText::Error(size_t offset, absl::string_view message) const {
   return absl::InvalidArgumentError(absl::StrCat(filename_, ":", Position(offset), ": ", message));
-}
-
-std::string SourceText::Diagnostic(size_t offset, absl::string_view message) const {
-  offset = std::min(offset, text_.size());
-  const size_t line_begin = offset == 0 ? 0 : text_.rfind('\n', offset - 1) + 1;
-  const absl::string_view line = text_.substr(line_begin, LineEnd(offset) - line_begin);
-  std::string out = absl::StrCat(filename_, ":", Position(offset), ": error: ", message, "\n",
-                                 line, "\n");
-  // One caret column per character: tabs kept, UTF-8 continuation bytes
-  // skipped, so the caret lines up under the character.
-  for (char c : line.substr(0, offset - line_begin)) {
-    if ((static_cast<unsigned char>(c) & 0xC0) != 0x80) out.push_back(c == '\t' ? '\t' : ' ');
-  }
-  out.push_back('^');
-  return out;
 }
 
 std::string SourceText::Found(size_t offset) const {

@@ -1,8 +1,8 @@
 // Source text with positions and the scanning primitives shared by fxpp's
 // text formats (FX text, fxg). Every parse error is an absl::Status whose
-// message starts with "filename:line:column: ". Positions are byte offsets
-// while parsing; they become line:column only when an error is reported, so
-// the hot path never counts lines.
+// message starts with "filename:line:column: " (ir/diagnostic.h). Positions
+// are byte offsets while parsing; they become line:column only when an error
+// is reported, so the hot path never counts lines.
 #ifndef FXPP_IR_FX_TEXT_LEXER_H_
 #define FXPP_IR_FX_TEXT_LEXER_H_
 
@@ -49,14 +49,13 @@ class SourceText {
     return end;
   }
 
-  // "line:column" of `offset`, both 1-based; the column counts bytes. The
-  // first call indexes the line starts, so later calls are O(log lines).
+  // "line:column" of `offset`, both 1-based; the column counts characters
+  // (ir/diagnostic.h's LineColumn). The first call indexes the line starts,
+  // so later calls are O(log lines).
   std::string Position(size_t offset) const;
-  // An InvalidArgument status "filename:line:column: message".
+  // An InvalidArgument status "filename:line:column: message", which
+  // AsDiagnostic (ir/diagnostic.h) turns into the printed diagnostic.
   absl::Status Error(size_t offset, absl::string_view message) const;
-  // "filename:line:column: error: message", then the source line and a
-  // caret under the column: the form compilers print and editors parse.
-  std::string Diagnostic(size_t offset, absl::string_view message) const;
   // What a message should say was found at `offset`: "end of input", "end of
   // line", or the quoted token there ('foo', '(').
   std::string Found(size_t offset) const;

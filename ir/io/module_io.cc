@@ -7,8 +7,11 @@
 #include "absl/strings/ascii.h"
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_split.h"
+#include "ir/diagnostic.h"
 #include "ir/fxg/fxg.h"
 #include "ir/proto/convert.h"
+#include "ir/proto/json_position.h"
 #include "ir/dot/dot.h"
 #include "ir/readable/readable.h"
 #include "ir/status_macros.h"
@@ -83,7 +86,7 @@ absl::StatusOr<LoadedModule> Parse(absl::string_view contents, std::string* owne
     }
     case Format::kJson: {
       ASSIGN_OR_RETURN(loaded.module, ParseJson(contents, name));
-      return loaded;
+      break;
     }
     case Format::kPb: {
       ASSIGN_OR_RETURN(loaded.module, ParseBinary(contents, name));
@@ -95,7 +98,8 @@ absl::StatusOr<LoadedModule> Parse(absl::string_view contents, std::string* owne
           absl::StrCat(name, ": the ", FormatName(format),
                        " format is output only; read fx, fxg, json or pb"));
   }
-  // The text formats keep their text for located errors.
+  // The text formats keep their text for located errors (protobuf binary
+  // has no lines: its errors name the module and node).
   loaded.source = owned != nullptr ? std::move(*owned) : std::string(contents);
   return loaded;
 }
@@ -104,8 +108,41 @@ absl::StatusOr<LoadedModule> Parse(absl::string_view contents, std::string* owne
 
 absl::StatusOr<LoadedModule> ParseModule(absl::string_view contents, absl::string_view name,
                                          Format format) {
-  return Parse(contents, nullptr, name, format);
+  absl::StatusOr<LoadedModule> loaded = Parse(contents, nullptr, name, format);
+  if (!loaded.ok()) return AsDiagnostic(loaded.status(), name, contents);
+  return loaded;
 }
+
+namespace {
+
+// Where a JSON input defined `node` of the submodule at `module_path`: the
+// key of its "name". JSON readers keep no positions (protobuf's parser
+// reports none), so this is found only once an error needs it, by the
+// node's index and the submodules' order, which the reader keeps.
+absl::optional<size_t> JsonNodeOffset(const LoadedModule& loaded, absl::string_view module_path,
+                                      const Node& node) {
+  std::string path = "module";
+  const GraphModule* module = loaded.module.get();
+  for (absl::string_view name : absl::StrSplit(module_path, '.', absl::SkipEmpty())) {
+    const auto& children = module->children();
+    const auto it = std::find_if(children.begin(), children.end(),
+                                 [&](const GraphModule::Child& c) { return c.first == name; });
+    if (it == children.end()) return absl::nullopt;
+    absl::StrAppend(&path, ".children[", it - children.begin(), "].module");
+    module = it->second.get();
+  }
+  size_t index = 0;
+  for (const Node* n : module->graph().nodes()) {
+    if (n == &node) {
+      return json_position::FindPath(loaded.source,
+                                     absl::StrCat(path, ".graph.nodes[", index, "].name"));
+    }
+    ++index;
+  }
+  return absl::nullopt;
+}
+
+}  // namespace
 
 absl::Status VerifyLoadedModule(const LoadedModule& loaded, const ModuleVerifyOptions& options) {
   const absl::Status verified = VerifyGraphModule(*loaded.module, options);
@@ -116,14 +153,17 @@ absl::Status VerifyLoadedModule(const LoadedModule& loaded, const ModuleVerifyOp
   const Node* node = module != nullptr && module->has_graph()
                          ? module->graph().FindNode(about->node_name)
                          : nullptr;
-  const absl::optional<size_t> offset =
-      node != nullptr ? loaded.node_positions.Find(*node) : absl::nullopt;
+  absl::optional<size_t> offset;
+  if (node != nullptr) {
+    offset = loaded.format == Format::kJson ? JsonNodeOffset(loaded, about->module_path, *node)
+                                            : loaded.node_positions.Find(*node);
+  }
   if (!offset.has_value() || loaded.source.empty()) {
     return absl::Status(verified.code(),
-                        absl::StrCat(loaded.source_name, ": ", verified.message()));
+                        absl::StrCat(loaded.source_name, ": error: ", verified.message()));
   }
-  return absl::Status(verified.code(), SourceText(loaded.source, loaded.source_name)
-                                           .Diagnostic(*offset, verified.message()));
+  return absl::Status(verified.code(), FormatDiagnostic(loaded.source_name, loaded.source, *offset,
+                                                        verified.message()));
 }
 
 absl::StatusOr<LoadedModule> ReadModule(absl::string_view path, absl::optional<Format> format) {
@@ -138,19 +178,22 @@ absl::StatusOr<LoadedModule> ParseModuleContents(std::string contents,
   if (!f.has_value()) f = FormatFromPath(path);
   if (!f.has_value()) f = FormatFromContents(contents);
   const absl::string_view name = path == "-" ? "<stdin>" : path;
-  if (f.has_value()) return Parse(contents, &contents, name, *f);
+  if (f.has_value()) {
+    absl::StatusOr<LoadedModule> loaded = Parse(contents, &contents, name, *f);
+    if (!loaded.ok()) return AsDiagnostic(loaded.status(), name, contents);
+    return loaded;
+  }
   absl::StatusOr<LoadedModule> fxg = Parse(contents, nullptr, name, Format::kFxg);
+  if (fxg.ok()) return fxg;
   // Protobuf binary has no magic text to recognise it by.
   const bool binary = std::any_of(contents.begin(), contents.end(), [](char c) {
     return static_cast<unsigned char>(c) < 0x20 && c != '\n' && c != '\r' && c != '\t';
   });
-  if (!fxg.ok() && binary) {
-    return absl::Status(fxg.status().code(),
-                        absl::StrCat(fxg.status().message(),
-                                     " (this looks like binary data: for protobuf binary, give "
-                                     "--from=pb or a .pb file name)"));
-  }
-  return fxg;
+  if (!binary) return AsDiagnostic(fxg.status(), name, contents);
+  return absl::Status(fxg.status().code(),
+                      absl::StrCat(AsDiagnostic(fxg.status(), name, contents).message(),
+                                   "\n", name, ": note: this looks like binary data: for protobuf "
+                                   "binary, give --from=pb or a .pb file name"));
 }
 
 absl::StatusOr<std::string> RenderModule(const GraphModule& module, Format format,

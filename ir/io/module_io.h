@@ -40,8 +40,9 @@ struct LoadedModule {
   // For FX text input: how it was printed, so it prints back identically.
   FxPrintOptions fx_print;
   std::unique_ptr<FxPrintFacts> fx_facts;
-  // The name errors use, and for the text formats (fx, fxg) the text read
-  // and where each node was defined in it: VerifyLoadedModule points its
+  // The name errors use, and for the formats with lines (fx, fxg, json) the
+  // text read and, for fx and fxg, where each node was defined in it (JSON's
+  // node positions are looked up on error): VerifyLoadedModule points its
   // errors at the line.
   std::string source_name;
   std::string source;
@@ -62,13 +63,17 @@ absl::StatusOr<LoadedModule> ParseModuleContents(std::string contents,
                                                  absl::string_view path,
                                                  absl::optional<Format> format = absl::nullopt);
 // Parses text already in memory; `name` is used in error locations.
+// Errors of all three are diagnostics (AsDiagnostic, ir/diagnostic.h):
+// "name:line:col: error: ..." with the source line and a caret for the text
+// formats, "name: error: ..." where there is no line (protobuf binary, whose
+// errors name the module and node instead).
 absl::StatusOr<LoadedModule> ParseModule(absl::string_view contents, absl::string_view name,
                                          Format format);
 
 // VerifyGraphModule on a module read above, with the error located: for a
 // text input, an error about a node becomes "file:line:col: error: MESSAGE"
-// followed by the node's source line and a caret (SourceText::Diagnostic);
-// otherwise the message is prefixed with the input's name.
+// followed by the node's source line and a caret (FormatDiagnostic);
+// otherwise "name: error: MESSAGE".
 absl::Status VerifyLoadedModule(const LoadedModule& loaded, const ModuleVerifyOptions& options);
 
 // Renders `module` in `format`. FX text holds one graph: a module with

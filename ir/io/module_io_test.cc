@@ -9,8 +9,10 @@
 #include <limits>
 #include <filesystem>
 #include <string>
+#include <vector>
 
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_split.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "ir/limits.h"
@@ -145,14 +147,62 @@ TEST(ModuleIoTest, VerifierErrorsPointAtTheNodesLine) {
     ASSERT_TRUE(loaded.ok()) << loaded.status();
     const absl::Status verified = VerifyLoadedModule(*loaded, {});
     EXPECT_EQ(verified.message(), c.expected);
+    // From JSON: the line of the node's "name", with the same message.
+    const std::string json = RenderModule(*loaded->module, Format::kJson).value();
+    absl::StatusOr<LoadedModule> from_json = ParseModule(json, "in.json", Format::kJson);
+    ASSERT_TRUE(from_json.ok()) << from_json.status();
+    const std::vector<std::string> json_lines =
+        absl::StrSplit(VerifyLoadedModule(*from_json, {}).message(), '\n');
+    const std::vector<std::string> fx_lines = absl::StrSplit(c.expected, '\n');
+    ASSERT_EQ(json_lines.size(), 3u);
+    EXPECT_THAT(json_lines[0], ::testing::MatchesRegex("in\\.json:[0-9]+:[0-9]+: error: .*"));
+    EXPECT_EQ(json_lines[0].substr(json_lines[0].find(": error: ")),
+              fx_lines[0].substr(fx_lines[0].find(": error: ")));
+    const size_t caret = json_lines[2].find('^');
+    ASSERT_NE(caret, std::string::npos);
+    EXPECT_THAT(json_lines[1].substr(caret), ::testing::StartsWith("\"name\": \""));
     // The same module from protobuf binary has no lines: file and node.
     absl::StatusOr<LoadedModule> pb = ParseModule(
         RenderModule(*loaded->module, Format::kPb).value(), "in.pb", Format::kPb);
     ASSERT_TRUE(pb.ok()) << pb.status();
     const absl::Status pb_verified = VerifyLoadedModule(*pb, {});
-    EXPECT_THAT(std::string(pb_verified.message()), ::testing::StartsWith("in.pb: "));
+    EXPECT_THAT(std::string(pb_verified.message()), ::testing::StartsWith("in.pb: error: "));
     EXPECT_THAT(pb_verified.message(), HasSubstr("node '"));
   }
+}
+
+// Reader errors of every format with lines are printed as diagnostics: the
+// position, "error:", the source line and a caret under the column
+// (ir/diagnostic.h); protobuf binary has no lines and names the file.
+TEST(ModuleIoTest, ParseErrorsShowTheLineAndACaret) {
+  struct Case {
+    std::string text;
+    std::string name;
+    Format format;
+    std::string expected;
+  };
+  const Case cases[] = {
+      {"graph(): x\n", "in.fx", Format::kFx,
+       "in.fx:1:9: error: expected end of line, found ' '\ngraph(): x\n        ^"},
+      {"fxg 1\nmodule: M\n  parameter w: f33[2] cpu\n", "in.fxg", Format::kFxg,
+       "in.fxg:3:16: error: expected a dtype (f32, i64, b8, ...), found 'f33'\n"
+       "  parameter w: f33[2] cpu\n               ^"},
+      {"{\n\t\"format_version\": 1, \"bogus\": 2}\n", "in.json", Format::kJson,
+       "in.json:2:23: error: bogus: Cannot find field.\n"
+       "\t\"format_version\": 1, \"bogus\": 2}\n\t                     ^"},
+      {"{\"format_version\": 1,\n \"module\": [}", "in.json", Format::kJson,
+       "in.json:2:13: error: expected a JSON value, found '}'\n \"module\": [}\n            ^"},
+      {"\x0a\x05", "in.pb", Format::kPb,
+       "in.pb: error: not a valid fxpp binary GraphModule (truncated or corrupt protobuf data)"},
+  };
+  for (const Case& c : cases) {
+    SCOPED_TRACE(c.text);
+    EXPECT_EQ(ParseModule(c.text, c.name, c.format).status().message(), c.expected);
+  }
+  // Without a format, binary data gets a hint after the diagnostic.
+  EXPECT_THAT(std::string(ParseModuleContents("\x08\x01", "-").status().message()),
+              HasSubstr("<stdin>:1:1: error: expected 'fxg 1', found '\\x08'\n??\n^\n"
+                        "<stdin>: note: this looks like binary data"));
 }
 
 TEST(ModuleIoTest, FxTextRefusesModulesWithSubgraphs) {

@@ -405,26 +405,6 @@ ProtobufError LocateProtobufError(absl::string_view text, absl::string_view mess
   return error;
 }
 
-std::string Located(absl::string_view filename, absl::string_view text, size_t offset) {
-  const LineColumn at = LineColumnAt(text, offset);
-  return absl::StrCat(filename, ":", at.line, ":", at.column);
-}
-
-LineColumn LineColumnAt(absl::string_view text, size_t offset) {
-  LineColumn at;
-  if (offset > text.size()) offset = text.size();
-  for (size_t i = 0; i < offset; ++i) {
-    const unsigned char c = static_cast<unsigned char>(text[i]);
-    if (c == '\n') {
-      ++at.line;
-      at.column = 1;
-    } else if ((c & 0xC0) != 0x80) {  // not a UTF-8 continuation byte
-      ++at.column;
-    }
-  }
-  return at;
-}
-
 absl::optional<SyntaxError> FindSyntaxError(absl::string_view text) {
   Scanner scanner(text);
   if (scanner.SkipValue(0)) {

@@ -11,18 +11,16 @@
 
 #include "absl/strings/string_view.h"
 #include "absl/types/optional.h"
+#include "ir/diagnostic.h"
 
 namespace fxpp {
 namespace json_position {
 
-// 1-based; the column counts UTF-8 code points, as editors do.
-struct LineColumn {
-  int line = 1;
-  int column = 1;
-};
-LineColumn LineColumnAt(absl::string_view text, size_t offset);
-// "filename:line:column" of `offset`.
-std::string Located(absl::string_view filename, absl::string_view text, size_t offset);
+// Positions as every fxpp message gives them (ir/diagnostic.h): 1-based,
+// the column counting characters, as editors do.
+using ::fxpp::LineColumn;
+using ::fxpp::LineColumnAt;
+using ::fxpp::Located;
 
 struct SyntaxError {
   size_t offset;  // where the offending character (or the end) is
