@@ -203,12 +203,11 @@ absl::StatusOr<ExportedProgram> FromProtoValidated(const ep::ExportedProgram& me
   return program;
 }
 
-}  // namespace
-
-export_proto::ExportedProgram ExportedProgramToProto(const ExportedProgram& program) {
-  ep::ExportedProgram out;
+// `strings`: how the two modules spell their shared strings (ToProto).
+void WriteProgram(const ExportedProgram& program, ProtoStrings strings,
+                  ep::ExportedProgram& out) {
   out.set_format_version(kExportedProgramFormatVersion);
-  *out.mutable_graph_module() = ToProto(*program.graph_module);
+  ToProto(*program.graph_module, strings, out.mutable_graph_module());
   for (const InputSpec& spec : program.graph_signature.input_specs) {
     ep::InputSpec* in = out.mutable_graph_signature()->add_input_specs();
     in->set_kind(static_cast<ep::InputKind>(static_cast<int>(spec.kind) + 1));
@@ -227,7 +226,7 @@ export_proto::ExportedProgram ExportedProgramToProto(const ExportedProgram& prog
     e->set_fqn(entry.fqn);
     if (entry.signature.has_value()) WriteSignature(*entry.signature, e->mutable_signature());
   }
-  *out.mutable_state() = ToProto(*program.state);
+  ToProto(*program.state, strings, out.mutable_state());
   for (const CustomObject& obj : program.custom_objects) {
     ep::CustomObject* o = out.add_custom_objects();
     o->set_name(obj.name);
@@ -239,6 +238,13 @@ export_proto::ExportedProgram ExportedProgramToProto(const ExportedProgram& prog
     a->set_alias_of(alias.alias_of);
   }
   out.set_torch_version(program.torch_version);
+}
+
+}  // namespace
+
+export_proto::ExportedProgram ExportedProgramToProto(const ExportedProgram& program) {
+  ep::ExportedProgram out;
+  WriteProgram(program, ProtoStrings::kInline, out);
   return out;
 }
 
@@ -318,8 +324,13 @@ absl::StatusOr<std::string> SerializeExportedProgramJson(const ExportedProgram& 
   return json;
 }
 
+// The binary encoding's messages live in an arena: a graph is millions of
+// small messages, several times cheaper to allocate and free there.
 std::string SerializeExportedProgramBinary(const ExportedProgram& program) {
-  return ExportedProgramToProto(program).SerializeAsString();
+  google::protobuf::Arena arena;
+  auto* message = google::protobuf::Arena::CreateMessage<ep::ExportedProgram>(&arena);
+  WriteProgram(program, ProtoStrings::kTable, *message);
+  return message->SerializeAsString();
 }
 
 absl::StatusOr<ExportedProgram> ParseExportedProgramJson(absl::string_view text,
@@ -333,13 +344,14 @@ absl::StatusOr<ExportedProgram> ParseExportedProgramJson(absl::string_view text,
 
 absl::StatusOr<ExportedProgram> ParseExportedProgramBinary(absl::string_view bytes,
                                                            absl::string_view filename) {
-  ep::ExportedProgram message;
+  google::protobuf::Arena arena;
+  auto* message = google::protobuf::Arena::CreateMessage<ep::ExportedProgram>(&arena);
   if (bytes.size() > static_cast<size_t>(INT_MAX) ||
-      !message.ParseFromArray(bytes.data(), static_cast<int>(bytes.size()))) {
+      !message->ParseFromArray(bytes.data(), static_cast<int>(bytes.size()))) {
     return absl::InvalidArgumentError(
         absl::StrCat(filename, ": not an fxpp binary exported program"));
   }
-  return FromProtoValidated(message, filename);
+  return FromProtoValidated(*message, filename);
 }
 
 absl::StatusOr<ExportedProgram> ReadExportedProgram(absl::string_view path) {

@@ -1,5 +1,6 @@
 #include "ir/proto/convert.h"
 
+#include <algorithm>
 #include <climits>
 #include <cmath>
 #include <cstring>
@@ -110,7 +111,33 @@ absl::optional<Argument> ReadScalarArgument(const proto::Argument& in) {
 
 namespace {
 
-void WriteArgument(const Argument& arg, proto::Argument* out) {
+// The strings of a module tree that many nodes repeat, each written once
+// into GraphModule.strings (format version 2) and referred to by index.
+class StringTable {
+ public:
+  explicit StringTable(google::protobuf::RepeatedPtrField<std::string>* strings)
+      : strings_(strings) {}
+  uint32_t Ref(Symbol s) {
+    auto [it, inserted] = index_.try_emplace(s.id(), static_cast<uint32_t>(strings_->size()));
+    if (inserted) strings_->Add(std::string(s.str()));
+    return it->second;
+  }
+
+ private:
+  absl::flat_hash_map<uint32_t, uint32_t> index_;  // by Symbol::id()
+  google::protobuf::RepeatedPtrField<std::string>* strings_;
+};
+
+// How a module tree is being written: with a string table and node
+// references by position (version 2), or every string inline (version 1,
+// for JSON that reads without a table at hand).
+struct Writer {
+  StringTable* strings = nullptr;  // null: version 1
+  // Version 2: each node's position in the graph being written, by Node::id().
+  std::vector<uint32_t> position;
+};
+
+void WriteArgument(const Argument& arg, proto::Argument* out, const Writer& writer) {
   if (WriteScalarArgument(arg, out)) return;
   switch (arg.kind()) {
     case ArgKind::kNone:
@@ -120,30 +147,34 @@ void WriteArgument(const Argument& arg, proto::Argument* out) {
     case ArgKind::kString:
       return;  // written above
     case ArgKind::kNode:
-      out->set_node(std::string(arg.node()->name()));
+      if (writer.strings != nullptr) {
+        out->set_node_index(writer.position[arg.node()->id()]);
+      } else {
+        out->set_node(std::string(arg.node()->name()));
+      }
       return;
     case ArgKind::kList:
     case ArgKind::kTuple: {
       proto::ArgumentList* list =
           arg.kind() == ArgKind::kList ? out->mutable_list() : out->mutable_tuple();
       list->mutable_elements()->Reserve(static_cast<int>(arg.elements().size()));
-      for (const Argument& e : arg.elements()) WriteArgument(e, list->add_elements());
+      for (const Argument& e : arg.elements()) WriteArgument(e, list->add_elements(), writer);
       return;
     }
     case ArgKind::kDict: {
       proto::ArgumentDict* dict = out->mutable_dict();
       for (size_t i = 0; i < arg.dict_size(); ++i) {
         proto::DictEntry* entry = dict->add_entries();
-        WriteArgument(arg.dict_key(i), entry->mutable_key());
-        WriteArgument(arg.dict_value(i), entry->mutable_value());
+        WriteArgument(arg.dict_key(i), entry->mutable_key(), writer);
+        WriteArgument(arg.dict_value(i), entry->mutable_value(), writer);
       }
       return;
     }
     case ArgKind::kSlice: {
       proto::Slice* slice = out->mutable_slice();
-      WriteArgument(arg.elements()[0], slice->mutable_start());
-      WriteArgument(arg.elements()[1], slice->mutable_stop());
-      WriteArgument(arg.elements()[2], slice->mutable_step());
+      WriteArgument(arg.elements()[0], slice->mutable_start(), writer);
+      WriteArgument(arg.elements()[1], slice->mutable_stop(), writer);
+      WriteArgument(arg.elements()[2], slice->mutable_step(), writer);
       return;
     }
     case ArgKind::kDtype:
@@ -182,30 +213,49 @@ void WriteDims(const DimVector& dims, google::protobuf::RepeatedPtrField<proto::
   }
 }
 
-void WriteTensorMeta(const TensorMeta& t, proto::TensorMeta* out) {
-  WriteDims(t.shape, out->mutable_shape());
-  WriteDims(t.stride, out->mutable_stride());
+// Version 2 writes integer-only dims packed: a SymDim message per dimension
+// is most of the cost of a tensor's metadata.
+bool WritePackedDims(const DimVector& dims, google::protobuf::RepeatedField<int64_t>* out) {
+  for (const SymDim& d : dims) {
+    if (d.is_symbolic()) return false;
+  }
+  out->Reserve(static_cast<int>(dims.size()));
+  for (const SymDim& d : dims) out->AddAlreadyReserved(d.value());
+  return true;
+}
+
+void WriteTensorMeta(const TensorMeta& t, proto::TensorMeta* out, const Writer& writer) {
+  if (writer.strings == nullptr || !WritePackedDims(t.shape, out->mutable_shape_values())) {
+    WriteDims(t.shape, out->mutable_shape());
+  }
+  if (writer.strings == nullptr || !WritePackedDims(t.stride, out->mutable_stride_values())) {
+    WriteDims(t.stride, out->mutable_stride());
+  }
   out->set_dtype(ToProtoEnum<proto::ScalarType>(t.dtype));
-  out->set_device(std::string(t.device.str()));
+  if (writer.strings != nullptr) {
+    out->set_device_ref(writer.strings->Ref(t.device));
+  } else {
+    out->set_device(std::string(t.device.str()));
+  }
   out->set_requires_grad(t.requires_grad);
   if (t.memory_format.has_value()) {
     out->set_memory_format(ToProtoEnum<proto::MemoryFormat>(*t.memory_format));
   }
 }
 
-void WriteValueMeta(const ValueMeta& v, proto::ValueMeta* out) {
+void WriteValueMeta(const ValueMeta& v, proto::ValueMeta* out, const Writer& writer) {
   switch (v.kind()) {
     case ValueMeta::Kind::kNone:
       out->mutable_none();
       return;
     case ValueMeta::Kind::kTensor:
-      WriteTensorMeta(v.tensor(), out->mutable_tensor());
+      WriteTensorMeta(v.tensor(), out->mutable_tensor(), writer);
       return;
     case ValueMeta::Kind::kTuple:
     case ValueMeta::Kind::kList: {
       proto::ValueMetaList* list =
           v.kind() == ValueMeta::Kind::kList ? out->mutable_list() : out->mutable_tuple();
-      for (const ValueMeta& e : v.elements()) WriteValueMeta(e, list->add_elements());
+      for (const ValueMeta& e : v.elements()) WriteValueMeta(e, list->add_elements(), writer);
       return;
     }
     case ValueMeta::Kind::kInt:
@@ -232,14 +282,25 @@ void WriteValueMeta(const ValueMeta& v, proto::ValueMeta* out) {
   }
 }
 
-void WriteNodeMeta(const NodeMeta& meta, proto::NodeMeta* out) {
-  if (meta.val.has_value()) WriteValueMeta(*meta.val, out->mutable_val());
-  out->set_stack_trace(std::string(meta.stack_trace.str()));
-  for (const ModuleStackEntry& e : meta.nn_module_stack) {
-    proto::ModuleStackEntry* entry = out->add_nn_module_stack();
-    entry->set_key(std::string(e.key.str()));
-    entry->set_path(std::string(e.path.str()));
-    entry->set_type(std::string(e.type.str()));
+void WriteNodeMeta(const NodeMeta& meta, proto::NodeMeta* out, const Writer& writer) {
+  if (meta.val.has_value()) WriteValueMeta(*meta.val, out->mutable_val(), writer);
+  if (writer.strings != nullptr) {
+    if (!meta.stack_trace.empty()) out->set_stack_trace_ref(writer.strings->Ref(meta.stack_trace));
+    google::protobuf::RepeatedField<uint32_t>* refs = out->mutable_nn_module_stack_refs();
+    refs->Reserve(3 * static_cast<int>(meta.nn_module_stack.size()));
+    for (const ModuleStackEntry& e : meta.nn_module_stack) {
+      refs->Add(writer.strings->Ref(e.key));
+      refs->Add(writer.strings->Ref(e.path));
+      refs->Add(writer.strings->Ref(e.type));
+    }
+  } else {
+    out->set_stack_trace(std::string(meta.stack_trace.str()));
+    for (const ModuleStackEntry& e : meta.nn_module_stack) {
+      proto::ModuleStackEntry* entry = out->add_nn_module_stack();
+      entry->set_key(std::string(e.key.str()));
+      entry->set_path(std::string(e.path.str()));
+      entry->set_type(std::string(e.type.str()));
+    }
   }
   for (const SourceFnEntry& e : meta.source_fn_stack) {
     proto::SourceFnEntry* entry = out->add_source_fn_stack();
@@ -255,38 +316,55 @@ void WriteNodeMeta(const NodeMeta& meta, proto::NodeMeta* out) {
   }
 }
 
-void WriteNode(const Node& node, proto::Node* out) {
+// Targets of call_function and call_method nodes (op names) repeat across
+// nodes and go into the string table; the others (input names, attribute
+// and submodule paths) are as distinct as node names and stay inline.
+bool SharedTarget(OpKind op) {
+  return op == OpKind::kCallFunction || op == OpKind::kCallMethod;
+}
+
+void WriteNode(const Node& node, proto::Node* out, const Writer& writer) {
   out->set_name(std::string(node.name()));
   out->set_op(ToProtoEnum<proto::OpKind>(node.op()));
-  out->set_target(std::string(node.target()));
+  if (writer.strings != nullptr && SharedTarget(node.op())) {
+    out->set_target_ref(writer.strings->Ref(node.target_symbol()));
+  } else {
+    out->set_target(std::string(node.target()));
+  }
   out->set_type_annotation(std::string(node.type_annotation()));
   out->mutable_args()->Reserve(static_cast<int>(node.args().size()));
-  for (const Argument& a : node.args()) WriteArgument(a, out->add_args());
+  for (const Argument& a : node.args()) WriteArgument(a, out->add_args(), writer);
   for (const KwArg& kw : node.kwargs()) {
     proto::KwArg* kwarg = out->add_kwargs();
     kwarg->set_name(std::string(kw.name.str()));
-    WriteArgument(kw.value, kwarg->mutable_value());
+    WriteArgument(kw.value, kwarg->mutable_value(), writer);
   }
-  if (node.has_meta()) WriteNodeMeta(node.meta(), out->mutable_meta());
+  if (node.has_meta()) WriteNodeMeta(node.meta(), out->mutable_meta(), writer);
 }
 
-void WriteModule(const GraphModule& module, proto::Module* out) {
+void WriteModule(const GraphModule& module, proto::Module* out, Writer& writer) {
   out->set_class_name(module.class_name());
   if (module.has_graph()) {
+    const Graph& g = module.graph();
     proto::Graph* graph = out->mutable_graph();
-    graph->mutable_nodes()->Reserve(static_cast<int>(module.graph().size()));
-    for (const Node* node : module.graph().nodes()) WriteNode(*node, graph->add_nodes());
+    graph->mutable_nodes()->Reserve(static_cast<int>(g.size()));
+    if (writer.strings != nullptr) {
+      writer.position.assign(g.id_bound(), 0);
+      uint32_t position = 0;
+      for (const Node* node : g.nodes()) writer.position[node->id()] = position++;
+    }
+    for (const Node* node : g.nodes()) WriteNode(*node, graph->add_nodes(), writer);
   }
   for (const auto& [name, child] : module.children()) {
     proto::Child* c = out->add_children();
     c->set_name(name);
-    WriteModule(*child, c->mutable_module());
+    WriteModule(*child, c->mutable_module(), writer);
   }
   for (const StateEntry& s : module.state()) {
     proto::StateEntry* entry = out->add_state();
     entry->set_name(s.name);
     entry->set_kind(ToProtoEnum<proto::StateKind>(s.kind));
-    WriteTensorMeta(s.tensor, entry->mutable_tensor());
+    WriteTensorMeta(s.tensor, entry->mutable_tensor(), writer);
     entry->set_persistent(s.persistent);
   }
 }
@@ -325,10 +403,12 @@ struct FieldPath {
   }
 };
 
-// The module (and node) an error is about, for its message.
+// The module (and node) an error is about, for its message, and the string
+// table `*_ref` fields index (interned once per file, not once per use).
 struct Where {
   const std::string* module_path = nullptr;  // "" for the root
   absl::string_view node;                     // empty outside a node
+  const std::vector<Symbol>* strings = nullptr;
 
   std::string ToString() const {
     std::string out = module_path->empty() ? "root module"
@@ -359,6 +439,20 @@ absl::Status CheckOneLine(absl::string_view text, absl::string_view what, const 
   return Error(at, where, absl::StrCat(what, " contains a line break"));
 }
 
+// The string `ref` points at in the file's string table, for the field
+// `what` whose inline spelling `inline_text` must then be empty.
+absl::StatusOr<Symbol> ReadRef(uint32_t ref, absl::string_view inline_text,
+                               absl::string_view what, const FieldPath& at, const Where& where) {
+  if (!inline_text.empty()) {
+    return Error(at, where, absl::StrCat(what, " is given both inline and as a string table index"));
+  }
+  if (ref >= where.strings->size()) {
+    return Error(at, where, absl::StrCat(what, " refers to string #", ref, " of a table of ",
+                                         where.strings->size()));
+  }
+  return (*where.strings)[ref];
+}
+
 // Reads a proto enum value as the IR enum; 0 (UNSPECIFIED) counts as missing.
 template <typename IrEnum>
 absl::StatusOr<IrEnum> ReadEnum(int value, bool (*is_valid)(int), absl::string_view what,
@@ -368,42 +462,76 @@ absl::StatusOr<IrEnum> ReadEnum(int value, bool (*is_valid)(int), absl::string_v
   return static_cast<IrEnum>(value - 1);
 }
 
+// A shape or stride as SymDim messages.
+absl::Status ReadDims(const google::protobuf::RepeatedPtrField<proto::SymDim>& dims,
+                      absl::string_view field, const FieldPath& at, const Where& where,
+                      DimVector* out) {
+  out->reserve(dims.size());
+  for (int i = 0; i < dims.size(); ++i) {
+    const proto::SymDim& d = dims[i];
+    switch (d.dim_case()) {
+      case proto::SymDim::kValue:
+        // SymDim keeps symbolic dims in a reserved range of int64 values.
+        if (SymDim(d.value()).is_symbolic()) {
+          return Error(at.Element(field, i).Field("value"), where,
+                       absl::StrCat(field, " dimension ", d.value(), " is out of range"));
+        }
+        out->push_back(SymDim(d.value()));
+        break;
+      case proto::SymDim::kExpr:
+        if (d.expr().empty()) {
+          return Error(at.Element(field, i).Field("expr"), where,
+                       "empty symbolic dimension expression");
+        }
+        out->push_back(SymDim::Symbolic(d.expr()));
+        break;
+      case proto::SymDim::DIM_NOT_SET:
+        return Error(at.Element(field, i), where,
+                     absl::StrCat(field, " dimension ", i, " has no value"));
+    }
+  }
+  return absl::OkStatus();
+}
+
+// A shape or stride packed (version 2); `messages` is its other spelling,
+// which must then be empty.
+absl::Status ReadPackedDims(const google::protobuf::RepeatedField<int64_t>& values,
+                            const google::protobuf::RepeatedPtrField<proto::SymDim>& messages,
+                            absl::string_view field, const FieldPath& at, const Where& where,
+                            DimVector* out) {
+  if (values.empty()) return absl::OkStatus();
+  if (!messages.empty()) {
+    return Error(at.Field(field), where,
+                 absl::StrCat(field, " is given both packed and as SymDim messages"));
+  }
+  out->reserve(values.size());
+  for (int i = 0; i < values.size(); ++i) {
+    if (SymDim(values[i]).is_symbolic()) {
+      return Error(at.Element(field, i), where,
+                   absl::StrCat(field, " dimension ", values[i], " is out of range"));
+    }
+    out->push_back(SymDim(values[i]));
+  }
+  return absl::OkStatus();
+}
+
 absl::StatusOr<TensorMeta> ReadTensorMeta(const proto::TensorMeta& in, const FieldPath& at,
                                           const Where& where) {
   TensorMeta t;
-  auto read_dims = [&](const google::protobuf::RepeatedPtrField<proto::SymDim>& dims,
-                       absl::string_view field, DimVector* out) -> absl::Status {
-    out->reserve(dims.size());
-    for (int i = 0; i < dims.size(); ++i) {
-      const proto::SymDim& d = dims[i];
-      switch (d.dim_case()) {
-        case proto::SymDim::kValue:
-          // SymDim keeps symbolic dims in a reserved range of int64 values.
-          if (SymDim(d.value()).is_symbolic()) {
-            return Error(at.Element(field, i).Field("value"), where,
-                         absl::StrCat(field, " dimension ", d.value(), " is out of range"));
-          }
-          out->push_back(SymDim(d.value()));
-          break;
-        case proto::SymDim::kExpr:
-          if (d.expr().empty()) {
-            return Error(at.Element(field, i).Field("expr"), where,
-                         "empty symbolic dimension expression");
-          }
-          out->push_back(SymDim::Symbolic(d.expr()));
-          break;
-        case proto::SymDim::DIM_NOT_SET:
-          return Error(at.Element(field, i), where,
-                       absl::StrCat(field, " dimension ", i, " has no value"));
-      }
-    }
-    return absl::OkStatus();
-  };
-  RETURN_IF_ERROR(read_dims(in.shape(), "shape", &t.shape));
-  RETURN_IF_ERROR(read_dims(in.stride(), "stride", &t.stride));
+  RETURN_IF_ERROR(ReadDims(in.shape(), "shape", at, where, &t.shape));
+  RETURN_IF_ERROR(ReadDims(in.stride(), "stride", at, where, &t.stride));
+  RETURN_IF_ERROR(
+      ReadPackedDims(in.shape_values(), in.shape(), "shape_values", at, where, &t.shape));
+  RETURN_IF_ERROR(
+      ReadPackedDims(in.stride_values(), in.stride(), "stride_values", at, where, &t.stride));
   ASSIGN_OR_RETURN(t.dtype, ReadEnum<ScalarType>(in.dtype(), proto::ScalarType_IsValid,
                                                  "tensor dtype", at.Field("dtype"), where));
-  t.device = Symbol::Intern(in.device());
+  if (in.has_device_ref()) {
+    ASSIGN_OR_RETURN(t.device, ReadRef(in.device_ref(), in.device(), "device",
+                                       at.Field("device_ref"), where));
+  } else {
+    t.device = Symbol::Intern(in.device());
+  }
   t.requires_grad = in.requires_grad();
   if (in.has_memory_format()) {
     ASSIGN_OR_RETURN(t.memory_format,
@@ -463,17 +591,51 @@ absl::StatusOr<ValueMeta> ReadValueMeta(const proto::ValueMeta& in, const FieldP
   return Error(at, where, "value metadata has no value");
 }
 
+// nn_module_stack_refs: (key, path, type) triples of string table indexes.
+absl::Status ReadModuleStackRefs(const proto::NodeMeta& in, const FieldPath& at,
+                                 const Where& where, std::vector<ModuleStackEntry>* out) {
+  const FieldPath refs_at = at.Field("nn_module_stack_refs");
+  const int size = in.nn_module_stack_refs_size();
+  if (in.nn_module_stack_size() > 0) {
+    return Error(refs_at, where, "nn_module_stack is given both inline and as string table indexes");
+  }
+  if (size % 3 != 0) {
+    return Error(refs_at, where,
+                 absl::StrCat("nn_module_stack_refs holds ", size,
+                              " indexes, not (key, path, type) triples"));
+  }
+  out->reserve(size / 3);
+  for (int i = 0; i < size; i += 3) {
+    Symbol entry[3];
+    for (int j = 0; j < 3; ++j) {
+      ASSIGN_OR_RETURN(entry[j], ReadRef(in.nn_module_stack_refs(i + j), {}, "nn_module_stack",
+                                         refs_at, where));
+    }
+    out->push_back(ModuleStackEntry{entry[0], entry[1], entry[2]});
+  }
+  return absl::OkStatus();
+}
+
 absl::StatusOr<NodeMeta> ReadNodeMeta(const proto::NodeMeta& in, const FieldPath& at,
                                       const Where& where) {
   NodeMeta meta;
   if (in.has_val()) {
     ASSIGN_OR_RETURN(meta.val, ReadValueMeta(in.val(), at.Field("val"), where));
   }
-  meta.stack_trace = Symbol::Intern(in.stack_trace());
-  meta.nn_module_stack.reserve(in.nn_module_stack_size());
-  for (const proto::ModuleStackEntry& e : in.nn_module_stack()) {
-    meta.nn_module_stack.push_back(ModuleStackEntry{
-        Symbol::Intern(e.key()), Symbol::Intern(e.path()), Symbol::Intern(e.type())});
+  if (in.has_stack_trace_ref()) {
+    ASSIGN_OR_RETURN(meta.stack_trace, ReadRef(in.stack_trace_ref(), in.stack_trace(),
+                                               "stack trace", at.Field("stack_trace_ref"), where));
+  } else {
+    meta.stack_trace = Symbol::Intern(in.stack_trace());
+  }
+  if (in.nn_module_stack_refs_size() > 0) {
+    RETURN_IF_ERROR(ReadModuleStackRefs(in, at, where, &meta.nn_module_stack));
+  } else {
+    meta.nn_module_stack.reserve(in.nn_module_stack_size());
+    for (const proto::ModuleStackEntry& e : in.nn_module_stack()) {
+      meta.nn_module_stack.push_back(ModuleStackEntry{
+          Symbol::Intern(e.key()), Symbol::Intern(e.path()), Symbol::Intern(e.type())});
+    }
   }
   meta.source_fn_stack.reserve(in.source_fn_stack_size());
   for (const proto::SourceFnEntry& e : in.source_fn_stack()) {
@@ -487,10 +649,11 @@ absl::StatusOr<NodeMeta> ReadNodeMeta(const proto::NodeMeta& in, const FieldPath
   return meta;
 }
 
-// The nodes of one graph being read: every name with its position (mapped
-// once, so references resolve in O(1)), and the nodes created so far.
+// The nodes of one graph being read, in file order: all of them exist
+// before any argument is read. References by name resolve through the
+// graph's own name table.
 struct GraphScope {
-  absl::flat_hash_map<absl::string_view, int> index_by_name;
+  const Graph* graph = nullptr;
   std::vector<Node*> created;
 };
 
@@ -557,13 +720,20 @@ absl::StatusOr<Argument> ReadArgument(const proto::Argument& in, const FieldPath
   switch (in.value_case()) {
     case proto::Argument::kNode: {
       const std::string& name = in.node();
-      auto it = scope.index_by_name.find(name);
-      if (it == scope.index_by_name.end()) {
+      Node* node = scope.graph->FindNode(name);
+      if (node == nullptr) {
         return Error(at.Field("node"), where,
                      absl::StrCat("refers to '", name, "', which is not a node of this graph"));
       }
-      return Argument::Ref(scope.created[it->second]);
+      return Argument::Ref(node);
     }
+    case proto::Argument::kNodeIndex:
+      if (in.node_index() >= scope.created.size()) {
+        return Error(at.Field("node_index"), where,
+                     absl::StrCat("refers to node #", in.node_index(), " of a graph of ",
+                                  scope.created.size(), " nodes"));
+      }
+      return Argument::Ref(scope.created[in.node_index()]);
     case proto::Argument::kList:
     case proto::Argument::kTuple:
       return ReadSequence(in, at, where, scope, depth);
@@ -608,22 +778,43 @@ absl::StatusOr<Argument> ReadArgument(const proto::Argument& in, const FieldPath
   return Error(at, where, "argument has no value");
 }
 
+// Node #`index` of its graph, without arguments.
+absl::StatusOr<Node*> CreateNode(const proto::Node& node, int index, const FieldPath& node_at,
+                                 const Where& module_only, const GraphScope& scope,
+                                 Graph* graph) {
+  Where where = module_only;
+  where.node = node.name();
+  ASSIGN_OR_RETURN(OpKind op, ReadEnum<OpKind>(node.op(), proto::OpKind_IsValid, "op",
+                                               node_at.Field("op"), where));
+  absl::string_view target = node.target();
+  if (node.has_target_ref()) {
+    ASSIGN_OR_RETURN(Symbol shared, ReadRef(node.target_ref(), node.target(), "target",
+                                            node_at.Field("target_ref"), where));
+    target = shared.str();
+  }
+  RETURN_IF_ERROR(CheckOneLine(target, "target", node_at.Field("target"), where));
+  RETURN_IF_ERROR(CheckOneLine(node.type_annotation(), "type annotation",
+                               node_at.Field("type_annotation"), where));
+  absl::StatusOr<Node*> created =
+      graph->CreateNamedNode(op, node.name(), target, {}, {}, node.type_annotation());
+  if (created.ok()) return created;
+  const FieldPath name_at = node_at.Field("name");
+  if (absl::IsAlreadyExists(created.status())) {
+    // Rare: find the first holder of the name only now.
+    const Node* first = graph->FindNode(node.name());
+    const auto it = std::find(scope.created.begin(), scope.created.end(), first);
+    return Error(name_at, module_only,
+                 absl::StrCat("duplicate node name '", node.name(), "' (nodes #",
+                              it - scope.created.begin(), " and #", index, ")"));
+  }
+  return Error(name_at, module_only, created.status().message());
+}
+
 absl::Status ReadGraph(const proto::Graph& in, const FieldPath& at, Where where, Graph* graph) {
   const int size = in.nodes_size();
   GraphScope scope;
-  scope.index_by_name.reserve(size);
-  for (int i = 0; i < size; ++i) {
-    const std::string& name = in.nodes(i).name();
-    const FieldPath node_at = at.Element("nodes", i);
-    const FieldPath name_at = node_at.Field("name");
-    if (name.empty()) return Error(name_at, where, absl::StrCat("node #", i, " has no name"));
-    auto [it, inserted] = scope.index_by_name.emplace(name, i);
-    if (!inserted) {
-      return Error(name_at, where,
-                   absl::StrCat("duplicate node name '", name, "' (nodes #", it->second,
-                                " and #", i, ")"));
-    }
-  }
+  scope.graph = graph;
+  graph->Reserve(size);
   // Every node first, then the arguments: FX graphs may use a node before
   // the line that defines it (an unsorted graph prints and reads back as FX
   // text does); the verifier decides whether that is allowed.
@@ -631,24 +822,17 @@ absl::Status ReadGraph(const proto::Graph& in, const FieldPath& at, Where where,
   for (int i = 0; i < size; ++i) {
     const proto::Node& node = in.nodes(i);
     const FieldPath node_at = at.Element("nodes", i);
-    where.node = node.name();
-    ASSIGN_OR_RETURN(OpKind op, ReadEnum<OpKind>(node.op(), proto::OpKind_IsValid, "op",
-                                                 node_at.Field("op"), where));
-    RETURN_IF_ERROR(CheckOneLine(node.target(), "target", node_at.Field("target"), where));
-    RETURN_IF_ERROR(CheckOneLine(node.type_annotation(), "type annotation",
-                                 node_at.Field("type_annotation"), where));
-    absl::StatusOr<Node*> created =
-        graph->CreateNamedNode(op, node.name(), node.target(), {}, {}, node.type_annotation());
-    if (!created.ok()) {
-      Where module_only = where;
-      module_only.node = {};
-      return Error(node_at.Field("name"), module_only, created.status().message());
+    where.node = {};
+    if (node.name().empty()) {
+      return Error(node_at.Field("name"), where, absl::StrCat("node #", i, " has no name"));
     }
+    ASSIGN_OR_RETURN(Node* created, CreateNode(node, i, node_at, where, scope, graph));
+    where.node = node.name();
     if (node.has_meta()) {
       ASSIGN_OR_RETURN(NodeMeta meta, ReadNodeMeta(node.meta(), node_at.Field("meta"), where));
-      (*created)->set_meta(std::move(meta));
+      created->set_meta(std::move(meta));
     }
-    scope.created.push_back(*created);
+    scope.created.push_back(created);
   }
   for (int i = 0; i < size; ++i) {
     const proto::Node& node = in.nodes(i);
@@ -689,8 +873,10 @@ absl::Status ReadGraph(const proto::Graph& in, const FieldPath& at, Where where,
 
 absl::StatusOr<std::unique_ptr<GraphModule>> ReadModule(const proto::Module& in,
                                                         const FieldPath& at,
-                                                        const std::string& path, int depth = 0) {
-  const Where where{&path, {}};
+                                                        const std::string& path,
+                                                        const std::vector<Symbol>& strings,
+                                                        int depth = 0) {
+  const Where where{&path, {}, &strings};
   if (depth > kMaxModuleDepth) {
     return Error(at, where, absl::StrCat("submodules nested more than ", kMaxModuleDepth,
                                          " levels deep (fxpp's limit)"));
@@ -727,7 +913,8 @@ absl::StatusOr<std::unique_ptr<GraphModule>> ReadModule(const proto::Module& in,
     }
     const std::string child_path = path.empty() ? c.name() : absl::StrCat(path, ".", c.name());
     ASSIGN_OR_RETURN(std::unique_ptr<GraphModule> child,
-                     ReadModule(c.module(), child_at.Field("module"), child_path, depth + 1));
+                     ReadModule(c.module(), child_at.Field("module"), child_path, strings,
+                                depth + 1));
     absl::StatusOr<GraphModule*> added = module->AddChild(c.name(), std::move(child));
     if (!added.ok()) return Error(child_at.Field("name"), where, added.status().message());
   }
@@ -746,9 +933,12 @@ absl::Status FileErrorAt(absl::string_view filename, absl::string_view text, siz
       absl::StrCat(json_position::Located(filename, text, offset), ": ", message));
 }
 
-void WriteRoot(const GraphModule& module, proto::GraphModule* out) {
-  out->set_format_version(kProtoFormatVersion);
-  WriteModule(module, out->mutable_module());
+void WriteRoot(const GraphModule& module, ProtoStrings strings, proto::GraphModule* out) {
+  Writer writer;
+  absl::optional<StringTable> table;
+  if (strings == ProtoStrings::kTable) writer.strings = &table.emplace(out->mutable_strings());
+  out->set_format_version(strings == ProtoStrings::kTable ? 2 : 1);
+  WriteModule(module, out->mutable_module(), writer);
 }
 
 // A message for the I/O helpers' own use. A graph is millions of small
@@ -761,8 +951,12 @@ proto::GraphModule* NewMessage(google::protobuf::Arena* arena) {
 
 proto::GraphModule ToProto(const GraphModule& module) {
   proto::GraphModule out;
-  WriteRoot(module, &out);
+  WriteRoot(module, ProtoStrings::kInline, &out);
   return out;
+}
+
+void ToProto(const GraphModule& module, ProtoStrings strings, proto::GraphModule* out) {
+  WriteRoot(module, strings, out);
 }
 
 absl::StatusOr<std::unique_ptr<GraphModule>> FromProto(const proto::GraphModule& message) {
@@ -778,13 +972,16 @@ absl::StatusOr<std::unique_ptr<GraphModule>> FromProto(const proto::GraphModule&
                               " is newer than this reader supports (", kProtoFormatVersion, ")"));
   }
   if (!message.has_module()) return Error(root, where, "missing module");
-  return ReadModule(message.module(), root.Field("module"), root_path);
+  std::vector<Symbol> strings;
+  strings.reserve(message.strings_size());
+  for (const std::string& s : message.strings()) strings.push_back(Symbol::Intern(s));
+  return ReadModule(message.module(), root.Field("module"), root_path, strings);
 }
 
 std::string SerializeBinary(const GraphModule& module) {
   google::protobuf::Arena arena;
   proto::GraphModule* message = NewMessage(&arena);
-  WriteRoot(module, message);
+  WriteRoot(module, ProtoStrings::kTable, message);
   return message->SerializeAsString();
 }
 
@@ -810,7 +1007,7 @@ absl::StatusOr<std::string> SerializeJson(const GraphModule& module) {
   options.preserve_proto_field_names = true;
   google::protobuf::Arena arena;
   proto::GraphModule* message = NewMessage(&arena);
-  WriteRoot(module, message);
+  WriteRoot(module, ProtoStrings::kInline, message);
   std::string json;
   const auto status = google::protobuf::util::MessageToJsonString(*message, &json, options);
   if (!status.ok()) {

@@ -35,13 +35,24 @@ namespace fxpp {
 bool WriteScalarArgument(const Argument& arg, proto::Argument* out);
 absl::optional<Argument> ReadScalarArgument(const proto::Argument& in);
 
-// The format_version ToProto writes and the newest FromProto accepts.
-inline constexpr uint32_t kProtoFormatVersion = 1;
+// The newest format_version FromProto accepts (fxpp.proto's header says
+// what each version adds; every version reads back).
+inline constexpr uint32_t kProtoFormatVersion = 2;
 
+// How ToProto spells the strings many nodes repeat (targets, stack traces,
+// nn_module_stack entries, devices) and node references: inline and by
+// name (format version 1, readable on its own: what JSON is written with),
+// or as indexes into the message's string table and node positions
+// (version 2: several times faster to write and read; the binary encoding
+// uses it).
+enum class ProtoStrings { kInline, kTable };
+
+// ToProto(module) writes version 1.
 proto::GraphModule ToProto(const GraphModule& module);
+void ToProto(const GraphModule& module, ProtoStrings strings, proto::GraphModule* out);
 absl::StatusOr<std::unique_ptr<GraphModule>> FromProto(const proto::GraphModule& message);
 
-// Protobuf binary encoding.
+// Protobuf binary encoding, format version 2.
 std::string SerializeBinary(const GraphModule& module);
 // `filename` only prefixes error messages ("model.pb: ...").
 absl::StatusOr<std::unique_ptr<GraphModule>> ParseBinary(absl::string_view bytes,

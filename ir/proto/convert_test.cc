@@ -9,6 +9,7 @@
 #include <utility>
 #include <vector>
 
+#include "absl/container/flat_hash_set.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "gmock/gmock.h"
@@ -20,6 +21,7 @@
 namespace fxpp {
 namespace {
 
+using ::testing::ElementsAre;
 using ::testing::HasSubstr;
 
 // absl::string_view prints as a character array in gtest failures.
@@ -239,7 +241,8 @@ std::unique_ptr<GraphModule> BuildModule() {
 TEST(ConvertTest, ProtoRoundTripIsStructurallyIdentical) {
   std::unique_ptr<GraphModule> module = BuildModule();
   proto::GraphModule message = ToProto(*module);
-  EXPECT_EQ(message.format_version(), kProtoFormatVersion);
+  EXPECT_EQ(message.format_version(), 1u);
+  EXPECT_EQ(message.strings_size(), 0);
   absl::StatusOr<std::unique_ptr<GraphModule>> back = FromProto(message);
   ASSERT_TRUE(back.ok()) << back.status();
   EXPECT_EQ(Diff(*module, **back), "");
@@ -271,6 +274,95 @@ TEST(ConvertTest, BinaryRoundTrip) {
   ASSERT_TRUE(back.ok()) << back.status();
   EXPECT_EQ(Diff(*module, **back), "");
   EXPECT_EQ(SerializeBinary(**back), bytes);
+}
+
+// Format version 2: shared strings once in the table, references by index.
+TEST(ConvertTest, BinaryWritesStringTableAndNodePositions) {
+  std::unique_ptr<GraphModule> module = BuildModule();
+  proto::GraphModule message;
+  ToProto(*module, ProtoStrings::kTable, &message);
+  EXPECT_EQ(message.format_version(), kProtoFormatVersion);
+  const absl::flat_hash_set<std::string> distinct(message.strings().begin(),
+                                                  message.strings().end());
+  EXPECT_EQ(distinct.size(), static_cast<size_t>(message.strings_size()));
+  EXPECT_TRUE(distinct.contains("__main__.fx_config"));
+  EXPECT_TRUE(distinct.contains("L__self___sub"));
+  const proto::Node& call = message.module().graph().nodes(3);
+  EXPECT_EQ(call.name(), "fx_config");
+  EXPECT_TRUE(call.target().empty());
+  EXPECT_EQ(message.strings(call.target_ref()), "__main__.fx_config");
+  EXPECT_TRUE(call.meta().stack_trace().empty());
+  EXPECT_EQ(message.strings(call.meta().stack_trace_ref()),
+            "  File \"model.py\", line 3, in forward\n    return x + 1\n");
+  EXPECT_EQ(call.meta().nn_module_stack_size(), 0);
+  ASSERT_EQ(call.meta().nn_module_stack_refs_size(), 6);
+  EXPECT_EQ(message.strings(call.meta().nn_module_stack_refs(4)), "sub");
+  // view(fx_config, -1): its first argument is node #3.
+  EXPECT_EQ(message.module().graph().nodes(4).args(0).node_index(), 3u);
+  // Inputs and submodule calls keep their targets inline.
+  EXPECT_EQ(message.module().graph().nodes(0).target(), "x");
+  EXPECT_FALSE(message.module().graph().nodes(0).has_target_ref());
+  // Integer shapes are packed; symbolic ones stay SymDim messages.
+  const proto::TensorMeta& weight = message.module().state(0).tensor();
+  EXPECT_EQ(weight.shape_size(), 0);
+  EXPECT_THAT(weight.shape_values(), ElementsAre(3, 4));
+  const proto::TensorMeta& constant = message.module().state(2).tensor();
+  EXPECT_EQ(constant.shape_size(), 2);
+  EXPECT_EQ(constant.shape_values_size(), 0);
+
+  absl::StatusOr<std::unique_ptr<GraphModule>> back = FromProto(message);
+  ASSERT_TRUE(back.ok()) << back.status();
+  EXPECT_EQ(Diff(*module, **back), "");
+  EXPECT_EQ(message.SerializeAsString(), SerializeBinary(*module));
+}
+
+// Files written before the string table (format version 1) still read.
+TEST(ConvertTest, Version1BinaryStillReads) {
+  std::unique_ptr<GraphModule> module = BuildModule();
+  absl::StatusOr<std::unique_ptr<GraphModule>> back =
+      ParseBinary(ToProto(*module).SerializeAsString(), "old.pb");
+  ASSERT_TRUE(back.ok()) << back.status();
+  EXPECT_EQ(Diff(*module, **back), "");
+}
+
+TEST(ConvertTest, BadStringTableReferencesAreRejected) {
+  auto table_graph_with = [](auto edit) {
+    proto::GraphModule message;
+    ToProto(*BuildModule(), ProtoStrings::kTable, &message);
+    edit(message.mutable_module()->mutable_graph()->mutable_nodes(3));
+    return message.SerializeAsString();
+  };
+  const std::pair<std::string, std::string> cases[] = {
+      {table_graph_with([](proto::Node* n) { n->mutable_meta()->set_stack_trace_ref(1000); }),
+       "m.pb: root module, node 'fx_config': stack trace refers to string #1000 of a table of "},
+      {table_graph_with([](proto::Node* n) { n->set_target("f"); }),
+       "m.pb: root module, node 'fx_config': target is given both inline and as a string table "
+       "index"},
+      {table_graph_with([](proto::Node* n) { n->mutable_meta()->add_nn_module_stack_refs(0); }),
+       "m.pb: root module, node 'fx_config': nn_module_stack_refs holds 7 indexes, not (key, "
+       "path, type) triples"},
+      {table_graph_with([](proto::Node* n) { n->mutable_meta()->add_nn_module_stack(); }),
+       "m.pb: root module, node 'fx_config': nn_module_stack is given both inline and as string "
+       "table indexes"},
+      {table_graph_with([](proto::Node* n) {
+         n->mutable_meta()->mutable_val()->mutable_tuple()->mutable_elements(0)
+             ->mutable_tensor()->set_device_ref(1u << 30);
+       }),
+       "m.pb: root module, node 'fx_config': device refers to string #1073741824 of a table of "},
+      {table_graph_with([](proto::Node* n) {
+         n->mutable_meta()->mutable_val()->mutable_tuple()->mutable_elements(0)
+             ->mutable_tensor()->add_shape_values(2);
+       }),
+       "m.pb: root module, node 'fx_config': shape_values is given both packed and as SymDim "
+       "messages"},
+      {table_graph_with([](proto::Node* n) { n->mutable_args(9)->set_node_index(99); }),
+       "m.pb: root module, node 'fx_config': refers to node #99 of a graph of 8 nodes"},
+  };
+  for (const auto& [bytes, error] : cases) {
+    absl::StatusOr<std::unique_ptr<GraphModule>> module = ParseBinary(bytes, "m.pb");
+    ASSERT_FALSE(module.ok()) << error;
+    EXPECT_THAT(Message(module.status()), HasSubstr(error));
+  }
 }
 
 TEST(ConvertTest, JsonRoundTripAndBinaryJsonBinaryIsIdentical) {
@@ -450,7 +542,7 @@ TEST(ConvertTest, BadJsonInputGivesLocatedErrors) {
       {"missing format version", "{\"module\": {}}",
        "in.json:1:1: root module: missing format_version"},
       {"newer format version", "{\"format_version\": 9, \"module\": {}}",
-       "in.json:1:2: root module: format_version 9 is newer than this reader supports (1)"},
+       "in.json:1:2: root module: format_version 9 is newer than this reader supports (2)"},
       {"missing module", "{\"format_version\": 1}", "in.json:1:1: root module: missing module"},
       {"not an object", "[1, 2]", "in.json:1:1: : Root element must be a message."},
   };
