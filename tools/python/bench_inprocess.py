@@ -104,13 +104,139 @@ def torch_topo_sort(gm):
     stable_topological_sort(gm.graph)
 
 
-def unflatten_row(layers, x, repeat):
+def unsorted_copy(gm, every=10):
+    """A copy of `gm` that needs a reorder: every `every`-th call node moved
+    to the front (after the placeholders), before the nodes it reads."""
+    import copy
+    out = copy.deepcopy(gm)
+    nodes = list(out.graph.nodes)
+    first = next(n for n in nodes if n.op != "placeholder")
+    calls = [n for n in nodes if n.op == "call_function" and n is not first]
+    for n in calls[::every]:
+        first.prepend(n)
+    return out
+
+
+def topo_sort_unsorted_row(gm, nodes, floor, repeat):
+    """Both sorts on the same unsorted graph. PyTorch's sorts in place, so
+    each of its runs gets a copy made before the clock starts; fxpp's leaves
+    its input as it is."""
+    unsorted = unsorted_copy(gm)
+    copies = [unsorted_copy(gm) for _ in range(repeat)]  # deepcopy needs sorted graphs
+    theirs = best_of(lambda: torch_topo_sort(copies.pop()), repeat)
+    ours = best_of(lambda: fxpp.torch.stable_topological_sort(unsorted), repeat)
+    print(f"| {nodes} | stable topo sort (unsorted input: every 10th call node moved to the "
+          f"front) | {theirs:.3f} | {ours:.3f} | {theirs / ours:.2f}x | {floor:.3f} |",
+          flush=True)
+
+
+def dynamo_graph(model, x, deduplicate):
+    """Dynamo's graph of model(x), captured by a torch.compile backend, and
+    the CPU time PyTorch's graph deduplication (PyTorch 2.6:
+    torch._dynamo.config.use_graph_deduplication) spent on it: hashing each
+    node as Dynamo creates it (GraphRegionTracker.track_node) plus the pass
+    itself (OutputGraph.dedup_pass: finding the regions and replacing them)."""
+    import torch._dynamo
+    from torch._dynamo import graph_region_tracker, output_graph
+    spent = [0.0]
+
+    def timed(fn):
+        def wrapper(*args, **kwargs):
+            start = time.process_time()
+            try:
+                return fn(*args, **kwargs)
+            finally:
+                spent[0] += time.process_time() - start
+        return wrapper
+
+    captured = []
+
+    def capture(gm, example_inputs):
+        captured.append(gm)
+        return gm.forward
+
+    tracker, graph = graph_region_tracker.GraphRegionTracker, output_graph.OutputGraph
+    saved = tracker.track_node, graph.dedup_pass
+    tracker.track_node, graph.dedup_pass = timed(saved[0]), timed(saved[1])
+    torch._dynamo.reset()
+    try:
+        with torch._dynamo.config.patch(use_graph_deduplication=deduplicate), torch.no_grad():
+            torch.compile(model, backend=capture)(x)
+    finally:
+        tracker.track_node, graph.dedup_pass = saved
+        torch._dynamo.reset()
+    return captured[0], spent[0]
+
+
+class FreeBlock(nn.Module):
+    """A block without parameters: PyTorch 2.6's dedup fails on stacks of
+    blocks with parameters (Dynamo lifts them to placeholders, which its
+    region tracker groups as identical one-node regions, and
+    fully_expand_region_group asserts on a region with nothing to expand)."""
+
+    def forward(self, x):
+        h = torch.softmax(x @ x.transpose(-2, -1) * 0.125, dim=-1) @ x
+        h = torch.nn.functional.layer_norm(x + h, (x.shape[-1],))
+        return x + torch.relu(h * 2.0) * 0.5
+
+
+class FreeStack(nn.Module):
+    def __init__(self, layers):
+        super().__init__()
+        self.layers = nn.Sequential(*[FreeBlock() for _ in range(layers)])
+
+    def forward(self, x):
+        return self.layers(torch.relu(x))
+
+
+def dedup_row(layers, x, repeat):
+    """PyTorch 2.6's dedup, which runs only inside Dynamo, vs fxpp.torch.dedup
+    on the graph Dynamo captures without it (the same model: FreeStack, where
+    PyTorch's works)."""
+    model = FreeStack(layers).eval()
+    gm, _ = dynamo_graph(model, x, False)
+    nodes = len(gm.graph.nodes)
+    repeat = repeat if nodes < 20000 else 1
+    times, deduped = [], None
+    for _ in range(repeat):
+        gc.collect()
+        deduped, spent = dynamo_graph(model, x, True)
+        times.append(spent)
+    theirs = min(times)
+    ours = best_of(lambda: fxpp.torch.dedup(gm), repeat)
+    floor = best_of(lambda: torch_floor(gm), repeat)
+
+    def calls(g):
+        return sum(1 for n in g.graph.nodes
+                   if n.op == "call_module" and n.target.startswith("subgraph")
+                   or n.op == "call_function" and "invoke_subgraph" in str(n.target))
+
+    print(f"| {nodes} | dedup (Dynamo graph; PyTorch: use_graph_deduplication, "
+          f"{calls(deduped)} / fxpp {calls(fxpp.torch.dedup(gm))} subgraph calls) | "
+          f"{theirs:.3f} | {ours:.3f} | {theirs / ours:.2f}x | {floor:.3f} |", flush=True)
+
+
+def exported_stack(layers, x, cache_dir):
+    """torch.export of Stack(layers), saved in `cache_dir` (torch.export.save)
+    the first time: exporting 1,120 layers takes longer than everything else."""
+    import os
+    path = os.path.join(cache_dir, f"stack_{layers}.pt2") if cache_dir else None
+    if path and os.path.exists(path):
+        return torch.export.load(path)
+    torch.manual_seed(0)
+    ep = torch.export.export(Stack(layers).eval(), (x,))
+    if path:
+        os.makedirs(cache_dir, exist_ok=True)
+        torch.export.save(ep, path)
+    return ep
+
+
+def unflatten_row(layers, x, repeat, cache_dir):
     """torch.export.unflatten vs fxpp.torch.unflatten on the exported stack.
     PyTorch's edits its input, so each of its runs gets a copy made before
     the clock starts."""
     import copy
-    torch.manual_seed(0)
-    ep = torch.export.export(Stack(layers).eval(), (x,))
+    ep = exported_stack(layers, x, cache_dir)
     nodes = len(ep.graph.nodes)
     repeat = repeat if nodes < 20000 else 1
     copies = [copy.deepcopy(ep) for _ in range(repeat)]
@@ -128,6 +254,11 @@ def main():
     parser.add_argument("--only", default="", help="rows whose pass contains this text")
     parser.add_argument("--export-layers", default="18,70,280,1120",
                         help="layers of the exported stacks unflatten runs on (~29 nodes each)")
+    parser.add_argument("--dynamo-layers", default="45,180,720,2900",
+                        help="layers of the FreeStacks dedup runs on, captured by Dynamo "
+                             "(~11 nodes each)")
+    parser.add_argument("--cache", default="tools/python/build/bench_cache",
+                        help="where exported programs are kept between runs ('' for none)")
     args = parser.parse_args()
     print(f"torch {torch.__version__}, Python {platform.python_version()}, "
           f"{platform.processor() or platform.machine()}")
@@ -135,7 +266,7 @@ def main():
     print("|---:|---|---:|---:|---:|---:|")
     if args.only in "unflatten (torch.export)" and hasattr(torch, "export"):
         for layers in (int(n) for n in args.export_layers.split(",") if n):
-            unflatten_row(layers, torch.randn(2, 8, 16), args.repeat)
+            unflatten_row(layers, torch.randn(2, 8, 16), args.repeat, args.cache)
     for layers in (int(n) for n in args.layers.split(",") if n):
         torch.manual_seed(0)
         model = Stack(layers).eval()
@@ -159,8 +290,8 @@ def main():
             ("functionalize", lambda: torch_functionalize(gm, (x,)),
              lambda: fxpp.torch.functionalize(gm)),
             ("stable topo sort (sorted input: no change)", lambda: torch_topo_sort(gm),
-             lambda: fxpp.torch.run(gm, "topo_sort")),
-            ("dedup", None, lambda: fxpp.torch.dedup(gm)),
+             lambda: fxpp.torch.stable_topological_sort(gm)),
+            ("dedup (make_fx graph)", None, lambda: fxpp.torch.dedup(gm)),
         ]
         for name, theirs, ours in rows:
             if args.only not in name:
@@ -172,6 +303,12 @@ def main():
             theirs_s = best_of(theirs, repeat)
             print(f"| {nodes} | {name} | {theirs_s:.3f} | {ours_s:.3f} | "
                   f"{theirs_s / ours_s:.2f}x | {floor:.3f} |", flush=True)
+        if args.only in "stable topo sort (unsorted input":
+            topo_sort_unsorted_row(gm, nodes, floor, repeat)
+
+    if args.only in "dedup (Dynamo graph" and hasattr(torch, "compile"):
+        for layers in (int(n) for n in args.dynamo_layers.split(",") if n):
+            dedup_row(layers, torch.randn(2, 8, 16), args.repeat)
 
 
 if __name__ == "__main__":

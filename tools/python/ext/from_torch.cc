@@ -1,10 +1,12 @@
 #include "tools/python/ext/from_torch.h"
 
+#include <algorithm>
 #include <string>
 #include <utility>
 #include <vector>
 
 #include "absl/container/flat_hash_map.h"
+#include "absl/container/flat_hash_set.h"
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "ir/names.h"
@@ -40,6 +42,12 @@ SymDim Dim(PyObject* d) {
 
 DimVector Dims(PyObject* seq) {
   DimVector dims;
+  if (PyTuple_Check(seq)) {  // torch.Size and strides: no iterator, no new references
+    const Py_ssize_t n = PyTuple_GET_SIZE(seq);
+    dims.reserve(static_cast<size_t>(n));
+    for (Py_ssize_t i = 0; i < n; ++i) dims.push_back(Dim(PyTuple_GET_ITEM(seq, i)));
+    return dims;
+  }
   py::handle h(seq);
   for (py::handle d : h) dims.push_back(Dim(d.ptr()));
   return dims;
@@ -73,7 +81,9 @@ class Converter {
 
   void Graph(py::handle fx_graph, fxpp::Graph& graph) {
     py::object nodes = Attr(fx_graph.ptr(), n_.nodes);
-    graph.Reserve(static_cast<size_t>(py::len(nodes)));
+    const size_t size = static_cast<size_t>(py::len(nodes));
+    graph.Reserve(size);
+    env_.reserve(env_.size() + size);
     // Walks the node list itself (root._next ...), as Graph.nodes does but
     // without a Python generator step per node.
     PyObject* root = PyObject_GetAttr(fx_graph.ptr(), n_.root);
@@ -83,10 +93,65 @@ class Converter {
       return;
     }
     py::object sentinel = py::reinterpret_steal<py::object>(root);
+    if (options_.sort) {
+      for (PyObject* node : StableOrder(root)) AddNode(node, graph);
+      return;
+    }
     for (py::object node = Attr(root, n_.next); node.ptr() != root;
          node = Attr(node.ptr(), n_.next)) {
       AddNode(node.ptr(), graph);
     }
+  }
+
+  // The graph's nodes (borrowed: the graph holds them) in the order of
+  // torch's stable_topological_sort (Dynamo's and fxpp's topo_sort): a node
+  // waits for the last of its inputs not yet placed, and is placed as soon
+  // as they all are; the output node last, as fxpp's sort puts it.
+  std::vector<PyObject*> StableOrder(PyObject* root) {
+    std::vector<PyObject*> pending;
+    PyObject* output = nullptr;
+    for (py::object node = Attr(root, n_.next); node.ptr() != root;
+         node = Attr(node.ptr(), n_.next)) {
+      py::object op = Attr(node.ptr(), n_.op);
+      if (output == nullptr && PyUnicode_CompareWithASCIIString(op.ptr(), "output") == 0) {
+        output = node.ptr();
+      } else {
+        pending.push_back(node.ptr());
+      }
+    }
+    std::reverse(pending.begin(), pending.end());
+    std::vector<PyObject*> order;
+    order.reserve(pending.size() + 1);
+    absl::flat_hash_set<PyObject*> ready;
+    absl::flat_hash_map<PyObject*, std::vector<PyObject*>> waiting;
+    auto place = [&](PyObject* node) -> bool {
+      py::object inputs = Attr(node, n_.input_nodes);
+      PyObject* last_missing = nullptr;
+      PyObject* input;
+      Py_ssize_t pos = 0;
+      while (PyDict_Next(inputs.ptr(), &pos, &input, nullptr)) {
+        if (!ready.contains(input)) last_missing = input;
+      }
+      if (last_missing != nullptr) {
+        waiting[last_missing].push_back(node);
+        return false;
+      }
+      ready.insert(node);
+      order.push_back(node);
+      return true;
+    };
+    while (!pending.empty()) {
+      PyObject* node = pending.back();
+      pending.pop_back();
+      if (!place(node)) continue;
+      if (auto it = waiting.find(node); it != waiting.end()) {
+        pending.insert(pending.end(), it->second.rbegin(), it->second.rend());
+        waiting.erase(it);
+      }
+    }
+    if (output != nullptr) place(output);
+    if (!waiting.empty()) throw py::value_error("the graph has a cycle: no topological order");
+    return order;
   }
 
   TensorMeta Tensor(PyObject* t) {
@@ -114,10 +179,7 @@ class Converter {
                                          std::string(py::str(dtype))));
     }
     meta.dtype = *scalar;
-    if (is_tensor) {
-      py::str device(Attr(t, n_.device));
-      meta.device = Symbol::Intern(StrView(device.ptr()));
-    }
+    if (is_tensor) meta.device = Device(t);
     meta.requires_grad = PyObject_IsTrue(Attr(t, n_.requires_grad).ptr()) == 1;
     return meta;
   }
@@ -315,8 +377,7 @@ class Converter {
         // read several times faster than a FakeTensor's; its device comes
         // from the tensor.
         ValueMeta value = Value(tensor_meta);
-        py::str device(Attr(val, n_.device));
-        value.mutable_tensor().device = Symbol::Intern(StrView(device.ptr()));
+        value.mutable_tensor().device = Device(val);
         meta.val = std::move(value);
       } else {
         for (PyObject* key : {n_.val, n_.tensor_meta, n_.example_value}) {
@@ -327,10 +388,10 @@ class Converter {
         }
       }
       if (PyObject* trace = Find(m, n_.stack_trace); trace && PyUnicode_Check(trace)) {
-        meta.stack_trace = Symbol::Intern(StrView(trace));
+        meta.stack_trace = Interned(trace);
       }
       if (PyObject* stack = Find(m, n_.nn_module_stack); stack && PyDict_Check(stack)) {
-        ModuleStack(stack, meta);
+        meta.nn_module_stack = ModuleStack(stack);
       }
       if (PyObject* sources = Find(m, n_.source_fn_stack); sources && PyList_Check(sources)) {
         for (py::handle entry : py::handle(sources)) {
@@ -366,7 +427,11 @@ class Converter {
     return meta;
   }
 
-  void ModuleStack(PyObject* stack, NodeMeta& meta) {
+  // A node's nn_module_stack: passes that copy metadata share one dict among
+  // many nodes, so entries are converted once per dict.
+  const std::vector<ModuleStackEntry>& ModuleStack(PyObject* stack) {
+    auto [it, inserted] = module_stacks_.try_emplace(stack);
+    if (!inserted) return it->second;
     PyObject *key, *entry;
     Py_ssize_t pos = 0;
     while (PyDict_Next(stack, &pos, &key, &entry)) {
@@ -377,18 +442,45 @@ class Converter {
         path = PyTuple_GET_ITEM(entry, 0);
         type = PyTuple_GET_ITEM(entry, 1);
       }
-      const Symbol type_name = PyUnicode_Check(type) ? Symbol::Intern(StrView(type))
-                                                     : objects_.TypeName(type);
-      meta.nn_module_stack.push_back({Symbol::Intern(StrView(py::str(py::handle(key)).ptr())),
-                                      Symbol::Intern(StrView(py::str(py::handle(path)).ptr())),
-                                      type_name});
+      const Symbol type_name = PyUnicode_Check(type) ? Interned(type) : objects_.TypeName(type);
+      it->second.push_back({Interned(key), Interned(path), type_name});
     }
+    return it->second;
+  }
+
+  // The symbol of a str (or of str(obj)): metadata strings (stack traces,
+  // module paths) are shared objects, so each is hashed and interned once.
+  Symbol Interned(PyObject* obj) {
+    auto [it, inserted] = symbols_.try_emplace(obj);
+    if (inserted) {
+      it->second = PyUnicode_Check(obj)
+                       ? Symbol::Intern(StrView(obj))
+                       : Symbol::Intern(StrView(py::str(py::handle(obj)).ptr()));
+    }
+    return it->second;
+  }
+
+  // A tensor's device ("cpu", "cuda:0"). FakeTensors return the device
+  // object they hold, so that is usually one lookup; a new object is kept
+  // alive, so that no later device takes its address in the cache.
+  Symbol Device(PyObject* tensor) {
+    py::object device = Attr(tensor, n_.device);
+    auto it = symbols_.find(device.ptr());
+    if (it != symbols_.end()) return it->second;
+    const Symbol symbol = Interned(device.ptr());
+    devices_.push_back(std::move(device));
+    return symbol;
   }
 
   TorchObjects& objects_;
   const FromTorchOptions& options_;
   const Names& n_;
   absl::flat_hash_map<PyObject*, Node*> env_;  // fx.Node -> its IR node
+  // By identity: the objects live in the graph being converted, which
+  // outlives the conversion, so no address is reused meanwhile.
+  absl::flat_hash_map<PyObject*, Symbol> symbols_;
+  absl::flat_hash_map<PyObject*, std::vector<ModuleStackEntry>> module_stacks_;
+  std::vector<py::object> devices_;
 };
 
 }  // namespace

@@ -17,6 +17,10 @@ struct FromTorchOptions {
   // Read each node's `node.tag` attribute (what PyTorch's split_by_tags
   // reads) into NodeMeta::tag; meta["tag"] is read either way.
   bool read_tags = false;
+  // Convert the nodes in stable topological order (see topo_sort): graphs
+  // with nodes before their inputs, which the IR cannot hold, convert
+  // sorted. Without it such a graph is an error.
+  bool sort = false;
 };
 
 // The module tree of `module` (a torch.fx.GraphModule or nn.Module): graph

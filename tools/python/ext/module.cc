@@ -10,6 +10,7 @@
 #include <utility>
 #include <vector>
 
+#include "absl/container/flat_hash_set.h"
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
 #include "export/exported_program.pb.h"
@@ -41,9 +42,10 @@ py::tuple SpecTuple(const TreeSpec& spec) {
 
 class Module {
  public:
-  Module(py::handle torch_module, bool read_tags) {
+  Module(py::handle torch_module, bool read_tags, bool sort) {
     FromTorchOptions options;
     options.read_tags = read_tags;
+    options.sort = sort;
     module_ = ModuleFromTorch(torch_module, objects_, options);
   }
 
@@ -170,13 +172,48 @@ py::bytes JsonToBinary(const std::string& json) {
   return py::bytes(message.SerializeAsString());
 }
 
+// Whether `fx_graph` (a torch.fx.Graph) is in an order fxpp's stable
+// topological sort keeps as it is: every node after the nodes it reads
+// (node._input_nodes, what FX keeps for `all_input_nodes`) and the output
+// node last. Reads the node list in place, without converting the graph, so
+// that sorting a sorted graph costs no more than PyTorch's check does.
+bool GraphIsSorted(py::handle fx_graph) {
+  const Names& n = names();
+  auto attr = [](PyObject* obj, PyObject* name) {
+    PyObject* value = PyObject_GetAttr(obj, name);
+    if (value == nullptr) throw py::error_already_set();
+    return py::reinterpret_steal<py::object>(value);
+  };
+  py::object root = attr(fx_graph.ptr(), n.root);
+  absl::flat_hash_set<PyObject*> seen;
+  bool after_output = false;
+  for (py::object node = attr(root.ptr(), n.next); node.ptr() != root.ptr();
+       node = attr(node.ptr(), n.next)) {
+    if (after_output) return false;
+    py::object inputs = attr(node.ptr(), n.input_nodes);
+    if (!PyDict_Check(inputs.ptr())) throw py::type_error("node._input_nodes is not a dict");
+    PyObject* input;
+    Py_ssize_t pos = 0;
+    while (PyDict_Next(inputs.ptr(), &pos, &input, nullptr)) {
+      if (!seen.contains(input)) return false;
+    }
+    seen.insert(node.ptr());
+    py::object op = attr(node.ptr(), n.op);
+    after_output = PyUnicode_Check(op.ptr()) &&
+                   PyUnicode_CompareWithASCIIString(op.ptr(), "output") == 0;
+  }
+  return true;
+}
+
 }  // namespace
 
 PYBIND11_MODULE(_C, m) {
   m.doc() = "fxpp's C++ passes on torch.fx graphs, in process (see fxpp.torch)";
   py::class_<Module>(m, "Module")
-      .def(py::init<py::handle, bool>(), py::arg("module"), py::arg("read_tags") = false,
-           "Converts a torch.fx.GraphModule's module tree to fxpp's IR.")
+      .def(py::init<py::handle, bool, bool>(), py::arg("module"), py::arg("read_tags") = false,
+           py::arg("sort") = false,
+           "Converts a torch.fx.GraphModule's module tree to fxpp's IR (with sort, "
+           "each graph's nodes in stable topological order).")
       .def("run", &Module::Run, py::arg("pipeline"),
            "Runs a pass pipeline; returns whether it changed anything.")
       .def("split_by_tags", &Module::SplitByTags, py::arg("tags"), py::arg("return_tuple"))
@@ -192,6 +229,8 @@ PYBIND11_MODULE(_C, m) {
         "An fxpp.proto module file's JSON as protobuf binary.");
   m.def("program_json_to_binary", &JsonToBinary<export_proto::ExportedProgram>, py::arg("json"),
         "An exported_program.proto file's JSON as protobuf binary.");
+  m.def("graph_is_sorted", &GraphIsSorted, py::arg("graph"),
+        "Whether a torch.fx.Graph is already in the order fxpp's topo_sort keeps.");
   m.def("list_passes", [] { return PassRegistry::Global().Describe(); },
         "Every registered pass with its options.");
 }

@@ -59,9 +59,12 @@ class Builder {
       }
       py::object fx_node = create_node(op_names[static_cast<int>(op)], target, args, kwargs,
                                        Str(node->name()), type);
-      if (PyObject_SetAttr(fx_node.ptr(), n_.meta, Meta(*node, source).ptr()) < 0) {
-        throw py::error_already_set();
-      }
+      // Filled in place: the new node's own (empty) dict. Assigning
+      // node.meta instead costs a Node.__setattr__ on PyTorch 2.x, which
+      // re-indexes the node in the graph's lookup table.
+      PyObject* meta = PyObject_GetAttr(fx_node.ptr(), n_.meta);
+      if (meta == nullptr) throw py::error_already_set();
+      FillMeta(*node, source, py::reinterpret_steal<py::dict>(meta));
       env_[node->id()] = fx_node;
     }
     return fx_graph;
@@ -204,18 +207,17 @@ class Builder {
     if (PyDict_DelItem(d.ptr(), key) < 0) PyErr_Clear();
   }
 
-  // node.meta for `node`: its source's dict with what a pass changed
-  // rewritten, or a dict of the IR's fields.
-  py::dict Meta(const Node& node, int64_t source) {
+  // Fills `meta` (node.meta of the node built for `node`) with its source's
+  // entries and what a pass changed rewritten, or with the IR's fields.
+  void FillMeta(const Node& node, int64_t source, py::dict meta) {
     const NodeMeta& now = node.meta();
     static const NodeMeta kEmpty;
     const NodeMeta& before = source >= 0 ? objects_.source_meta(source) : kEmpty;
-    py::dict meta;
     if (source >= 0) {
       py::object src = py::reinterpret_steal<py::object>(
           PyObject_GetAttr(objects_.source_node(source), n_.meta));
       if (!src) throw py::error_already_set();
-      meta = py::reinterpret_steal<py::dict>(PyDict_Copy(src.ptr()));
+      if (PyDict_Update(meta.ptr(), src.ptr()) < 0) throw py::error_already_set();
     }
     if (now.val != before.val) {
       Remove(meta, n_.tensor_meta);
@@ -242,7 +244,6 @@ class Builder {
       if (now.seq_nr.has_value()) Set(meta, n_.seq_nr, py::int_(*now.seq_nr));
       else Remove(meta, n_.seq_nr);
     }
-    return meta;
   }
 
   const Graph& graph_;

@@ -34,7 +34,8 @@ const Names& names() {
       Intern("__dict__"), Intern("val"), Intern("example_value"), Intern("tensor_meta"),
       Intern("stack_trace"), Intern("nn_module_stack"), Intern("source_fn_stack"),
       Intern("seq_nr"), Intern("create_node"), Intern("get"), Intern("items"), Intern("copy"),
-      Intern("_args"), Intern("_kwargs"), Intern("_root"), Intern("_next")};
+      Intern("_args"), Intern("_kwargs"), Intern("_root"), Intern("_next"),
+      Intern("_input_nodes")};
   return *kNames;
 }
 

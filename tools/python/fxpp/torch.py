@@ -17,6 +17,8 @@ Functions (the graph module given is not changed):
   called once per region (call_module, which every torch runs).
 - split_by_tags(gm, tags, return_fqn_mapping=False, return_tuple=False):
   torch.fx.passes.split_utils.split_by_tags, reading node.tag.
+- stable_topological_sort(gm): run(gm, "topo_sort"), with a sorted graph
+  checked where it lies (no conversion) and returned as it is.
 - functionalize(gm): in-place ops -> out-of-place; input mutations stay as
   copy_ at the end, so the result runs like the original.
 - backend(passes="dedup", then="inductor"): a torch.compile / Dynamo backend
@@ -32,7 +34,8 @@ import torch.fx
 
 from . import _program, _targets
 
-__all__ = ["run", "dedup", "split_by_tags", "functionalize", "unflatten", "backend", "passes"]
+__all__ = ["run", "dedup", "split_by_tags", "functionalize", "unflatten", "backend", "passes",
+           "stable_topological_sort"]
 
 
 def _extension():
@@ -220,14 +223,14 @@ def _no_gc():
             gc.enable()
 
 
-def _transform(gm, apply, read_tags=False):
+def _transform(gm, apply, read_tags=False, sort=False):
     with _no_gc():
-        return _transform_unpaused(gm, apply, read_tags)
+        return _transform_unpaused(gm, apply, read_tags, sort)
 
 
-def _transform_unpaused(gm, apply, read_tags):
+def _transform_unpaused(gm, apply, read_tags, sort):
     gm = _graph_module(gm)
-    program = _extension().Module(gm, read_tags)
+    program = _extension().Module(gm, read_tags, sort)
     result = apply(program)
     changed, fqn_map = result if isinstance(result, tuple) else (result, None)
     if not changed:
@@ -239,7 +242,26 @@ def run(gm, pipeline):
     """Runs a pipeline of fxpp passes ("functionalize,dedup{min_region_size=3},dce",
     see passes()) on a copy of `gm`; returns the result, or `gm` itself when
     no pass changed anything."""
+    if pipeline.strip() == "topo_sort":
+        return stable_topological_sort(gm)
     return _transform(gm, lambda program: program.run(pipeline))[0]
+
+
+def stable_topological_sort(gm):
+    """The stable topological sort (run(gm, "topo_sort")): nodes move only
+    where one comes before a node it reads. A graph already in order (what
+    torch.fx builds) is checked in C++ where it lies, without converting it,
+    and `gm` itself is returned; only a graph needing a reorder is
+    converted, sorted and rebuilt."""
+    module = _graph_module(gm)
+    extension = _extension()
+    if all(extension.graph_is_sorted(m.graph) for m in module.modules()
+           if isinstance(m, torch.fx.GraphModule)):
+        return module
+    # The IR holds only graphs whose nodes follow their inputs: the
+    # conversion itself places them in the sort's order; the result is
+    # rebuilt from that.
+    return _transform(module, lambda program: True, sort=True)[0]
 
 
 def dedup(gm, min_region_size=2):

@@ -7,6 +7,7 @@ and node metadata, and the compile backend works.
   bazel test //testing/realmodels:inprocess_test
 """
 
+import copy
 import operator
 import os
 import sys
@@ -170,6 +171,35 @@ class InProcessTest(unittest.TestCase):
         with self.assertRaisesRegex(ValueError, "no_such_pass"):
             fxpp.torch.run(gm, "no_such_pass")
         self.assertIn("dedup", fxpp.torch.passes())
+
+    def test_stable_topological_sort(self):
+        gm = _aten_graph(self.gpt, self.gpt_inputs)
+        self.assertIs(fxpp.torch.stable_topological_sort(gm), gm)  # sorted: checked in place
+        # Nodes moved before the nodes they read: converted, sorted, rebuilt.
+        unsorted = copy.deepcopy(gm)
+        nodes = list(unsorted.graph.nodes)
+        first = next(n for n in nodes if n.op != "placeholder")
+        moved = [n for n in nodes if n.op == "call_function" and n is not first][::7]
+        for n in moved:
+            first.prepend(n)
+        order = [n.name for n in unsorted.graph.nodes]
+        result = fxpp.torch.stable_topological_sort(unsorted)
+        self.assertIsNot(result, unsorted)
+        self.assertEqual([n.name for n in unsorted.graph.nodes], order)  # input unchanged
+        seen = set()
+        for n in result.graph.nodes:
+            self.assertTrue(all(i.name in seen for i in n.all_input_nodes), n.name)
+            seen.add(n.name)
+        self.assertEqual(seen, set(order))
+        self.assertIs(fxpp.torch.run(result, "topo_sort"), result)
+        self.assert_same_outputs(self.gpt, result, self.gpt_inputs)
+        # An output node before other nodes is out of order too.
+        tail = copy.deepcopy(gm)
+        output = next(n for n in tail.graph.nodes if n.op == "output")
+        x = next(n for n in tail.graph.nodes if n.op == "placeholder")
+        with tail.graph.inserting_after(output):
+            tail.graph.call_function(torch.ops.aten.relu.default, (x,))
+        self.assertIsNot(fxpp.torch.stable_topological_sort(tail), tail)
 
     def test_metadata_round_trip(self):
         gm = _aten_graph(self.gpt, self.gpt_inputs)
