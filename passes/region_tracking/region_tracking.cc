@@ -217,8 +217,13 @@ Tracker::Tracker(const Graph& graph, const NodeKeys& keys, const RegionTrackingO
   // valid reordering of the graph has the same depths, so seeds are taken
   // and regions lined up alike however the input was ordered (issue 21).
   // Depths live in `position` until the counting sort replaces them.
+  // One walk over the nodes (far apart in memory on a large graph); the
+  // counting sort then reads only the depths and this list.
+  std::vector<Node*> graph_order;
+  graph_order.reserve(graph.size());
   uint32_t max_depth = 0;
   for (Node* n : graph.nodes()) {
+    graph_order.push_back(n);
     uint32_t depth = 0;
     n->ForEachInput([&](const Node* input) { depth = std::max(depth, state(input).position + 1); });
     if (!extra_.empty()) {
@@ -233,10 +238,10 @@ Tracker::Tracker(const Graph& graph, const NodeKeys& keys, const RegionTrackingO
     max_depth = std::max(max_depth, depth);
   }
   std::vector<uint32_t> start(max_depth + 2, 0);
-  for (Node* n : graph.nodes()) ++start[state(n).position + 1];
+  for (const Node* n : graph_order) ++start[state(n).position + 1];
   std::partial_sum(start.begin(), start.end(), start.begin());
   order_.resize(graph.size());
-  for (Node* n : graph.nodes()) order_[start[state(n).position]++] = n;
+  for (Node* n : graph_order) order_[start[state(n).position]++] = n;
   // The keys are also kept in that order, so that grouping does not revisit
   // the nodes.
   std::vector<uint32_t> key_at;
