@@ -147,13 +147,32 @@ std::vector<Node*> FlatNodeArgs(const Node& node) {
   return out;
 }
 
+namespace {
+
+// The node reference `*position` references ahead in `a` (in ForEachNode's
+// order), or nullptr with `*position` lowered by the references `a` holds.
+Node* FindFlatNode(const Argument& a, int* position) {
+  if (a.is_node()) return (*position)-- == 0 ? a.node() : nullptr;
+  if (!a.is_composite()) return nullptr;
+  for (const Argument& e : a.elements()) {
+    if (Node* found = FindFlatNode(e, position)) return found;
+  }
+  return nullptr;
+}
+
+}  // namespace
+
 Node* FlatNodeArg(const Node& node, int position) {
-  Node* found = nullptr;
-  int next = 0;
-  node.ForEachNodeArgument([&](Node* n) {
-    if (next++ == position) found = n;
-  });
-  return found;
+  // Stops at the reference instead of visiting all: dedup asks this for
+  // every input of every region it replaces.
+  if (position < 0) return nullptr;
+  for (const Argument& a : node.args()) {
+    if (Node* found = FindFlatNode(a, &position)) return found;
+  }
+  for (const KwArg& kw : node.kwargs()) {
+    if (Node* found = FindFlatNode(kw.value, &position)) return found;
+  }
+  return nullptr;
 }
 
 namespace {
@@ -340,8 +359,33 @@ std::vector<int> ResultAliasPositions(const Node& node) {
   return positions;
 }
 
+namespace {
+
+// Whether a call of `node`'s op and target without keyword arguments can
+// alias its result with an argument (ResultAliasPositions non-empty) or is
+// an indexing call, which AliasSets joins with its siblings: false for most
+// targets, and the same for every such call of the target.
+bool MayAliasWithoutKwargs(const Node& node) {
+  if (const OpSchema* schema = AtenSchema(node)) {
+    for (const SchemaArgument& result : schema->returns) {
+      if (result.alias_set.empty()) continue;
+      for (const SchemaArgument& argument : schema->arguments) {
+        if (argument.alias_set == result.alias_set) return true;
+      }
+    }
+    return false;
+  }
+  return IsGetItemCall(node) || IsViewOp(node) || WritesSelf(node) ||
+         (node.op() == OpKind::kCallMethod && MayReturnSelfMethods().contains(OperatorName(node)));
+}
+
+}  // namespace
+
 AliasSets::AliasSets(const Graph& graph)
     : node_(graph.id_bound(), nullptr), parent_(graph.id_bound()) {
+  // Asked once per (op, target): ResultAliasPositions builds a list and
+  // matches names, and a graph has few distinct targets.
+  absl::flat_hash_map<uint64_t, bool> may_alias_by_target;
   // Constant-index getitems of one value: (value id, index) -> first getitem.
   absl::flat_hash_map<std::pair<uint32_t, int64_t>, uint32_t> first_getitem;
   auto join = [this](uint32_t a, uint32_t b) {
@@ -355,6 +399,12 @@ AliasSets::AliasSets(const Graph& graph)
     node_[n->id()] = n;
     parent_[n->id()] = n->id();
     if (n->op() != OpKind::kCallFunction && n->op() != OpKind::kCallMethod) continue;
+    if (n->kwargs().empty()) {
+      const uint64_t key = static_cast<uint64_t>(n->op()) << 32 | n->target_symbol().id();
+      auto [it, inserted] = may_alias_by_target.try_emplace(key);
+      if (inserted) it->second = MayAliasWithoutKwargs(*n);
+      if (!it->second) continue;
+    }
     const std::vector<int> aliased = ResultAliasPositions(*n);
     if (!aliased.empty()) {
       int next = 0;
@@ -402,21 +452,32 @@ void ForEachMutationOrderingEdge(const Graph& graph, const AliasSets& aliases,
     if (inserted) it->second = MayMutateArguments(n);
     return it->second;
   };
+  // The roots some node writes, found first: only their readers need
+  // recording (readers of storage nothing writes get no edges), and a graph
+  // without mutations is done after this one pass.
+  std::vector<bool> is_written;
+  auto written_roots = [&](Node* n, std::vector<uint32_t>& written) {
+    written.clear();
+    if (!may_mutate(*n)) return;
+    for (int p : MutatedArgPositions(*n)) written.push_back(aliases.Root(FlatNodeArg(*n, p))->id());
+  };
+  std::vector<uint32_t> written;  // roots the current node writes
+  for (Node* n : graph.nodes()) {
+    written_roots(n, written);
+    if (written.empty()) continue;
+    if (is_written.empty()) is_written.assign(graph.id_bound(), false);
+    for (uint32_t root : written) is_written[root] = true;
+  }
+  if (is_written.empty()) return;
   // By alias class root id: the last mutation so far, and the readers since.
   std::vector<Node*> last_mutation(graph.id_bound(), nullptr);
   std::vector<std::vector<Node*>> readers_since(graph.id_bound());
-  std::vector<uint32_t> written;  // roots the current node writes
   for (Node* n : graph.nodes()) {
-    written.clear();
-    if (may_mutate(*n)) {
-      const std::vector<int> mutated = MutatedArgPositions(*n);
-      if (!mutated.empty()) {
-        on_mutation(n);
-        for (int p : mutated) written.push_back(aliases.Root(FlatNodeArg(*n, p))->id());
-      }
-    }
+    written_roots(n, written);
+    if (!written.empty()) on_mutation(n);
     n->ForEachInput([&](Node* input) {
       const uint32_t root = aliases.Root(input)->id();
+      if (!is_written[root]) return;
       if (std::find(written.begin(), written.end(), root) != written.end()) return;
       std::vector<Node*>& readers = readers_since[root];
       if (!readers.empty() && readers.back() == n) return;

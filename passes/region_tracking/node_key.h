@@ -40,6 +40,10 @@ class NodeKeys {
   // Key of the node refined by its inputs' keys: nodes playing the same role
   // in repeated blocks share it, which makes better region seeds.
   uint32_t context_key(const Node* node) const { return context_keys_[node->id()]; }
+  // The same by node id, for callers that hold ids and would otherwise read
+  // each node only for it.
+  uint32_t key_by_id(uint32_t id) const { return keys_[id]; }
+  uint32_t context_key_by_id(uint32_t id) const { return context_keys_[id]; }
   // Keys and context keys are dense: below these bounds.
   size_t num_keys() const { return num_keys_; }
   size_t num_context_keys() const { return num_context_keys_; }

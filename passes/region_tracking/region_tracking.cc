@@ -101,6 +101,9 @@ class Tracker {
     uint32_t next_input = 0;
   };
 
+  // Fills order_ and order_id_ (see SortCanonically's comment) and leaves
+  // each node's depth in its state's `position`.
+  void SortCanonically();
   // The keys of `seeds`' groups worth growing, latest group first.
   std::vector<uint32_t> SeedOrder(const NodesByKey& seeds) const;
   // A node another group's region holds is free to this one while mining,
@@ -176,6 +179,7 @@ class Tracker {
   RegionTrackingReport* report_;  // may be null
   absl::flat_hash_set<std::string> reported_;  // seed and reason of each not_taken
   std::vector<Node*> order_;  // the graph's nodes in the canonical order
+  std::vector<uint32_t> order_id_;  // their ids, index-aligned
   // Owners below it are free (IsFree): kUnclaimed + 1 = 0 while selecting,
   // the first region index of the group growing while mining, so that a
   // candidate grows as if it were alone.
@@ -208,17 +212,32 @@ class Tracker {
   std::vector<RegionGroup> groups_;
 };
 
-Tracker::Tracker(const Graph& graph, const NodeKeys& keys, const RegionTrackingOptions& options,
-                 const OrderingEdges& extra, RegionTrackingReport* report)
-    : graph_(graph), options_(options), extra_(extra), report_(report), state_(graph.id_bound()) {
-  // The canonical order: by depth (the longest path from a node without
-  // inputs, along data and ordering edges), graph order among equal depths.
-  // It is topological, and every
-  // valid reordering of the graph has the same depths, so seeds are taken
-  // and regions lined up alike however the input was ordered (issue 21).
-  // Depths live in `position` until the counting sort replaces them.
+// The canonical order: by depth (the longest path from a node without
+// inputs, along data and ordering edges), graph order among equal depths.
+// It is topological, and every valid reordering of the graph has the same
+// depths, so seeds are taken and regions lined up alike however the input
+// was ordered (issue 21).
+void Tracker::SortCanonically() {
+  // One walk over the nodes, which lie far apart in memory on a large
+  // graph: the sort and the key lookups after it read only arrays (by graph
+  // order index and by id), never a node again.
+  std::vector<Node*> graph_order;
+  std::vector<uint32_t> id_at;     // by graph order index
+  std::vector<uint32_t> depth_at;  // by graph order index
+  graph_order.reserve(graph_.size());
+  id_at.reserve(graph_.size());
+  depth_at.reserve(graph_.size());
   uint32_t max_depth = 0;
-  for (Node* n : graph.nodes()) {
+  // Each node's input edges are an allocation of their own: ask for them
+  // some nodes ahead.
+  constexpr int kPrefetchDistance = 8;
+  const Node* ahead = graph_.first_node();
+  for (int i = 0; i < kPrefetchDistance && ahead != nullptr; ++i) ahead = ahead->next();
+  for (Node* n : graph_.nodes()) {
+    if (ahead != nullptr) {
+      __builtin_prefetch(ahead->input_storage());
+      ahead = ahead->next();
+    }
     uint32_t depth = 0;
     n->ForEachInput([&](const Node* input) { depth = std::max(depth, state(input).position + 1); });
     if (!extra_.empty()) {
@@ -231,25 +250,39 @@ Tracker::Tracker(const Graph& graph, const NodeKeys& keys, const RegionTrackingO
     }
     state(n).position = depth;
     max_depth = std::max(max_depth, depth);
+    graph_order.push_back(n);
+    id_at.push_back(n->id());
+    depth_at.push_back(depth);
   }
   std::vector<uint32_t> start(max_depth + 2, 0);
-  for (Node* n : graph.nodes()) ++start[state(n).position + 1];
+  for (uint32_t depth : depth_at) ++start[depth + 1];
   std::partial_sum(start.begin(), start.end(), start.begin());
-  order_.resize(graph.size());
-  for (Node* n : graph.nodes()) order_[start[state(n).position]++] = n;
+  order_.resize(graph_.size());
+  order_id_.resize(graph_.size());
+  for (size_t i = 0; i < graph_order.size(); ++i) {
+    const uint32_t pos = start[depth_at[i]]++;
+    order_[pos] = graph_order[i];
+    order_id_[pos] = id_at[i];
+  }
+}
+
+Tracker::Tracker(const Graph& graph, const NodeKeys& keys, const RegionTrackingOptions& options,
+                 const OrderingEdges& extra, RegionTrackingReport* report)
+    : graph_(graph), options_(options), extra_(extra), report_(report), state_(graph.id_bound()) {
+  SortCanonically();
   // The keys are also kept in that order, so that grouping does not revisit
   // the nodes.
   std::vector<uint32_t> key_at;
   std::vector<uint32_t> context_key_at;
   key_at.reserve(graph.size());
   context_key_at.reserve(graph.size());
-  for (size_t pos = 0; pos < order_.size(); ++pos) {
-    Node* n = order_[pos];
-    NodeState& s = state(n);
-    s.key = keys.key(n);
+  for (size_t pos = 0; pos < order_id_.size(); ++pos) {
+    const uint32_t id = order_id_[pos];
+    NodeState& s = state_[id];
+    s.key = keys.key_by_id(id);
     s.position = static_cast<uint32_t>(pos);
     key_at.push_back(s.key);
-    context_key_at.push_back(keys.context_key(n));
+    context_key_at.push_back(keys.context_key_by_id(id));
   }
   if (options_.prefer_whole_modules) {
     for (const Node* n : order_) {
@@ -649,6 +682,18 @@ std::vector<RegionGroup> Tracker::SplitByWiring(std::vector<Region> regions) {
   absl::flat_hash_map<std::vector<int32_t>, size_t> class_of;
   std::vector<std::vector<size_t>> classes;
   for (size_t r = 0; r < regions.size(); ++r) {
+    // Regions lie far apart in a large graph, and each node's arguments are
+    // a cache miss: start reading region r + 2's nodes and region r + 1's
+    // argument lists (whose addresses are in the nodes) while signing r.
+    if (r + 2 < regions.size()) {
+      for (const Node* n : regions[r + 2]) {
+        __builtin_prefetch(n);
+        __builtin_prefetch(reinterpret_cast<const char*>(n) + 64);  // nodes span two lines
+      }
+    }
+    if (r + 1 < regions.size()) {
+      for (const Node* n : regions[r + 1]) __builtin_prefetch(n->args().data());
+    }
     const Region& region = regions[r];
     scratch_.Clear();  // node -> its signature entry
     for (size_t i = 0; i < region.size(); ++i) scratch_.Set(region[i], static_cast<int32_t>(2 * i));
@@ -1149,7 +1194,7 @@ std::vector<RegionGroup> Tracker::Run() {
   SelectCandidates(MineCandidates());
   std::vector<uint32_t> unclaimed_key_at(order_.size());
   for (size_t pos = 0; pos < order_.size(); ++pos) {
-    const NodeState& s = state(order_[pos]);
+    const NodeState& s = state_[order_id_[pos]];
     unclaimed_key_at[pos] = IsFree(s) ? s.key : NodeKeys::kNoKey;
   }
   const NodesByKey unclaimed(order_, unclaimed_key_at, nodes_by_key_.num_keys());
