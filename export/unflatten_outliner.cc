@@ -72,6 +72,16 @@ Outliner::Outliner(const ExportedProgram& program, ModulePool& pool, ModuleObjec
   seen_.assign(flat_.id_bound(), 0);
 }
 
+absl::Status Outliner::CheckNewCall(const Node& node, const StackEntry& entry) {
+  if (started_calls_.emplace(entry.path, entry.call).second) return absl::OkStatus();
+  return absl::InvalidArgumentError(absl::StrCat(
+      "node '", node.name(), "': nn_module_stack key '", entry.key.str(), "' names call ",
+      entry.call + 1, " of module '", entry.path.str(),
+      "' (call name '", CallName(entry.path.str(), entry.call + 1),
+      "'), which earlier nodes already made and ended; the nodes of one module call must be "
+      "consecutive and each call's key (\"@N\") distinct"));
+}
+
 absl::Status Outliner::Run() {
   nodes_ = flat_.NodeVector();
   Frame root;
@@ -114,6 +124,7 @@ absl::Status Outliner::Run() {
     if (stack->size() > depth) {
       // A new call starts here.
       if (running == frames.size()) frames.push_back(std::make_unique<Frame>());
+      RETURN_IF_ERROR(CheckNewCall(*node, (*stack)[depth]));
       Frame& frame = *frames[running++];
       frame.Reset();
       RETURN_IF_ERROR(StartCall(*top, *stack, depth, frame));
