@@ -73,6 +73,24 @@ Outliner::Outliner(const ExportedProgram& program, ModulePool& pool, ModuleObjec
 }
 
 absl::Status Outliner::CheckNewCall(const Node& node, const StackEntry& entry) {
+  // A module shared under two paths has one key for both (PyTorch shares its
+  // submodules); only a key naming a module and one inside it is wrong.
+  auto below = [](absl::string_view inner, absl::string_view outer) {
+    return absl::StartsWith(inner, outer) && inner.size() > outer.size() &&
+           inner[outer.size()] == '.';
+  };
+  absl::InlinedVector<Symbol, 1>& paths = module_paths_[entry.module_id];
+  bool known = false;
+  for (Symbol path : paths) {
+    known |= path == entry.path;
+    if (below(entry.path.str(), path.str()) || below(path.str(), entry.path.str())) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          "node '", node.name(), "': nn_module_stack key '", entry.key.str(), "' names module '",
+          entry.path.str(), "', but earlier nodes' key '", entry.module_id.str(),
+          "' named module '", path.str(), "'; a module cannot contain itself"));
+    }
+  }
+  if (!known) paths.push_back(entry.path);
   if (started_calls_.emplace(entry.path, entry.call).second) return absl::OkStatus();
   return absl::InvalidArgumentError(absl::StrCat(
       "node '", node.name(), "': nn_module_stack key '", entry.key.str(), "' names call ",

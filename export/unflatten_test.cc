@@ -456,10 +456,29 @@ TEST(UnflattenTest, ACallNamedAgainAfterItEndedIsRejected) {
                         "'sub.lin' (call name 'sub.lin'), which earlier nodes already made"));
 }
 
-// Keys that are odd but name each call once still give a module that
-// verifies (MustUnflatten checks it), as PyTorch would build it.
-TEST(UnflattenTest, OddButDistinctCallKeysStillUnflatten) {
-  // A key reused for another path: `other` shares sub's submodule table.
+// Calls of one key share their submodules (as for a module shared under two
+// paths), so a key must not name a module and one inside it. Found by
+// sweeping mutated keys over the fixtures: `a@1` naming `a.lin` made a.lin@1
+// share a's submodules, among them itself, and ordering the submodules
+// recursed until the stack overflowed.
+TEST(UnflattenTest, AKeyNamingAModuleAndOneInsideItIsRejected) {
+  ProgramBuilder a;
+  Node* w = a.Parameter("sub.lin.weight", {4, 4});
+  Node* x = a.UserInput("x", {2, 4});
+  Node* y = CallSub(a, w, x, 0);
+  a.Enter("sub.lin", "Linear", 1, "sub");
+  y = a.Call(kRelu, {Ref(y)}, {2, 4});
+  a.Exit();
+  EXPECT_EQ(Unflatten(a.Finish({y})).status().message(),
+            "node 'relu_1': nn_module_stack key 'sub@1' names module 'sub.lin', but earlier "
+            "nodes' key 'sub' named module 'sub'; a module cannot contain itself");
+}
+
+// Keys that are odd but name each call once, and no module inside itself,
+// still give a module that verifies (MustUnflatten checks it).
+TEST(UnflattenTest, OddButConsistentCallKeysStillUnflatten) {
+  // A key reused for a sibling: `other` shares sub's submodules (as a
+  // module shared under two paths does in real exports).
   ProgramBuilder a;
   Node* w = a.Parameter("sub.lin.weight", {4, 4});
   Node* x = a.UserInput("x", {2, 4});
@@ -467,8 +486,8 @@ TEST(UnflattenTest, OddButDistinctCallKeysStillUnflatten) {
   a.Enter("other", "Other", 0, "sub");
   y = a.Call(kRelu, {Ref(y)}, {2, 4});
   a.Exit();
-  EXPECT_THAT(Paths(MustUnflatten(a.Finish({y}))), ElementsAre("", "sub", "sub.lin", "other",
-                                                               "other.lin=sub.lin"));
+  EXPECT_THAT(Paths(MustUnflatten(a.Finish({y}))),
+              ElementsAre("", "sub", "sub.lin", "other", "other.lin=sub.lin"));
 
   // "@N" without the first call: the calls are `sub@2` and `sub@2.lin@2`;
   // the state still goes to every call name of its owner, creating the
