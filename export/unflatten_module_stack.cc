@@ -143,6 +143,7 @@ StackEntry StackReader::KeyEntry(Symbol key) {
   if (it != keys_.end()) return it->second;
   StackEntry entry;
   entry.module_id = key;  // unless the key names a later call: `foo@1`
+  entry.key = key;
   absl::string_view text = key.str();
   const size_t at = text.rfind('@');
   int64_t call = 0;

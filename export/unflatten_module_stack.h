@@ -20,6 +20,7 @@ struct StackEntry {
   Symbol path;       // dotted module path
   int64_t call = 0;  // 0 for the first call, from the key's "@N"
   Symbol module_id;  // the key without "@N": one per module object
+  Symbol key;        // the nn_module_stack key, for errors
   bool SameCall(const StackEntry& other) const {
     return path == other.path && call == other.call;
   }

@@ -72,6 +72,34 @@ Outliner::Outliner(const ExportedProgram& program, ModulePool& pool, ModuleObjec
   seen_.assign(flat_.id_bound(), 0);
 }
 
+absl::Status Outliner::CheckNewCall(const Node& node, const StackEntry& entry) {
+  // A module shared under two paths has one key for both (PyTorch shares its
+  // submodules); only a key naming a module and one inside it is wrong.
+  auto below = [](absl::string_view inner, absl::string_view outer) {
+    return absl::StartsWith(inner, outer) && inner.size() > outer.size() &&
+           inner[outer.size()] == '.';
+  };
+  absl::InlinedVector<Symbol, 1>& paths = module_paths_[entry.module_id];
+  bool known = false;
+  for (Symbol path : paths) {
+    known |= path == entry.path;
+    if (below(entry.path.str(), path.str()) || below(path.str(), entry.path.str())) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          "node '", node.name(), "': nn_module_stack key '", entry.key.str(), "' names module '",
+          entry.path.str(), "', but earlier nodes' key '", entry.module_id.str(),
+          "' named module '", path.str(), "'; a module cannot contain itself"));
+    }
+  }
+  if (!known) paths.push_back(entry.path);
+  if (started_calls_.emplace(entry.path, entry.call).second) return absl::OkStatus();
+  return absl::InvalidArgumentError(absl::StrCat(
+      "node '", node.name(), "': nn_module_stack key '", entry.key.str(), "' names call ",
+      entry.call + 1, " of module '", entry.path.str(),
+      "' (call name '", CallName(entry.path.str(), entry.call + 1),
+      "'), which earlier nodes already made and ended; the nodes of one module call must be "
+      "consecutive and each call's key (\"@N\") distinct"));
+}
+
 absl::Status Outliner::Run() {
   nodes_ = flat_.NodeVector();
   Frame root;
@@ -114,6 +142,7 @@ absl::Status Outliner::Run() {
     if (stack->size() > depth) {
       // A new call starts here.
       if (running == frames.size()) frames.push_back(std::make_unique<Frame>());
+      RETURN_IF_ERROR(CheckNewCall(*node, (*stack)[depth]));
       Frame& frame = *frames[running++];
       frame.Reset();
       RETURN_IF_ERROR(StartCall(*top, *stack, depth, frame));

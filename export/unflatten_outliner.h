@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "absl/container/flat_hash_map.h"
+#include "absl/container/flat_hash_set.h"
 #include "absl/container/inlined_vector.h"
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
@@ -116,6 +117,17 @@ class Outliner {
   // state_reads' order.
   void PlaceStateReads(Frame& frame);
 
+  // A new call of stack entry `entry` starts at `node`: an error when that
+  // call (path and "@N") already ran, or when the key's module (the key
+  // without "@N") was called under a path inside this one or around it. A call's nodes are
+  // consecutive in the flat graph, so a call seen again means inconsistent
+  // nn_module_stack keys (reused "@N", or a call split by other calls);
+  // outlining it twice would put two graphs under one call name, and merging
+  // identical calls would then remove a submodule that a call_module still
+  // targets. Calls of one key share their submodules (as in PyTorch), so one
+  // key naming `a` and `a.lin` would make a module its own submodule.
+  absl::Status CheckNewCall(const Node& node, const StackEntry& entry);
+
   // ---- starting and finishing calls (unflatten_calls.cc) ----
   // Starts the call of stack[depth] inside `parent`, in `frame`.
   absl::Status StartCall(Frame& parent, const std::vector<StackEntry>& stack, size_t depth,
@@ -157,6 +169,10 @@ class Outliner {
   // Whether a module below the root has a preserved signature (usually only
   // the root's is): the calls skip the signature lookups otherwise.
   bool calls_have_signatures_ = false;
+  // The calls started so far: (path, call index).
+  absl::flat_hash_set<std::pair<Symbol, int64_t>> started_calls_;
+  // The paths each module (key without "@N") was called under so far.
+  absl::flat_hash_map<Symbol, absl::InlinedVector<Symbol, 1>> module_paths_;
   absl::flat_hash_map<Symbol, size_t> partition_index_;
   std::vector<std::vector<CallEntry>> partitions_;
   absl::flat_hash_map<std::string, size_t> attribute_index_;

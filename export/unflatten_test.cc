@@ -19,6 +19,7 @@ namespace {
 
 using ::testing::ElementsAre;
 using ::testing::HasSubstr;
+using ::testing::IsSupersetOf;
 using ::testing::Not;
 
 constexpr absl::string_view kLinear = "torch.ops.aten.linear.default";
@@ -420,6 +421,82 @@ TEST(UnflattenTest, StackErrorsNameTheNode) {
       ModuleStackEntry{Symbol::Intern("m"), Symbol::Intern("m"), Symbol::Intern("M")});
   EXPECT_EQ(Unflatten(d.Finish({y})).status().message(),
             "node 'relu': its nn_module_stack starts at module 'm', not at the root");
+}
+
+// Each call of a module ("@N" of its key) is one run of consecutive nodes.
+// Found by the exported_program fuzzer: a call named again after it ended
+// was outlined twice under one call name, and merging identical calls then
+// removed the submodule a call_module still targeted.
+TEST(UnflattenTest, ACallNamedAgainAfterItEndedIsRejected) {
+  // sub@1 again after sub@2 (a key's "@N" off by one).
+  ProgramBuilder a;
+  Node* w = a.Parameter("sub.lin.weight", {4, 4});
+  Node* x = a.UserInput("x", {2, 4});
+  Node* y = CallSub(a, w, CallSub(a, w, CallSub(a, w, x, 0), 1), 2);
+  a.Enter("sub", "Sub", 1);
+  y = a.Call(kRelu, {Ref(y)}, {2, 4});
+  a.Exit();
+  EXPECT_EQ(Unflatten(a.Finish({y})).status().message(),
+            "node 'relu_3': nn_module_stack key 'sub@1' names call 2 of module 'sub' (call name "
+            "'sub@1'), which earlier nodes already made and ended; the nodes of one module call "
+            "must be consecutive and each call's key (\"@N\") distinct");
+
+  // The fuzzer's case: the second call of sub calls lin's first call again.
+  ProgramBuilder b;
+  w = b.Parameter("sub.lin.weight", {4, 4});
+  x = b.UserInput("x", {2, 4});
+  y = CallSub(b, w, x, 0);
+  b.Enter("sub", "Sub", 1);
+  b.Enter("sub.lin", "torch.nn.modules.linear.Linear", 0);
+  y = b.Call(kLinear, {Ref(y), Ref(w)}, {2, 4});
+  b.Exit();
+  b.Exit();
+  EXPECT_THAT(std::string(Unflatten(b.Finish({y})).status().message()),
+              HasSubstr("node 'linear_1': nn_module_stack key 'sub_lin' names call 1 of module "
+                        "'sub.lin' (call name 'sub.lin'), which earlier nodes already made"));
+}
+
+// Calls of one key share their submodules (as for a module shared under two
+// paths), so a key must not name a module and one inside it. Found by
+// sweeping mutated keys over the fixtures: `a@1` naming `a.lin` made a.lin@1
+// share a's submodules, among them itself, and ordering the submodules
+// recursed until the stack overflowed.
+TEST(UnflattenTest, AKeyNamingAModuleAndOneInsideItIsRejected) {
+  ProgramBuilder a;
+  Node* w = a.Parameter("sub.lin.weight", {4, 4});
+  Node* x = a.UserInput("x", {2, 4});
+  Node* y = CallSub(a, w, x, 0);
+  a.Enter("sub.lin", "Linear", 1, "sub");
+  y = a.Call(kRelu, {Ref(y)}, {2, 4});
+  a.Exit();
+  EXPECT_EQ(Unflatten(a.Finish({y})).status().message(),
+            "node 'relu_1': nn_module_stack key 'sub@1' names module 'sub.lin', but earlier "
+            "nodes' key 'sub' named module 'sub'; a module cannot contain itself");
+}
+
+// Keys that are odd but name each call once, and no module inside itself,
+// still give a module that verifies (MustUnflatten checks it).
+TEST(UnflattenTest, OddButConsistentCallKeysStillUnflatten) {
+  // A key reused for a sibling: `other` shares sub's submodules (as a
+  // module shared under two paths does in real exports).
+  ProgramBuilder a;
+  Node* w = a.Parameter("sub.lin.weight", {4, 4});
+  Node* x = a.UserInput("x", {2, 4});
+  Node* y = CallSub(a, w, x, 0);
+  a.Enter("other", "Other", 0, "sub");
+  y = a.Call(kRelu, {Ref(y)}, {2, 4});
+  a.Exit();
+  EXPECT_THAT(Paths(MustUnflatten(a.Finish({y}))),
+              ElementsAre("", "sub", "sub.lin", "other", "other.lin=sub.lin"));
+
+  // "@N" without the first call: the calls are `sub@2` and `sub@2.lin@2`;
+  // the state still goes to every call name of its owner, creating the
+  // modules that hold it (PyTorch's _assign_attr).
+  ProgramBuilder b;
+  w = b.Parameter("sub.lin.weight", {4, 4});
+  x = b.UserInput("x", {2, 4});
+  EXPECT_THAT(Paths(MustUnflatten(b.Finish({CallSub(b, w, x, 2)}))),
+              IsSupersetOf({"", "sub@2", "sub@2.lin@2", "sub", "sub.lin"}));
 }
 
 TEST(UnflattenTest, InvalidProgramsAreRejected) {
