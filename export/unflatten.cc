@@ -128,7 +128,7 @@ absl::StatusOr<UnflattenResult> Unflatten(const ExportedProgram& input,
   ASSIGN_OR_RETURN(const Redirects redirected,
                    MergeIdenticalCalls(outliner.partitions(), unsunk));
   RETURN_IF_ERROR(DispatchPreservedCalls(program, pool, root, redirected));
-  OrderSubmodules(program, redirected, pool, root);
+  RETURN_IF_ERROR(OrderSubmodules(program, redirected, pool, root));
 
   UnflattenResult result;
   ASSIGN_OR_RETURN(result.module, Materialize(root, &result.specs));

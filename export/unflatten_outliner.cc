@@ -103,7 +103,7 @@ absl::Status Outliner::CheckNewCall(const Node& node, const StackEntry& entry) {
 absl::Status Outliner::Run() {
   nodes_ = flat_.NodeVector();
   Frame root;
-  root.stack.push_back(StackEntry{Symbol::Intern(""), 0, Symbol::Intern("")});
+  root.stack.push_back(StackEntry{Symbol::Intern(""), 0, Symbol::Intern(""), Symbol::Intern("")});
   root.module = root_;
   root.graph = root_->graph.get();
   root.preserved = signatures_.contains("");

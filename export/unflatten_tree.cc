@@ -5,7 +5,9 @@
 #include <utility>
 
 #include "absl/container/flat_hash_map.h"
+#include "absl/container/flat_hash_set.h"
 #include "absl/strings/match.h"
+#include "absl/strings/str_cat.h"
 #include "export/module_tree.h"
 #include "ir/status_macros.h"
 
@@ -18,29 +20,42 @@ namespace {
 // order named_modules(remove_duplicate=False) visits them, which is the
 // preorder this walk numbers paths in (`visited`) before reordering them.
 // `path` holds the module's dotted path; the walk extends it for each child
-// and restores it (one buffer for the whole tree).
-void ReorderSubmodules(ModuleObject* module, std::string& path,
-                       const absl::flat_hash_map<absl::string_view, size_t>& listed,
-                       size_t& visited) {
+// and restores it (one buffer for the whole tree). A module shared under two
+// names is walked under each, as PyTorch does; `ancestors` (the modules on
+// the current path) turns a module that contains itself into an error rather
+// than endless recursion, whatever inconsistency in the program made it.
+absl::Status ReorderSubmodules(ModuleObject* module, std::string& path,
+                               const absl::flat_hash_map<absl::string_view, size_t>& listed,
+                               size_t& visited,
+                               absl::flat_hash_set<const ModuleObject*>& ancestors) {
   std::vector<std::pair<std::string, ModuleObject*>> children = module->children->Live();
   std::vector<std::pair<size_t, size_t>> keys;  // (rank, position)
   keys.reserve(children.size());
   const size_t path_size = path.size();
+  ancestors.insert(module);
   for (size_t i = 0; i < children.size(); ++i) {
     if (path_size > 0) path.push_back('.');
     path.append(children[i].first);
+    if (ancestors.contains(children[i].second)) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          "module '", path,
+          "' is the same module as one that contains it; the program's nn_module_stack "
+          "paths and keys are inconsistent"));
+    }
     auto it = listed.find(path);
     keys.emplace_back(it != listed.end() ? it->second : listed.size() + visited, i);
     ++visited;
-    ReorderSubmodules(children[i].second, path, listed, visited);
+    RETURN_IF_ERROR(ReorderSubmodules(children[i].second, path, listed, visited, ancestors));
     path.resize(path_size);
   }
-  if (std::is_sorted(keys.begin(), keys.end())) return;
+  ancestors.erase(module);
+  if (std::is_sorted(keys.begin(), keys.end())) return absl::OkStatus();
   std::stable_sort(keys.begin(), keys.end());
   std::vector<std::pair<std::string, ModuleObject*>> ordered;
   ordered.reserve(children.size());
   for (const auto& key : keys) ordered.push_back(children[key.second]);
   module->children->Reset(std::move(ordered));
+  return absl::OkStatus();
 }
 
 class Materializer {
@@ -81,8 +96,8 @@ class Materializer {
 
 }  // namespace
 
-void OrderSubmodules(const ExportedProgram& program, const Redirects& redirected,
-                     ModulePool& pool, ModuleObject* root) {
+absl::Status OrderSubmodules(const ExportedProgram& program, const Redirects& redirected,
+                             ModulePool& pool, ModuleObject* root) {
   // Views of the program's module call graph, which outlives them.
   std::vector<absl::string_view> fqn_list;
   for (const ModuleCallEntry& entry : program.module_call_graph) {
@@ -103,7 +118,8 @@ void OrderSubmodules(const ExportedProgram& program, const Redirects& redirected
   for (absl::string_view fqn : fqn_list) listed.emplace(fqn, listed.size());
   size_t visited = 0;
   std::string path;
-  ReorderSubmodules(root, path, listed, visited);
+  absl::flat_hash_set<const ModuleObject*> ancestors;
+  return ReorderSubmodules(root, path, listed, visited, ancestors);
 }
 
 absl::StatusOr<std::unique_ptr<GraphModule>> Materialize(ModuleObject* root,

@@ -18,9 +18,10 @@ namespace unflatten_internal {
 
 // Installs a plain module at every path the module call graph lists that no
 // call created (`redirected` calls were merged away), then orders every
-// module's children as PyTorch's _reorder_submodules does.
-void OrderSubmodules(const ExportedProgram& program, const Redirects& redirected,
-                     ModulePool& pool, ModuleObject* root);
+// module's children as PyTorch's _reorder_submodules does. Fails when a
+// module contains itself.
+absl::Status OrderSubmodules(const ExportedProgram& program, const Redirects& redirected,
+                             ModulePool& pool, ModuleObject* root);
 
 // The GraphModule tree of `root`; a module reached under a second path
 // becomes a reference to its first (export/module_tree.h). Moves the objects'
