@@ -12,8 +12,6 @@
 namespace fxpp {
 namespace {
 
-constexpr absl::string_view kSharedPrefix = "shared:";
-
 // Pytree specs and custom objects are attributes held as graphless children;
 // they are not modules.
 bool IsAttributeHolder(const GraphModule& module) {
@@ -44,16 +42,6 @@ void ListPaths(const GraphModule& root, const GraphModule& module, const std::st
 
 std::string JoinPath(absl::string_view prefix, absl::string_view name) {
   return prefix.empty() ? std::string(name) : absl::StrCat(prefix, ".", name);
-}
-
-std::unique_ptr<GraphModule> SharedModuleReference(absl::string_view target_path) {
-  return GraphModule::Opaque(absl::StrCat(kSharedPrefix, target_path));
-}
-
-absl::string_view SharedModuleTarget(const GraphModule& module) {
-  absl::string_view name = module.class_name();
-  if (module.has_graph() || !absl::ConsumePrefix(&name, kSharedPrefix)) return {};
-  return name;
 }
 
 std::string CallModuleName(size_t call) { return absl::StrCat("@", call); }
@@ -91,47 +79,5 @@ std::string FormatModuleTree(const GraphModule& root) {
   }
   return out;
 }
-
-absl::Status VerifyUnflattened(const GraphModule& root) {
-  for (const ModulePath& entry : ListModules(root, CallModules::kWithCalls)) {
-    if (!entry.same_as.empty() || !entry.module->has_graph()) continue;
-    const Graph& graph = entry.module->graph();
-    // A module PyTorch only created on the way to its submodules has an
-    // empty graph.
-    if (graph.empty()) continue;
-    const std::string where = entry.path.empty() ? "root module" : absl::StrCat("module '", entry.path, "'");
-    absl::Status status = VerifyGraph(graph);
-    if (!status.ok()) return absl::Status(status.code(), absl::StrCat(where, ": ", status.message()));
-    for (const Node* node : graph.nodes()) {
-      if (node->op() != OpKind::kGetAttr && node->op() != OpKind::kCallModule) continue;
-      // Resolve through shared-module references.
-      const GraphModule* m = entry.module;
-      bool found = true;
-      std::vector<absl::string_view> parts = absl::StrSplit(node->target(), '.');
-      for (size_t i = 0; i < parts.size() && found; ++i) {
-        const GraphModule* child = m->FindChild(parts[i]);
-        if (child != nullptr && !SharedModuleTarget(*child).empty()) {
-          child = root.FindSubmodule(SharedModuleTarget(*child));
-        }
-        if (child != nullptr) {
-          m = child;
-        } else {
-          found = i + 1 == parts.size() && node->op() == OpKind::kGetAttr &&
-                  m->FindState(parts[i]) != nullptr;
-          if (!found) break;
-          m = nullptr;
-          break;
-        }
-      }
-      if (!found || (node->op() == OpKind::kCallModule && m == nullptr)) {
-        return absl::FailedPreconditionError(absl::StrCat(where, ": ", OpKindName(node->op()),
-                                                          " node '", node->name(), "' targets '",
-                                                          node->target(), "', which does not exist"));
-      }
-    }
-  }
-  return absl::OkStatus();
-}
-
 
 }  // namespace fxpp

@@ -42,12 +42,6 @@ inline constexpr absl::string_view kScriptObjectClassPrefix = "torch.ScriptObjec
 // root).
 std::string JoinPath(absl::string_view prefix, absl::string_view name);
 
-// A module standing for the module at another path (the same Python object
-// in PyTorch): a graphless module of class "shared:<path>".
-std::unique_ptr<GraphModule> SharedModuleReference(absl::string_view target_path);
-// The path a reference stands for; empty for any other module.
-absl::string_view SharedModuleTarget(const GraphModule& module);
-
 // One line of named_modules(remove_duplicate=False): every path of the tree,
 // preorder, with a shared module's paths (and its submodules' paths) listed
 // again under each name. Attributes are not modules. Dispatchers' call
@@ -67,12 +61,6 @@ std::vector<ModulePath> ListModules(const GraphModule& root,
 // Lists call modules too.
 std::string FormatModuleTree(const GraphModule& root);
 
-// VerifyGraph on every module's graph (call modules' included), and every
-// get_attr/call_module target exists (through shared-module references).
-// Unlike VerifyGraphModule, it accepts the empty graphs of modules PyTorch
-// only creates on the way to their submodules (`layers` of `layers.0`), as
-// PyTorch does.
-absl::Status VerifyUnflattened(const GraphModule& root);
 
 }  // namespace fxpp
 

@@ -34,6 +34,7 @@
 #include "export/unflatten_tree.h"
 #include "export/validate.h"
 #include "ir/status_macros.h"
+#include "ir/verifier.h"
 
 namespace fxpp {
 namespace {
@@ -132,6 +133,14 @@ absl::StatusOr<UnflattenResult> Unflatten(const ExportedProgram& input,
 
   UnflattenResult result;
   ASSIGN_OR_RETURN(result.module, Materialize(root, &result.specs));
+  // Readers run the same verifier: whatever unflatten returns can be written
+  // and read back. A failure here is unflatten's bug (or an input the checks
+  // above should have refused), never the caller's.
+  const absl::Status verified = VerifyGraphModule(*result.module);
+  if (!verified.ok()) {
+    return absl::InternalError(
+        absl::StrCat("unflatten built a module that fails verification: ", verified.message()));
+  }
   result.module_call_graph = program.module_call_graph;
   return result;
 }

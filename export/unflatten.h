@@ -63,6 +63,8 @@ struct UnflattenOptions {
   bool validate = true;
 };
 
+// The result passes VerifyGraphModule (ir/verifier.h), the check every
+// reader runs; a module that would not is returned as an internal error.
 absl::StatusOr<UnflattenResult> Unflatten(const ExportedProgram& program,
                                           const UnflattenOptions& options = {});
 

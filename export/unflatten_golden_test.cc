@@ -12,6 +12,7 @@
 #include "export/unflatten.h"
 #include "gtest/gtest.h"
 #include "ir/fx_text/fx_text.h"
+#include "ir/verifier.h"
 #include "testing/golden.h"
 #include "testing/golden_cases.h"
 
@@ -36,7 +37,7 @@ TEST_P(UnflattenGoldenTest, MatchesGolden) {
   ASSERT_TRUE(program.ok()) << program.status();
   absl::StatusOr<UnflattenResult> result = Unflatten(*program);
   ASSERT_TRUE(result.ok()) << result.status();
-  const absl::Status verified = VerifyUnflattened(*result->module);
+  const absl::Status verified = VerifyGraphModule(*result->module);
   ASSERT_TRUE(verified.ok()) << verified;
   absl::string_view name = absl::StripSuffix(GetParam().fixture, ".json");
   name.remove_prefix(name.rfind('/') + 1);

@@ -43,15 +43,23 @@ absl::StatusOr<Redirects> MergeIdenticalCalls(
       ModuleObject* holder = FindModule(call.parent_module, module_path);
       auto seen = same->first_by_fqn.find(call.fqn);
       if (seen != same->first_by_fqn.end()) {
-        holder->children->Remove(name);
         const std::string seen_child = CallName(seen->second->fqn, seen->second->call);
         ASSIGN_OR_RETURN(std::string seen_target, ComputeAccessor(call.parent_fqn, seen_child));
-        call.parent_call->set_target(seen_target);
-        redirected.emplace(child_fqn, seen_child);
+        // PyTorch redirects to the earlier call's attribute, assuming every
+        // call of one fqn has the same parent object. Keys that give one
+        // module path two parents (inconsistent nn_module_stack) break that:
+        // the earlier attribute is not reachable from this parent, so share
+        // the module object under this call's own name instead.
+        if (FindModule(call.parent_module, seen_target) == same->first->module) {
+          holder->children->Remove(name);
+          call.parent_call->set_target(seen_target);
+          redirected.emplace(child_fqn, seen_child);
+          continue;
+        }
       } else {
-        holder->children->Set(name, same->first->module);
         same->first_by_fqn.emplace(call.fqn, &call);
       }
+      holder->children->Set(name, same->first->module);
     }
   }
   return redirected;

@@ -23,6 +23,7 @@
 #include "gtest/gtest.h"
 #include "ir/fx_text/fx_text.h"
 #include "ir/readable/readable.h"
+#include "ir/verifier.h"
 #include "testing/exported/unflatten_reference.pb.h"
 #include "testing/golden.h"
 
@@ -134,7 +135,7 @@ TEST_P(UnflattenMatchesPyTorch, SameModulesStateAndGraphs) {
   ASSERT_TRUE(program.ok()) << program.status();
   absl::StatusOr<UnflattenResult> result = Unflatten(*program);
   ASSERT_TRUE(result.ok()) << result.status();
-  ASSERT_TRUE(VerifyUnflattened(*result->module).ok()) << VerifyUnflattened(*result->module);
+  ASSERT_TRUE(VerifyGraphModule(*result->module).ok()) << VerifyGraphModule(*result->module);
 
   // print_readable prints the same text, byte for byte.
   bool has_subgraphs = false;

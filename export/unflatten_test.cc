@@ -12,6 +12,7 @@
 #include "ir/fx_text/fx_text.h"
 #include "ir/fxg/fxg.h"
 #include "ir/readable/readable.h"
+#include "ir/verifier.h"
 #include "testing/node_names.h"
 
 namespace fxpp {
@@ -33,7 +34,7 @@ UnflattenResult MustUnflatten(const ExportedProgram& program) {
   absl::StatusOr<UnflattenResult> result = Unflatten(program);
   EXPECT_TRUE(result.ok()) << result.status();
   if (!result.ok()) return UnflattenResult{std::make_unique<GraphModule>(), {}, {}};
-  absl::Status verified = VerifyUnflattened(*result->module);
+  absl::Status verified = VerifyGraphModule(*result->module);
   EXPECT_TRUE(verified.ok()) << verified << "\n" << FormatModuleTree(*result->module)
                              << PrintFxg(*result->module);
   return *std::move(result);
@@ -364,7 +365,7 @@ std::vector<std::string> PathsWithCalls(const UnflattenResult& result) {
 
 TEST(UnflattenTest, PreservedSignatureCalledTwiceIsDispatched) {
   UnflattenResult result = MustUnflatten(PreservedSubCalledTwice(kMul));
-  ASSERT_TRUE(VerifyUnflattened(*result.module).ok()) << VerifyUnflattened(*result.module);
+  ASSERT_TRUE(VerifyGraphModule(*result.module).ok()) << VerifyGraphModule(*result.module);
   // named_modules sees the dispatcher and the first call's submodules.
   EXPECT_THAT(Paths(result), ElementsAre("", "sub", "sub.lin"));
   const GraphModule* dispatcher = result.module->FindSubmodule("sub");
@@ -391,7 +392,7 @@ TEST(UnflattenTest, IdenticalPreservedCallsShareOneCallModule) {
   EXPECT_THAT(PathsWithCalls(result), ElementsAre("", "sub", "sub.lin", "sub.@0",
                                                   "sub.@0.lin=sub.lin", "sub.@1=sub.@0",
                                                   "sub.@1.lin=sub.lin"));
-  EXPECT_TRUE(VerifyUnflattened(*result.module).ok());
+  EXPECT_TRUE(VerifyGraphModule(*result.module).ok());
 }
 
 TEST(UnflattenTest, StackErrorsNameTheNode) {
@@ -497,6 +498,36 @@ TEST(UnflattenTest, OddButConsistentCallKeysStillUnflatten) {
   x = b.UserInput("x", {2, 4});
   EXPECT_THAT(Paths(MustUnflatten(b.Finish({CallSub(b, w, x, 2)}))),
               IsSupersetOf({"", "sub@2", "sub@2.lin@2", "sub", "sub.lin"}));
+}
+
+// One module path under two keys (the fuzzer's case: `sub` as `a`, then `b`,
+// then `a` again) gives sub's calls parents with separate submodule tables.
+// Merging the identical calls of `sub.lin` used to point the last call at
+// `lin@1`, which only the other table held: a module that failed
+// verification. The call now shares the merged module under its own name.
+TEST(UnflattenTest, IdenticalCallsUnderParentsOfDifferentKeysMerge) {
+  ProgramBuilder b;
+  Node* w = b.Parameter("sub.lin.weight", {4, 4});
+  Node* y = b.UserInput("x", {2, 4});
+  const std::pair<absl::string_view, absl::string_view> keys[] = {
+      {"a", "x"}, {"b", "l"}, {"a", "l"}};
+  for (int call = 0; call < 3; ++call) {
+    b.Enter("sub", "Sub", call, keys[call].first);
+    // The first call's child has another path (`lin` is spelt `l,in`).
+    b.Enter(call == 0 ? "sub.l,in" : "sub.lin", "torch.nn.modules.linear.Linear", call,
+            keys[call].second);
+    y = b.Call(kLinear, {Ref(y), Ref(w)}, {2, 4});
+    b.Exit();
+    y = b.Call(kRelu, {Ref(y)}, {2, 4});
+    b.Exit();
+  }
+  UnflattenResult result = MustUnflatten(b.Finish({y}));
+  // sub@2 shares sub's table (key `a`), so its lin call cannot be pointed
+  // at sub@1's `lin@1`: it keeps its own name for the merged module.
+  EXPECT_THAT(Paths(result),
+              ElementsAre("", "sub", "sub.l,in", "sub.lin@2", "sub.lin", "sub@1",
+                          "sub@1.lin@1=sub.lin@2", "sub@1.lin", "sub@2", "sub@2.l,in=sub.l,in",
+                          "sub@2.lin@2=sub.lin@2", "sub@2.lin=sub.lin"));
 }
 
 TEST(UnflattenTest, InvalidProgramsAreRejected) {

@@ -5,7 +5,9 @@
 
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
+#include "absl/strings/strip.h"
 #include "absl/types/optional.h"
+#include "ir/limits.h"
 
 namespace fxpp {
 
@@ -233,6 +235,58 @@ std::unique_ptr<GraphModule> GraphModule::Clone() const {
     copy->children_.emplace_back(child.first, child.second->Clone());
   }
   return copy;
+}
+
+namespace {
+
+constexpr absl::string_view kSharedPrefix = "shared:";
+
+// The module at `path` below `current`, every reference on the way (and
+// the result itself) replaced by the module it stands for; `hops_left`
+// bounds the references followed in all.
+const GraphModule* ResolveModule(const GraphModule& root, const GraphModule* current,
+                                 absl::string_view path, int* hops_left) {
+  while (current != nullptr) {
+    const absl::string_view target = SharedModuleTarget(*current);
+    if (!target.empty()) {
+      if ((*hops_left)-- == 0) return nullptr;
+      current = ResolveModule(root, &root, target, hops_left);
+      continue;
+    }
+    if (path.empty()) return current;
+    const size_t dot = path.find('.');
+    current = current->FindChild(path.substr(0, dot));
+    path = dot == absl::string_view::npos ? absl::string_view() : path.substr(dot + 1);
+  }
+  return nullptr;
+}
+
+}  // namespace
+
+std::unique_ptr<GraphModule> SharedModuleReference(absl::string_view target_path) {
+  return GraphModule::Opaque(absl::StrCat(kSharedPrefix, target_path));
+}
+
+absl::string_view SharedModuleTarget(const GraphModule& module) {
+  absl::string_view name = module.class_name();
+  if (module.has_graph() || !absl::ConsumePrefix(&name, kSharedPrefix)) return {};
+  return name;
+}
+
+GraphModule::AttributeRef ResolveAttributePath(const GraphModule& root, const GraphModule& module,
+                                               absl::string_view path) {
+  GraphModule::AttributeRef ref;
+  int hops_left = kMaxModuleDepth;
+  ref.module = ResolveModule(root, &module, path, &hops_left);
+  if (ref.module != nullptr) return ref;
+  // Not a module: a state entry of the module the path's prefix names.
+  const size_t dot = path.rfind('.');
+  const absl::string_view owner_path =
+      dot == absl::string_view::npos ? absl::string_view() : path.substr(0, dot);
+  hops_left = kMaxModuleDepth;
+  const GraphModule* owner = ResolveModule(root, &module, owner_path, &hops_left);
+  if (owner != nullptr) ref.state = owner->FindState(path.substr(dot + 1));
+  return ref;
 }
 
 }  // namespace fxpp

@@ -148,6 +148,20 @@ class GraphModule {
   absl::flat_hash_map<std::string, size_t> state_index_;
 };
 
+// A module standing for the module at another path of the same tree (one
+// Python object under two names, as PyTorch's unflatten shares modules): a
+// graphless module of class "shared:<path from the root>".
+std::unique_ptr<GraphModule> SharedModuleReference(absl::string_view target_path);
+// The path a reference stands for; empty for any other module.
+absl::string_view SharedModuleTarget(const GraphModule& module);
+
+// What dotted `path` names from `module` (a module of the tree at `root`),
+// following shared-module references as Python's attribute lookup would:
+// nothing when a part is missing, a reference names a missing path, or
+// references chain more than kMaxModuleDepth times (a cycle).
+GraphModule::AttributeRef ResolveAttributePath(const GraphModule& root, const GraphModule& module,
+                                               absl::string_view path);
+
 }  // namespace fxpp
 
 #endif  // FXPP_IR_GRAPH_MODULE_H_

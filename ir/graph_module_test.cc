@@ -131,6 +131,36 @@ TEST(GraphModuleTest, GetAttrRecursiveFindsModulesAndState) {
   EXPECT_FALSE(root.GetAttrRecursive("nope.weight").found());
 }
 
+// A shared-module reference stands for the module at its path, as one
+// Python object under two names does: lookups go through it.
+TEST(GraphModuleTest, ResolveAttributePathFollowsSharedReferences) {
+  GraphModule root;
+  ASSERT_TRUE(root.SetSubmodule("sub.lin", GraphModule::Opaque("torch.nn.Linear")).ok());
+  ASSERT_TRUE(root.FindSubmodule("sub.lin")->AddState(Param("weight", {4, 4})).ok());
+  ASSERT_TRUE(root.SetSubmodule("call.lin", SharedModuleReference("sub.lin")).ok());
+  const GraphModule& call = *root.FindSubmodule("call");
+  EXPECT_EQ(SharedModuleTarget(*call.FindChild("lin")), "sub.lin");
+  EXPECT_EQ(SharedModuleTarget(call), "");
+  EXPECT_EQ(ResolveAttributePath(root, call, "lin").module, root.FindSubmodule("sub.lin"));
+  const GraphModule::AttributeRef weight = ResolveAttributePath(root, call, "lin.weight");
+  ASSERT_NE(weight.state, nullptr);
+  EXPECT_EQ(weight.state->name, "weight");
+  // Without the reference, the plain lookup sees a graphless module.
+  EXPECT_FALSE(call.HasAttribute("lin.weight"));
+  EXPECT_FALSE(ResolveAttributePath(root, call, "lin.bias").found());
+  EXPECT_FALSE(ResolveAttributePath(root, call, "nope").found());
+
+  // A reference to a missing path, and references naming each other, name
+  // nothing (no endless lookup).
+  ASSERT_TRUE(root.SetSubmodule("dangling", SharedModuleReference("gone")).ok());
+  EXPECT_FALSE(ResolveAttributePath(root, root, "dangling").found());
+  ASSERT_TRUE(root.SetSubmodule("a", SharedModuleReference("b")).ok());
+  ASSERT_TRUE(root.SetSubmodule("b", SharedModuleReference("a")).ok());
+  EXPECT_FALSE(ResolveAttributePath(root, root, "a.weight").found());
+  ASSERT_TRUE(root.SetSubmodule("self", SharedModuleReference("self.x")).ok());
+  EXPECT_FALSE(ResolveAttributePath(root, root, "self.x").found());
+}
+
 TEST(GraphModuleTest, SetAttrRecursiveCopiesAndReplaces) {
   GraphModule source;
   ASSERT_TRUE(source.SetSubmodule("enc.lin", GraphModule::Opaque("torch.nn.Linear")).ok());

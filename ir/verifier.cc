@@ -273,11 +273,13 @@ absl::Status VerifyModuleAt(const GraphModule& module, const GraphModule& root,
           module.FindChild(target.substr(0, target.find('.'))) == nullptr) {
         continue;
       }
-      if (node->op() == OpKind::kCallModule && module.FindSubmodule(target) == nullptr) {
+      // Through shared-module references, as Python's getattr goes.
+      const GraphModule::AttributeRef attribute = ResolveAttributePath(root, module, target);
+      if (node->op() == OpKind::kCallModule && attribute.module == nullptr) {
         return in_module(NodeError(
             *node, absl::StrCat("call_module target '", target, "' is not a submodule")));
       }
-      if (node->op() == OpKind::kGetAttr && !module.HasAttribute(target)) {
+      if (node->op() == OpKind::kGetAttr && !attribute.found()) {
         return in_module(NodeError(
             *node, absl::StrCat("get_attr target '", target,
                                 "' is neither a submodule nor a parameter/buffer/constant")));

@@ -104,6 +104,32 @@ TEST(VerifierTest, ModuleAttributesAndSubmodulePaths) {
               HasSubstr("in submodule 'sub': graph has no output node"));
 }
 
+// Readers verify what unflatten writes: a call's module reading its child's
+// weight through a shared-module reference (PyTorch 2.6's unflatten of
+// testing/exported/preserved_tied.json) is valid.
+TEST(VerifierTest, TargetsResolveThroughSharedModuleReferences) {
+  GraphModule root;
+  ASSERT_TRUE(root.SetSubmodule("sub.lin", GraphModule::Opaque("torch.nn.Linear")).ok());
+  StateEntry weight;
+  weight.name = "weight";
+  ASSERT_TRUE(root.FindSubmodule("sub.lin")->AddState(weight).ok());
+  auto call = std::make_unique<GraphModule>("InterpreterModule");
+  Node* w = call->graph().GetAttr("lin.weight");
+  call->graph().Output(Ref(w));
+  ASSERT_TRUE(call->AddChild("lin", SharedModuleReference("sub.lin")).ok());
+  GraphModule* call_module = *root.SetSubmodule("sub_call", std::move(call));
+  Node* x = root.graph().Placeholder("x");
+  root.graph().Output(Ref(root.graph().CallModule("sub_call", {Ref(x)})));
+  EXPECT_TRUE(VerifyGraphModule(root).ok()) << VerifyGraphModule(root);
+
+  // A reference that leads nowhere is still an error.
+  ASSERT_TRUE(call_module->RemoveChild("lin") != nullptr);
+  ASSERT_TRUE(call_module->AddChild("lin", SharedModuleReference("sub.gone")).ok());
+  EXPECT_THAT(Message(VerifyGraphModule(root)),
+              HasSubstr("in submodule 'sub_call': node 'lin_weight': get_attr target 'lin.weight' "
+                        "is neither"));
+}
+
 // Without state (FX text), the targets the tree can answer for are still
 // checked: those starting with a listed submodule, and every target's shape.
 TEST(VerifierTest, StatelessModulesCheckTargetsBelowListedSubmodules) {

@@ -33,7 +33,6 @@ int main(int argc, char** argv) {
     fxpp::UnflattenOptions options;
     options.validate = false;  // reading the program validated it
     ASSIGN_OR_RETURN(fxpp::UnflattenResult result, fxpp::Unflatten(program, options));
-    RETURN_IF_ERROR(fxpp::VerifyUnflattened(*result.module));
     return std::move(result.module);
   };
   unflatten.summary = [](const fxpp::GraphModule& module) {

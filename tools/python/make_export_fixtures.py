@@ -232,6 +232,31 @@ class PreservedCalls(nn.Module):
         return self.sub(self.other(y), True) + y
 
 
+class TiedSub(nn.Module):
+    """Reads its child's parameter itself (as tied weights do), beside
+    calling the child: unflatten gives the read to `sub`, not `sub.lin`."""
+
+    def __init__(self):
+        super().__init__()
+        self.lin = nn.Linear(4, 4)
+
+    def forward(self, x, double):
+        y = self.lin(x) + self.lin.weight.sum(0)
+        return y * 2 if double else y
+
+
+class PreservedTied(nn.Module):
+    """`sub` (TiedSub) called twice, differently, its signature preserved:
+    each call's module reaches `lin` through the dispatcher's shared one."""
+
+    def __init__(self):
+        super().__init__()
+        self.sub = TiedSub()
+
+    def forward(self, x):
+        return self.sub(self.sub(x, False), True)
+
+
 class BufferChild(nn.Module):
     def __init__(self):
         super().__init__()
@@ -353,6 +378,11 @@ CASES = {
         "CallsTwice with preserve_module_call_signature=('sub',): three identical calls merge "
         "into one module, still behind an InterpreterModuleDispatcher",
         lambda: _export(CallsTwice(), _x(), preserve_module_call_signature=("sub",)), None),
+    "preserved_tied": (
+        "PreservedTied, preserve_module_call_signature=('sub',): `sub` reads its child's "
+        "weight itself and is called twice differently, so each call's module reaches the "
+        "weight through a shared submodule",
+        lambda: _export(PreservedTied(), _x(), preserve_module_call_signature=("sub",)), None),
     "cond": (
         "WithCond: torch.cond inside a submodule; the branches are subgraph attributes",
         lambda: _export(WithCond(), _x()), None),
