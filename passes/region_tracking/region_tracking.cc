@@ -21,6 +21,11 @@ namespace {
 
 constexpr int32_t kUnclaimed = -1;
 
+// Why a candidate that SplitCandidate replaced by its parts is not taken.
+constexpr absl::string_view kSplitReason =
+    "split: its regions are blocks of different kinds, alike only at their ends; each kind's "
+    "seeds are a candidate of their own";
+
 // Nodes grouped by a dense key, each group in graph order: a counting sort
 // into one array instead of a hash map of vectors.
 class NodesByKey {
@@ -121,9 +126,10 @@ class Tracker {
                     const RegionGroup& first_region, std::vector<Candidate>& out) const;
   // When `grown`, the groups a candidate seeded by `seeds` grew into, are
   // several: appends the seeds of each (fewer than `seeds`) to `out` as
-  // estimated candidates, and returns true.
-  bool SplitCandidate(absl::Span<Node* const> seeds, bool lone,
-                      absl::Span<const RegionGroup> grown, std::vector<Candidate>& out);
+  // estimated candidates. Returns whether they replace the candidate.
+  enum class Split { kNone, kAlongside, kReplaced };
+  Split SplitCandidate(absl::Span<Node* const> seeds, bool lone,
+                       absl::Span<const RegionGroup> grown, std::vector<Candidate>& out);
   void SelectCandidates(std::vector<Candidate> candidates);
   // Grows `c` against the groups taken (`taken` of them): appends its groups
   // to groups_, updates its cost and rank, and returns what it saves.
@@ -1053,8 +1059,15 @@ std::vector<Tracker::Candidate> Tracker::MineCandidates() {
                                    std::make_move_iterator(groups_.end()));
     groups_.resize(first);  // their nodes are released once all are grown
     claim_floor_ = next_region_index_;  // grown's nodes are free to its parts
-    const bool split = SplitCandidate(seeds, lone, grown, candidates);
+    const Split split = SplitCandidate(seeds, lone, grown, candidates);
     if (mined.regions == 0) continue;
+    if (split == Split::kReplaced) {
+      for (const RegionGroup& group : grown) {
+        for (const Region& region : group.regions) Release(region);
+      }
+      NotTaken(std::move(mined), std::string(kSplitReason));
+      continue;
+    }
     if (mined.nodes_saved < options_.min_nodes_saved) {
       for (const RegionGroup& group : grown) {
         for (const Region& region : group.regions) Release(region);
@@ -1064,7 +1077,8 @@ std::vector<Tracker::Candidate> Tracker::MineCandidates() {
     }
     const int32_t module_rank = ModuleRank(grown);
     candidates.push_back(Candidate{seeds, lone, saved, state(seeds.back()).position, 0, module_rank,
-                                   std::move(mined), true, std::move(grown), split});
+                                   std::move(mined), true, std::move(grown),
+                                   split != Split::kNone});
   }
   for (const Candidate& c : candidates) {
     for (const RegionGroup& group : c.groups) {
@@ -1090,17 +1104,25 @@ void Tracker::AddEstimated(absl::Span<Node* const> seeds, bool lone, RegionCandi
 // encoder's and a decoder's residual add): grown in lock-step, their
 // regions stop where the blocks start to differ, and SplitByWiring parts
 // them by block kind. Each part's seeds become a candidate of their own,
-// grown when selection reaches it, which can grow to its whole block;
-// selection then takes the parent's pieces or the parts, whichever saves
-// most first. Parts have fewer seeds than their parent, so splitting ends.
-// The nodes of `grown` must be free.
-bool Tracker::SplitCandidate(absl::Span<Node* const> seeds, bool lone,
-                             absl::Span<const RegionGroup> grown, std::vector<Candidate>& out) {
-  if (grown.size() < 2) return false;
+// grown when selection reaches it: with only its own kind in lock-step, a
+// part grows at least as far as its group did, up to its whole block. So
+// the parts replace the candidate (whose pieces, ranked by what they save
+// together, would otherwise be taken before the blocks), unless a part has
+// as many seeds as the candidate (copies joined it): then both stay, and
+// since parts have fewer seeds than their parent, splitting ends. The nodes
+// of `grown` must be free.
+Tracker::Split Tracker::SplitCandidate(absl::Span<Node* const> seeds, bool lone,
+                                       absl::Span<const RegionGroup> grown,
+                                       std::vector<Candidate>& out) {
+  if (grown.size() < 2) return Split::kNone;
+  Split split = Split::kReplaced;
   for (const RegionGroup& group : grown) {
     std::vector<Node*> part;
     for (const Region& region : group.regions) part.push_back(region.back());  // its seed
-    if (part.size() < 2 || part.size() >= seeds.size()) continue;
+    if (part.size() >= seeds.size()) {
+      split = Split::kAlongside;
+      continue;
+    }
     std::sort(part.begin(), part.end(),
               [&](const Node* a, const Node* b) { return state(a).position < state(b).position; });
     split_seeds_.push_back(std::move(part));
@@ -1109,7 +1131,7 @@ bool Tracker::SplitCandidate(absl::Span<Node* const> seeds, bool lone,
     RegionCandidate estimate = Estimate(part_seeds, first_region);
     AddEstimated(part_seeds, lone, std::move(estimate), first_region, out);
   }
-  return true;
+  return split;
 }
 
 RegionCandidate Tracker::DescribeGrown(size_t first) const {
@@ -1217,8 +1239,13 @@ void Tracker::SelectCandidates(std::vector<Candidate> candidates) {
       // save more.
       c.groups = DropGroupsFrom(first);
       std::vector<Candidate> parts;
-      c.split = SplitCandidate(c.seeds, c.lone, c.groups, parts);
+      const Split split = SplitCandidate(c.seeds, c.lone, c.groups, parts);
       for (Candidate& part : parts) queue.push(std::move(part));
+      if (split == Split::kReplaced) {
+        NotTaken(c.mined, std::string(kSplitReason));
+        continue;
+      }
+      c.split = true;
       c.nodes_saved = saved;
       c.taken_when_costed = taken;
       queue.push(std::move(c));
