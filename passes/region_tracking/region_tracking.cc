@@ -1061,18 +1061,13 @@ std::vector<Tracker::Candidate> Tracker::MineCandidates() {
     claim_floor_ = next_region_index_;  // grown's nodes are free to its parts
     const Split split = SplitCandidate(seeds, lone, grown, candidates);
     if (mined.regions == 0) continue;
-    if (split == Split::kReplaced) {
+    if (split == Split::kReplaced || mined.nodes_saved < options_.min_nodes_saved) {
       for (const RegionGroup& group : grown) {
         for (const Region& region : group.regions) Release(region);
       }
-      NotTaken(std::move(mined), std::string(kSplitReason));
-      continue;
-    }
-    if (mined.nodes_saved < options_.min_nodes_saved) {
-      for (const RegionGroup& group : grown) {
-        for (const Region& region : group.regions) Release(region);
-      }
-      NotTaken(std::move(mined), "cost: saves too few nodes to compile");
+      NotTaken(std::move(mined), split == Split::kReplaced
+                                     ? std::string(kSplitReason)
+                                     : "cost: saves too few nodes to compile");
       continue;
     }
     const int32_t module_rank = ModuleRank(grown);
@@ -1105,7 +1100,8 @@ void Tracker::AddEstimated(absl::Span<Node* const> seeds, bool lone, RegionCandi
 // regions stop where the blocks start to differ, and SplitByWiring parts
 // them by block kind. Each part's seeds become a candidate of their own,
 // grown when selection reaches it: with only its own kind in lock-step, a
-// part grows at least as far as its group did, up to its whole block. So
+// part grows as far as its group did (up to cycle checks) and on, up to its
+// whole block. So
 // the parts replace the candidate (whose pieces, ranked by what they save
 // together, would otherwise be taken before the blocks), unless a part has
 // as many seeds as the candidate (copies joined it): then both stay, and
