@@ -1,6 +1,7 @@
 #include "passes/region_tracking/region_tracking.h"
 
 #include <algorithm>
+#include <deque>
 #include <numeric>
 #include <queue>
 #include <tuple>
@@ -19,6 +20,11 @@ namespace fxpp {
 namespace {
 
 constexpr int32_t kUnclaimed = -1;
+
+// Why a candidate that SplitCandidate replaced by its parts is not taken.
+constexpr absl::string_view kSplitReason =
+    "split: its regions are blocks of different kinds, alike only at their ends; each kind's "
+    "seeds are a candidate of their own";
 
 // Nodes grouped by a dense key, each group in graph order: a counting sort
 // into one array instead of a hash map of vectors.
@@ -90,6 +96,9 @@ class Tracker {
     // while nothing more is taken, so they are claimed instead of grown
     // again.
     std::vector<RegionGroup> groups;
+    // Its growth split into several groups, whose seeds were queued as
+    // candidates of their own (see SplitCandidate).
+    bool split = false;
   };
   // A region that is growing. Its BFS queue over arguments is implicit: the
   // inputs of its members in order, from input `next_input` of member
@@ -111,6 +120,16 @@ class Tracker {
   bool IsFree(const NodeState& s) const { return s.owner < claim_floor_; }
   std::vector<Candidate> MineCandidates();
   RegionCandidate Estimate(absl::Span<Node* const> seeds, RegionGroup& first_region);
+  // Appends `seeds`' group to `out` as an estimated candidate (grown when
+  // selection reaches it), unless its estimate saves too little.
+  void AddEstimated(absl::Span<Node* const> seeds, bool lone, RegionCandidate estimate,
+                    const RegionGroup& first_region, std::vector<Candidate>& out) const;
+  // When `grown`, the groups a candidate seeded by `seeds` grew into, are
+  // several: appends the seeds of each (fewer than `seeds`) to `out` as
+  // estimated candidates. Returns whether they replace the candidate.
+  enum class Split { kNone, kAlongside, kReplaced };
+  Split SplitCandidate(absl::Span<Node* const> seeds, bool lone,
+                       absl::Span<const RegionGroup> grown, std::vector<Candidate>& out);
   void SelectCandidates(std::vector<Candidate> candidates);
   // Grows `c` against the groups taken (`taken` of them): appends its groups
   // to groups_, updates its cost and rank, and returns what it saves.
@@ -210,6 +229,9 @@ class Tracker {
   // By region index: the first and last position of the region's nodes.
   std::vector<std::pair<uint32_t, uint32_t>> spans_;
   std::vector<RegionGroup> groups_;
+  // The seeds of candidates split off a group (SplitCandidate), which
+  // Candidate::seeds views: a deque keeps them in place.
+  std::deque<std::vector<Node*>> split_seeds_;
 };
 
 // The canonical order: by depth (the longest path from a node without
@@ -1017,13 +1039,7 @@ std::vector<Tracker::Candidate> Tracker::MineCandidates() {
     RegionGroup first_region;
     RegionCandidate estimate = Estimate(seeds, first_region);
     if (estimate.regions * estimate.region_size > options_.eager_mining_work) {
-      if (estimate.region_size >= options_.min_region_size &&
-          estimate.nodes_saved >= options_.min_nodes_saved) {
-        const int32_t module_rank = ModuleRank(absl::MakeConstSpan(&first_region, 1));
-        candidates.push_back(Candidate{seeds, lone, estimate.nodes_saved, state(seeds.back()).position,
-                                       Candidate::kEstimated, module_rank, std::move(estimate),
-                                       false, {}});
-      }
+      AddEstimated(seeds, lone, std::move(estimate), first_region, candidates);
       continue;
     }
     const size_t first = groups_.size();
@@ -1042,17 +1058,22 @@ std::vector<Tracker::Candidate> Tracker::MineCandidates() {
     std::vector<RegionGroup> grown(std::make_move_iterator(groups_.begin() + first),
                                    std::make_move_iterator(groups_.end()));
     groups_.resize(first);  // their nodes are released once all are grown
+    claim_floor_ = next_region_index_;  // grown's nodes are free to its parts
+    const Split split = SplitCandidate(seeds, lone, grown, candidates);
     if (mined.regions == 0) continue;
-    if (mined.nodes_saved < options_.min_nodes_saved) {
+    if (split == Split::kReplaced || mined.nodes_saved < options_.min_nodes_saved) {
       for (const RegionGroup& group : grown) {
         for (const Region& region : group.regions) Release(region);
       }
-      NotTaken(std::move(mined), "cost: saves too few nodes to compile");
+      NotTaken(std::move(mined), split == Split::kReplaced
+                                     ? std::string(kSplitReason)
+                                     : "cost: saves too few nodes to compile");
       continue;
     }
     const int32_t module_rank = ModuleRank(grown);
     candidates.push_back(Candidate{seeds, lone, saved, state(seeds.back()).position, 0, module_rank,
-                                   std::move(mined), true, std::move(grown)});
+                                   std::move(mined), true, std::move(grown),
+                                   split != Split::kNone});
   }
   for (const Candidate& c : candidates) {
     for (const RegionGroup& group : c.groups) {
@@ -1061,6 +1082,52 @@ std::vector<Tracker::Candidate> Tracker::MineCandidates() {
   }
   claim_floor_ = 0;
   return candidates;
+}
+
+void Tracker::AddEstimated(absl::Span<Node* const> seeds, bool lone, RegionCandidate estimate,
+                           const RegionGroup& first_region, std::vector<Candidate>& out) const {
+  if (estimate.region_size < options_.min_region_size ||
+      estimate.nodes_saved < options_.min_nodes_saved) {
+    return;
+  }
+  const int32_t module_rank = ModuleRank(absl::MakeConstSpan(&first_region, 1));
+  out.push_back(Candidate{seeds, lone, estimate.nodes_saved, state(seeds.back()).position,
+                          Candidate::kEstimated, module_rank, std::move(estimate), false, {}});
+}
+
+// One seed group can seed different blocks whose last nodes look alike (an
+// encoder's and a decoder's residual add): grown in lock-step, their
+// regions stop where the blocks start to differ, and SplitByWiring parts
+// them by block kind. Each part's seeds become a candidate of their own,
+// grown when selection reaches it: with only its own kind in lock-step, a
+// part grows as far as its group did (up to cycle checks) and on, up to its
+// whole block. So
+// the parts replace the candidate (whose pieces, ranked by what they save
+// together, would otherwise be taken before the blocks), unless a part has
+// as many seeds as the candidate (copies joined it): then both stay, and
+// since parts have fewer seeds than their parent, splitting ends. The nodes
+// of `grown` must be free.
+Tracker::Split Tracker::SplitCandidate(absl::Span<Node* const> seeds, bool lone,
+                                       absl::Span<const RegionGroup> grown,
+                                       std::vector<Candidate>& out) {
+  if (grown.size() < 2) return Split::kNone;
+  Split split = Split::kReplaced;
+  for (const RegionGroup& group : grown) {
+    std::vector<Node*> part;
+    for (const Region& region : group.regions) part.push_back(region.back());  // its seed
+    if (part.size() >= seeds.size()) {
+      split = Split::kAlongside;
+      continue;
+    }
+    std::sort(part.begin(), part.end(),
+              [&](const Node* a, const Node* b) { return state(a).position < state(b).position; });
+    split_seeds_.push_back(std::move(part));
+    const absl::Span<Node* const> part_seeds = split_seeds_.back();
+    RegionGroup first_region;
+    RegionCandidate estimate = Estimate(part_seeds, first_region);
+    AddEstimated(part_seeds, lone, std::move(estimate), first_region, out);
+  }
+  return split;
 }
 
 RegionCandidate Tracker::DescribeGrown(size_t first) const {
@@ -1162,6 +1229,23 @@ void Tracker::SelectCandidates(std::vector<Candidate> candidates) {
       saved = KeepProfitable(first, "");
     } else {
       saved = Recost(c, taken);
+    }
+    if (!c.split && groups_.size() - first >= 2) {
+      // Split (see SplitCandidate): back in line with its parts, which may
+      // save more.
+      c.groups = DropGroupsFrom(first);
+      std::vector<Candidate> parts;
+      const Split split = SplitCandidate(c.seeds, c.lone, c.groups, parts);
+      for (Candidate& part : parts) queue.push(std::move(part));
+      if (split == Split::kReplaced) {
+        NotTaken(c.mined, std::string(kSplitReason));
+        continue;
+      }
+      c.split = true;
+      c.nodes_saved = saved;
+      c.taken_when_costed = taken;
+      queue.push(std::move(c));
+      continue;
     }
     const bool any_left = groups_.size() > first;
     if (any_left && (c.taken_when_costed == taken || queue.empty() ||

@@ -97,7 +97,10 @@ struct RegionTrackingReport {
 // (other groups' nodes count as free) into a candidate costed by
 // NodesSaved; candidates are then taken best first, each re-grown against
 // the nodes already taken and re-costed, and put back in line when it lost
-// its rank (lazy greedy). Groups that save nothing are never returned;
+// its rank (lazy greedy). A candidate whose regions split into groups of
+// different kinds (blocks alike only at their ends) is replaced by one
+// candidate per group, which can grow to whole blocks. Groups that save
+// nothing are never returned;
 // `report`, when given, lists the candidates not taken and why. Positions
 // come from a canonical topological order (by depth, then graph order), so
 // that valid reorderings of a graph mostly select alike. `extra` are ordering edges that collapsing must respect

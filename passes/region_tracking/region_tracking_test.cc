@@ -130,6 +130,44 @@ TEST(FindIdenticalRegionsTest, DifferentWiringIsNotTheSameRegion) {
   EXPECT_EQ(Describe(groups), "{[sin, add] [sin_3, add_2]}");
 }
 
+// Two kinds of block whose ends are alike, as T5's encoder and decoder
+// blocks (issue 20): A(h) = h + tanh(e) * tanh(e) and B(h) = h + tanh(e) *
+// tanh(m) with m one value all B blocks read (cross attention's memory),
+// e = relu(neg(h)) in A and relu(exp(h)) in B. The last adds of A1, A2 and
+// the Bs seed one group; in lock-step it stops at neg/exp, and the wiring
+// (tanh(e) twice, or tanh(e) and tanh(m)) parts it by kind. Each part then
+// grows to its whole block: two groups of whole blocks, not the common tail
+// of both and loose neg/exp nodes.
+TEST(FindIdenticalRegionsTest, BlocksOfTwoKindsEndingAlikeGrowWhole) {
+  Graph g;
+  Node* x = g.Placeholder("x");
+  Node* y = g.Placeholder("y");
+  Node* m = g.CallFunction("torch.sigmoid", {Ref(y)});
+  auto block = [&](Node* h, bool cross) {
+    Node* pre = g.CallFunction(cross ? "torch.exp" : "torch.neg", {Ref(h)});
+    Node* e = g.CallFunction("torch.relu", {Ref(pre)});
+    Node* t1 = g.CallFunction("torch.tanh", {Ref(e)});
+    Node* t2 = g.CallFunction("torch.tanh", {Ref(cross ? m : e)});
+    Node* prod = g.CallFunction("operator.mul", {Ref(t1), Ref(t2)});
+    return g.CallFunction("operator.add", {Ref(h), Ref(prod)});
+  };
+  Node* h = x;
+  for (int i = 0; i < 6; ++i) h = block(h, /*cross=*/i >= 3);
+  g.Output(Ref(h));
+  for (const int64_t eager_mining_work : {int64_t{1} << 16, int64_t{0}}) {
+    SCOPED_TRACE(eager_mining_work);
+    RegionTrackingOptions options;
+    options.eager_mining_work = eager_mining_work;
+    const std::vector<RegionGroup> groups = Regions(g, options);
+    ASSERT_EQ(groups.size(), 2u) << Describe(groups);
+    for (const RegionGroup& group : groups) {
+      EXPECT_EQ(group.regions.size(), 3u) << Describe(groups);
+      for (const Region& region : group.regions) EXPECT_EQ(region.size(), 6u) << Describe(groups);
+    }
+    ExpectDisjoint(groups);
+  }
+}
+
 TEST(FindIdenticalRegionsTest, NoRegionThatWouldCreateACycle) {
   // b = add(a, e) with e = f(a) outside the region: {a, b} collapsed would
   // both feed and consume e.
