@@ -626,6 +626,19 @@ TEST_P(BadInputTest, ErrorSaysWhereAndWhat) {
   EXPECT_EQ(std::string(parsed.status().message()), c.error);
 }
 
+// The reader of files with subgraph sections fails on a one-graph text
+// exactly as ParseFxGraph does, but for naming the sections among what may
+// follow a graph.
+TEST_P(BadInputTest, ModuleReaderSaysTheSame) {
+  const BadInput& c = GetParam();
+  absl::StatusOr<ParsedFxModule> parsed = ParseFxModule(c.text, "bad.fx");
+  ASSERT_FALSE(parsed.ok());
+  EXPECT_EQ(std::string(parsed.status().message()),
+            absl::StrReplaceAll(c.error, {{"indented by 4 spaces,",
+                                           "indented by 4 spaces or a subgraph header "
+                                           "'graph NAME():',"}}));
+}
+
 INSTANTIATE_TEST_SUITE_P(FxText, BadInputTest, ::testing::ValuesIn(kBadInputs),
                          [](const ::testing::TestParamInfo<BadInput>& info) {
                            std::string name = info.param.name;
