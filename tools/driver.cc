@@ -342,7 +342,7 @@ struct OutputChoice {
   ReportTarget report;
 };
 
-absl::StatusOr<OutputChoice> ChooseOutput(const ToolPreset& preset) {
+absl::StatusOr<OutputChoice> ChooseOutput() {
   OutputChoice choice;
   choice.path = ResolveUserPath(absl::GetFlag(FLAGS_o));
   choice.report = ParseReportFlag(absl::GetFlag(FLAGS_report));
@@ -350,10 +350,6 @@ absl::StatusOr<OutputChoice> ChooseOutput(const ToolPreset& preset) {
     ASSIGN_OR_RETURN(choice.to, ParseFormatName(absl::GetFlag(FLAGS_to)));
   } else {
     choice.to = FormatFromPath(choice.path);
-  }
-  if (choice.to == Format::kFx && !preset.fx_refused_because.empty()) {
-    return absl::InvalidArgumentError(absl::StrCat(
-        preset.fx_refused_because, ", which FX text cannot hold; use fxg, json, pb or readable"));
   }
   return choice;
 }
@@ -383,7 +379,7 @@ absl::StatusOr<std::string> RenderOutput(const ToolPreset& preset, const OutputC
     Format format = output.to.value_or(
         example ? preset.example_to.value_or(preset.default_to) : preset.default_to);
     if (!output.to.has_value() && format == Format::kFx && !module.children().empty()) {
-      format = Format::kFxg;  // FX text holds one graph
+      format = Format::kFxg;  // keeps what FX text drops of submodules
     }
     ASSIGN_OR_RETURN(rendered, RenderModule(module, format, loaded.fx_print));
   }
@@ -447,7 +443,7 @@ absl::Status Run(const ToolPreset& preset, const std::vector<std::string>& args,
   }
   const std::string in = example ? BundledPath(preset.example) : ResolveUserPath(args[0]);
   ASSIGN_OR_RETURN(absl::optional<Format> from, ChooseInputFormat(absl::GetFlag(FLAGS_from)));
-  ASSIGN_OR_RETURN(OutputChoice output, ChooseOutput(preset));
+  ASSIGN_OR_RETURN(OutputChoice output, ChooseOutput());
   // Only topo_sort can take a graph that uses nodes before defining them.
   const bool sorts_first = !passes.empty() && passes.front()->name() == "topo_sort";
   ASSIGN_OR_RETURN(ToolInput input, ReadToolInput(preset, in, from, sorts_first));

@@ -75,12 +75,10 @@ struct ToolPreset {
   // carries no module state (FX text): there is nothing to look up.
   PassOptionValues stateless_input_options = {};
   // The output format when neither --to nor -o's extension names one.
-  // kFx means "FX text when the result is one graph, else fxg".
+  // kFx means "FX text when the result has no submodules, else fxg" (fxg
+  // keeps the submodules' classes and state, which FX text drops).
   Format default_to = Format::kFxg;
   absl::optional<Format> example_to = absl::nullopt;
-  // Non-empty: FX text output is refused up front, saying why ("dedup adds
-  // subgraphs").
-  std::string fx_refused_because = "";
   // Accept an input that uses nodes before defining them (conversion only).
   bool allow_forward_references = false;
   // The bundled example prints its input as FX text before the result.

@@ -48,7 +48,7 @@ expect_error "missing passes" "--passes is required" $fxopt $fixture -o $tmp/non
 expect_error "print-before typo" "--print-ir-before names 'dedupe'" $fxopt $fixture --passes=dedup --print-before=dedupe -o $tmp/none.fxg
 expect_error "bad timing format" "--time-passes must be text or json" $fxopt $fixture --passes=dce --time-passes=csv -o $tmp/none.fxg
 expect_error "missing input" "no/such.fx" $fxopt no/such.fx --passes=dce -o $tmp/none.fxg
-expect_error "fx cannot hold subgraphs" "subgraph" $fxopt $fixture --passes=dedup --to=fx -o $tmp/none.fx
+check "fx holds dedup's subgraphs" bash -c "$fxopt $fixture --passes=dedup --to=fx -o $tmp/deduped.fx && grep -q '^graph subgraph_0():' $tmp/deduped.fx && $fxopt $tmp/deduped.fx --passes=dce --to=fx | cmp -s - $tmp/deduped.fx"
 # The framework: statistics, a checked pipeline, mlir-opt spellings.
 check "pass statistics json has dedup's report" bash -c "$fxopt $fixture --passes=dedup,dce --pass-statistics=json -o $tmp/x.fxg 2>$tmp/st.json && $python -c 'import json,sys; s=json.load(open(sys.argv[1]))[\"passes\"]; d=s[0]; st={x[\"name\"]: int(x[\"value\"]) for x in d[\"statistics\"]}; assert d[\"name\"]==\"dedup\" and st[\"regions_replaced\"] > 0 and st[\"nodes_after\"] < st[\"nodes_before\"], d; assert d[\"details\"][\"groups\"]; assert s[1][\"statistics\"][0][\"name\"]==\"nodes_erased\"' $tmp/st.json"
 check "pass statistics text to --report, module alone on stdout" bash -c "$fxopt $fixture --passes=dedup --pass-statistics --report=$tmp/r.txt --to=fxg > $tmp/m.fxg && grep -q 'regions_replaced' $tmp/r.txt && $fmt $tmp/m.fxg -o $tmp/m2.fxg"
