@@ -567,7 +567,10 @@ class ModuleParser {
   // Adds the module of the subgraph at `path`. A parent that has no section
   // (a plain nn.Module holding subgraphs) is created as an opaque module.
   absl::StatusOr<GraphModule*> Place(const std::string& path, size_t offset) {
-    if (path.empty()) return src_.Error(offset, "a subgraph name cannot be empty");
+    if (path.empty() || path.front() == '.' || path.back() == '.' ||
+        path.find("..") != std::string::npos) {
+      return src_.Error(offset, absl::StrCat("subgraph path '", path, "' has an empty name"));
+    }
     if (std::count(path.begin(), path.end(), '.') >= kMaxModuleDepth) {
       return src_.Error(offset, absl::StrCat("subgraph '", path, "' is nested more than ",
                                              kMaxModuleDepth, " levels deep (fxpp's limit)"));
