@@ -61,7 +61,8 @@ struct ToolPreset {
   // The general tool (fxopt): no fixed passes; the pipeline is the
   // --passes (alias --pass-pipeline) flag, parsed by the pass registry, and
   // --list-passes prints the registry. Without IN it runs `example_pipeline`
-  // and times it. Pass reports show only through --pass-statistics.
+  // and times it. Pass reports show through the statistics: --pass-statistics,
+  // or --report (text, json or FILE) in its format when that is not given.
   bool pipeline_from_flags = false;
   std::string example_pipeline = "";
   // The input when none is given (workspace path, bundled as data), and
