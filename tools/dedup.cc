@@ -12,12 +12,11 @@ int main(int argc, char** argv) {
   dedup.name = "dedup";
   dedup.usage =
       "Replaces repeated regions of a graph by calls of shared subgraphs.\n"
-      "  dedup IN [-o OUT] [--to=fxg|json|pb|readable|dot] [--report=text|json|FILE]\n"
+      "  dedup IN [-o OUT] [--to=fx|fxg|json|pb|readable|dot] [--report=text|json|FILE]\n"
       "        [--min_region_size=N] [--min_regions=N]\n"
       "IN and OUT may be - for stdin/stdout. Without IN, runs on a bundled example.";
   dedup.example = "testing/graphs/torch26/dynamo_gpt.fx";
   dedup.passes = {{&fxpp::DedupPass::Descriptor()}};
   dedup.default_to = fxpp::Format::kReadable;
-  dedup.fx_refused_because = "dedup adds subgraphs";
   return fxpp::RunPresetTool(argc, argv, dedup);
 }

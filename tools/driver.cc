@@ -9,6 +9,7 @@
 #include "absl/container/flat_hash_map.h"
 #include "absl/container/flat_hash_set.h"
 #include "absl/flags/flag.h"
+#include "absl/flags/reflection.h"
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
@@ -32,9 +33,10 @@ ABSL_FLAG(std::string, to, "",
           "output format (fx, fxg, json, pb, readable, dot); alias --format; default: by -o "
           "extension, else the tool's");
 ABSL_FLAG(std::string, o, "-", "output file; - for stdout");
-ABSL_FLAG(std::string, report, "text",
-          "the passes' report: text or json, on stderr (on stdout when the module goes to a "
-          "file); or a FILE to write it, timing and statistics to (json when FILE ends in .json)");
+ABSL_FLAG(std::string, report, "",
+          "the passes' report: text (when not given) or json, on stderr (on stdout when the module goes to a "
+          "file); or a FILE to write it, timing and statistics to (json when FILE ends in .json). "
+          "fxopt's report is its pass statistics (as --pass-statistics), on stderr or in FILE");
 // The pipeline's checks and instrumentation (passes/pipeline.h,
 // passes/instrumentation.h), the same on every tool.
 ABSL_FLAG(bool, verify_each, true, "run the verifier after every pass that changed something");
@@ -161,14 +163,14 @@ absl::StatusOr<std::vector<std::unique_ptr<Pass>>> BuildPasses(const ToolPreset&
   return passes;
 }
 
-// --report: "text" or "json" on a stream, or a file.
+// --report: "text" (or not given) or "json" on a stream, or a file.
 struct ReportTarget {
   bool json = false;
   std::string file;  // empty: stderr, or stdout when the module went to a file
 };
 
 ReportTarget ParseReportFlag(const std::string& value) {
-  if (value == "text" || value == "json") return {value == "json", ""};
+  if (value.empty() || value == "text" || value == "json") return {value == "json", ""};
   return {absl::EndsWith(value, ".json"), ResolveUserPath(value)};
 }
 
@@ -307,13 +309,21 @@ absl::StatusOr<IrPrintingInstrumentation::Options> PrintingFromFlags() {
 }
 
 // `time_by_default`: fxopt's bundled example shows its timing.
+// `reports_are_statistics`: fxopt's, whose pipeline has no fixed passes
+// whose report --report could show: a --report given on the command line
+// shows the statistics (which hold every pass's report), in its format or
+// its file's, unless --pass-statistics names a format itself.
 absl::StatusOr<std::unique_ptr<ToolPipeline>> MakeToolPipeline(
     absl::string_view tool_name, std::vector<std::unique_ptr<Pass>> passes,
-    const GraphModule& input, bool stateless, bool time_by_default) {
+    const GraphModule& input, bool stateless, bool time_by_default, bool reports_are_statistics) {
   auto tool = std::make_unique<ToolPipeline>();
   tool->time_passes = absl::GetFlag(FLAGS_time_passes);
   if (time_by_default && tool->time_passes.empty()) tool->time_passes = "text";
   tool->statistics_format = absl::GetFlag(FLAGS_pass_statistics);
+  if (reports_are_statistics && tool->statistics_format.empty() &&
+      !absl::GetFlag(FLAGS_report).empty()) {
+    tool->statistics_format = ParseReportFlag(absl::GetFlag(FLAGS_report)).json ? "json" : "text";
+  }
   RETURN_IF_ERROR(CheckTextOrJson("time-passes", tool->time_passes));
   RETURN_IF_ERROR(CheckTextOrJson("pass-statistics", tool->statistics_format));
   ASSIGN_OR_RETURN(IrPrintingInstrumentation::Options print, PrintingFromFlags());
@@ -342,7 +352,7 @@ struct OutputChoice {
   ReportTarget report;
 };
 
-absl::StatusOr<OutputChoice> ChooseOutput(const ToolPreset& preset) {
+absl::StatusOr<OutputChoice> ChooseOutput() {
   OutputChoice choice;
   choice.path = ResolveUserPath(absl::GetFlag(FLAGS_o));
   choice.report = ParseReportFlag(absl::GetFlag(FLAGS_report));
@@ -350,10 +360,6 @@ absl::StatusOr<OutputChoice> ChooseOutput(const ToolPreset& preset) {
     ASSIGN_OR_RETURN(choice.to, ParseFormatName(absl::GetFlag(FLAGS_to)));
   } else {
     choice.to = FormatFromPath(choice.path);
-  }
-  if (choice.to == Format::kFx && !preset.fx_refused_because.empty()) {
-    return absl::InvalidArgumentError(absl::StrCat(
-        preset.fx_refused_because, ", which FX text cannot hold; use fxg, json, pb or readable"));
   }
   return choice;
 }
@@ -383,7 +389,7 @@ absl::StatusOr<std::string> RenderOutput(const ToolPreset& preset, const OutputC
     Format format = output.to.value_or(
         example ? preset.example_to.value_or(preset.default_to) : preset.default_to);
     if (!output.to.has_value() && format == Format::kFx && !module.children().empty()) {
-      format = Format::kFxg;  // FX text holds one graph
+      format = Format::kFxg;  // keeps what FX text drops of submodules
     }
     ASSIGN_OR_RETURN(rendered, RenderModule(module, format, loaded.fx_print));
   }
@@ -393,7 +399,8 @@ absl::StatusOr<std::string> RenderOutput(const ToolPreset& preset, const OutputC
   return rendered;
 }
 
-// The passes' reports (none for fxopt, which shows them as statistics).
+// The passes' reports (none for fxopt, whose --report shows the statistics:
+// MakeToolPipeline).
 absl::StatusOr<std::string> PassReports(const ToolPreset& preset, const ReportTarget& target,
                                         absl::Span<const std::unique_ptr<Pass>> passes) {
   if (preset.pipeline_from_flags) return std::string();
@@ -447,7 +454,7 @@ absl::Status Run(const ToolPreset& preset, const std::vector<std::string>& args,
   }
   const std::string in = example ? BundledPath(preset.example) : ResolveUserPath(args[0]);
   ASSIGN_OR_RETURN(absl::optional<Format> from, ChooseInputFormat(absl::GetFlag(FLAGS_from)));
-  ASSIGN_OR_RETURN(OutputChoice output, ChooseOutput(preset));
+  ASSIGN_OR_RETURN(OutputChoice output, ChooseOutput());
   // Only topo_sort can take a graph that uses nodes before defining them.
   const bool sorts_first = !passes.empty() && passes.front()->name() == "topo_sort";
   ASSIGN_OR_RETURN(ToolInput input, ReadToolInput(preset, in, from, sorts_first));
@@ -476,7 +483,8 @@ absl::Status Run(const ToolPreset& preset, const std::vector<std::string>& args,
   }
   ASSIGN_OR_RETURN(std::unique_ptr<ToolPipeline> tool,
                    MakeToolPipeline(preset.name, std::move(passes), module, stateless,
-                                    example && preset.pipeline_from_flags));
+                                    example && preset.pipeline_from_flags,
+                                    preset.pipeline_from_flags));
   RETURN_IF_ERROR(tool->pipeline.Run(module).status());
   ASSIGN_OR_RETURN(std::string rendered, RenderOutput(preset, output, input.loaded, example, before));
   RETURN_IF_ERROR(WriteOutputs(preset, output, flags, *tool, rendered));
@@ -488,8 +496,8 @@ absl::Status Run(const ToolPreset& preset, const std::vector<std::string>& args,
   return absl::OkStatus();
 }
 
-// mlir-opt's spellings, and flags whose bare form means their text report.
-void RespellAliases(std::vector<std::string>& args) {
+// mlir-opt's spellings of the driver's flags: alias -> flag.
+const absl::flat_hash_map<std::string, std::string>& MlirAliases() {
   static const auto* const kAliases = new absl::flat_hash_map<std::string, std::string>{
       {"pass-pipeline", "passes"},
       {"print-ir-after-all", "print_after_all"},
@@ -500,6 +508,28 @@ void RespellAliases(std::vector<std::string>& args) {
       {"mlir-timing", "time_passes"},
       {"mlir-pass-statistics", "pass_statistics"},
   };
+  return *kAliases;
+}
+
+// The aliases of the flags this tool has (`names`: its own flags; the
+// driver's are absl flags), in the suggestions' spelling, so a misspelt
+// alias gets "did you mean" as a misspelt flag does.
+std::vector<std::string> AliasSuggestions(const std::vector<std::string>& names) {
+  std::vector<std::string> aliases;
+  for (const auto& [alias, flag] : MlirAliases()) {
+    if (absl::FindCommandLineFlag(flag) == nullptr &&
+        std::find(names.begin(), names.end(), flag) == names.end()) {
+      continue;  // --pass-pipeline on a tool without --passes
+    }
+    aliases.push_back(alias);
+    std::replace(aliases.back().begin(), aliases.back().end(), '-', '_');
+  }
+  std::sort(aliases.begin(), aliases.end());  // ties suggest alike on every run
+  return aliases;
+}
+
+// mlir-opt's spellings, and flags whose bare form means their text report.
+void RespellAliases(std::vector<std::string>& args) {
   static const auto* const kBareMeansText =
       new absl::flat_hash_set<std::string>{"time_passes", "pass_statistics"};
   for (size_t i = 1; i < args.size() && args[i] != "--"; ++i) {
@@ -508,7 +538,7 @@ void RespellAliases(std::vector<std::string>& args) {
     const size_t eq = std::min(arg.find('='), arg.size());
     std::string name(arg.substr(0, eq));
     const std::string value(arg.substr(eq));
-    if (auto alias = kAliases->find(name); alias != kAliases->end()) name = alias->second;
+    if (auto alias = MlirAliases().find(name); alias != MlirAliases().end()) name = alias->second;
     std::replace(name.begin(), name.end(), '-', '_');
     args[i] = absl::StrCat("--", name,
                            value.empty() && kBareMeansText->contains(name) ? "=text" : value);
@@ -536,6 +566,7 @@ int RunPresetTool(int argc, char** argv, const ToolPreset& preset) {
   for (std::string& arg : args) rest.push_back(arg.data());
   std::vector<std::string> names;
   for (const PassOptionInfo& flag : preset_flags) names.push_back(flag.name);
+  for (std::string& alias : AliasSuggestions(names)) names.push_back(std::move(alias));
   const std::vector<std::string> positional =
       ParseToolFlags(static_cast<int>(rest.size()), rest.data(), PresetHelp(preset), names);
   return RunTool(preset.name, [&] { return Run(preset, positional, flags); });

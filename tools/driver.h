@@ -61,7 +61,8 @@ struct ToolPreset {
   // The general tool (fxopt): no fixed passes; the pipeline is the
   // --passes (alias --pass-pipeline) flag, parsed by the pass registry, and
   // --list-passes prints the registry. Without IN it runs `example_pipeline`
-  // and times it. Pass reports show only through --pass-statistics.
+  // and times it. Pass reports show through the statistics: --pass-statistics,
+  // or --report (text, json or FILE) in its format when that is not given.
   bool pipeline_from_flags = false;
   std::string example_pipeline = "";
   // The input when none is given (workspace path, bundled as data), and
@@ -75,12 +76,10 @@ struct ToolPreset {
   // carries no module state (FX text): there is nothing to look up.
   PassOptionValues stateless_input_options = {};
   // The output format when neither --to nor -o's extension names one.
-  // kFx means "FX text when the result is one graph, else fxg".
+  // kFx means "FX text when the result has no submodules, else fxg" (fxg
+  // keeps the submodules' classes and state, which FX text drops).
   Format default_to = Format::kFxg;
   absl::optional<Format> example_to = absl::nullopt;
-  // Non-empty: FX text output is refused up front, saying why ("dedup adds
-  // subgraphs").
-  std::string fx_refused_because = "";
   // Accept an input that uses nodes before defining them (conversion only).
   bool allow_forward_references = false;
   // The bundled example prints its input as FX text before the result.

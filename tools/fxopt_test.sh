@@ -48,10 +48,15 @@ expect_error "missing passes" "--passes is required" $fxopt $fixture -o $tmp/non
 expect_error "print-before typo" "--print-ir-before names 'dedupe'" $fxopt $fixture --passes=dedup --print-before=dedupe -o $tmp/none.fxg
 expect_error "bad timing format" "--time-passes must be text or json" $fxopt $fixture --passes=dce --time-passes=csv -o $tmp/none.fxg
 expect_error "missing input" "no/such.fx" $fxopt no/such.fx --passes=dce -o $tmp/none.fxg
-expect_error "fx cannot hold subgraphs" "subgraph" $fxopt $fixture --passes=dedup --to=fx -o $tmp/none.fx
+check "fx holds dedup's subgraphs" bash -c "$fxopt $fixture --passes=dedup --to=fx -o $tmp/deduped.fx && grep -q '^graph subgraph_0():' $tmp/deduped.fx && $fxopt $tmp/deduped.fx --passes=dce --to=fx | cmp -s - $tmp/deduped.fx"
 # The framework: statistics, a checked pipeline, mlir-opt spellings.
 check "pass statistics json has dedup's report" bash -c "$fxopt $fixture --passes=dedup,dce --pass-statistics=json -o $tmp/x.fxg 2>$tmp/st.json && $python -c 'import json,sys; s=json.load(open(sys.argv[1]))[\"passes\"]; d=s[0]; st={x[\"name\"]: int(x[\"value\"]) for x in d[\"statistics\"]}; assert d[\"name\"]==\"dedup\" and st[\"regions_replaced\"] > 0 and st[\"nodes_after\"] < st[\"nodes_before\"], d; assert d[\"details\"][\"groups\"]; assert s[1][\"statistics\"][0][\"name\"]==\"nodes_erased\"' $tmp/st.json"
 check "pass statistics text to --report, module alone on stdout" bash -c "$fxopt $fixture --passes=dedup --pass-statistics --report=$tmp/r.txt --to=fxg > $tmp/m.fxg && grep -q 'regions_replaced' $tmp/r.txt && $fmt $tmp/m.fxg -o $tmp/m2.fxg"
+# fxopt's --report is its statistics (each pass's report among them), as
+# --pass-statistics would print them.
+check "--report=json: the statistics as JSON on stderr" bash -c "$fxopt $fixture --passes=dedup,dce --report=json -o $tmp/x.fxg 2>$tmp/rj.json && $python -c 'import json,sys; s=json.load(open(sys.argv[1]))[\"passes\"]; assert [p[\"name\"] for p in s] == [\"dedup\", \"dce\"] and s[0][\"details\"][\"groups\"], s' $tmp/rj.json"
+check "--report=FILE.json: the same JSON in FILE" bash -c "$fxopt $fixture --passes=dedup,dce --report=$tmp/r.json -o $tmp/x.fxg 2>$tmp/r.err && $python -c 'import json,sys; assert json.load(open(sys.argv[1])) == json.load(open(sys.argv[2]))' $tmp/r.json $tmp/rj.json && ! test -s $tmp/r.err"
+check "no --report: fxopt prints no statistics" bash -c "$fxopt $fixture --passes=dedup -o $tmp/x.fxg 2>$tmp/quiet.err && ! grep -q regions_replaced $tmp/quiet.err"
 printf 'graph():\n    %%x : [num_users=1] = placeholder[target=x]\n    return x\n    return x\n' > $tmp/two_outputs.fx
 expect_error "broken input blamed on the input, at its line" "two_outputs.fx:4:5: error: node 'output_1': second output node" $fxopt $tmp/two_outputs.fx --passes=topo_sort -o $tmp/none.fxg
 printf '%s\n' 'graph():' \
@@ -69,6 +74,10 @@ check "check changed" $fxopt $fixture --passes=dedup,dce,topo_sort --check-chang
 check "help exits 0" bash -c "$fxopt --help | grep -q -- '--pass-statistics'"
 check "version" bash -c "$fxopt --version | grep -q '^fxpp [0-9.]*, .* build'"
 expect_error "did you mean" "did you mean --print-after-all?" $fxopt $fixture --passes=dce --print-after-al -o $tmp/none.fxg
+expect_error "a misspelt mlir-opt alias gets a suggestion" "did you mean --pass-pipeline?" $fxopt $fixture --pass-pipelin=dce -o $tmp/none.fxg
+expect_error "... for the driver's flags too" "did you mean --mlir-timing?" $fxopt $fixture --passes=dce --mlir-timin -o $tmp/none.fxg
+expect_error "... on every tool" "did you mean --print-ir-after-all?" tools/dedup $fixture --print-ir-after-al -o $tmp/none.fxg
+check "no --pass-pipeline suggested to a tool without --passes" bash -c "! tools/dedup $fixture --pass-pipelin=dce -o $tmp/none.fxg 2>&1 | grep -q -- --pass-pipeline"
 check "dedup tool flags come from the pass" bash -c "tools/dedup --help | grep -q -- '--min_region_size=<int>' && tools/dedup $fixture --min-region-size 3 -o $tmp/d3.fxg >$tmp/d3.txt && $fxopt $fixture --passes='dedup{min_region_size=3}' -o $tmp/f3.fxg && cmp -s $tmp/d3.fxg $tmp/f3.fxg"
 expect_error "dedup tool validates like the pass" "option 'min_regions': must be >= 2" tools/dedup $fixture --min_regions=1 -o $tmp/none.fxg
 check "no partial outputs" bash -c "! ls $tmp/none.* 2>/dev/null | grep -q ."

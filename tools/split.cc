@@ -38,7 +38,7 @@ int main(int argc, char** argv) {
       "  split IN [--tags=a,b,c] [--tag_by=meta|nn_module_stack|meta_key|regex|file]\n"
       "        [--tag_regex='TAG=RE;...'] [--tags_file=FILE] [--tag_key=KEY]\n"
       "        [--module_depth=N] [--default_tag=TAG] [--return_tuple]\n"
-      "        [--move_non_tensor] [--fqn_map=FILE] [-o OUT] [--to=fxg|json|pb|readable]\n"
+      "        [--move_non_tensor] [--fqn_map=FILE] [-o OUT] [--to=fx|fxg|json|pb|readable]\n"
       "IN and OUT may be - for stdin/stdout. Without IN, runs on a bundled example.\n"
       "The same as a pipeline: fxopt IN --passes='tag_nodes{...},split_by_tags{...}'.\n"
       "Examples:\n"
@@ -57,7 +57,6 @@ int main(int argc, char** argv) {
   // FX text carries no module state to copy.
   split.stateless_input_options = {{"require_attributes", "false"}};
   split.default_to = fxpp::Format::kReadable;
-  split.fx_refused_because = "the split adds submodules";
   split.extra_outputs = {{"fqn_map",
                           "also write the original -> split attribute paths (FQN mapping) to "
                           "this JSON file",

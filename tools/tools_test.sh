@@ -79,7 +79,12 @@ expect_error "a misspelt pass option gets a suggestion" "did you mean --min-regi
 expect_error "unknown format" "unknown format 'yaml'" $fmt $fixture --to=yaml
 expect_error "unwritable output" "cannot" $fmt $fixture -o $tmp/no/such/dir/out.fxg
 expect_error "unwritable report" "cannot" $dedup $fixture -o $tmp/never.fxg --report=$tmp/no/such/dir/report.json
-expect_error "fx output of dedup" "FX text cannot hold" $dedup $fixture --format=fx
+# Issue 18: FX text holds dedup's subgraphs ('graph subgraph_0():' sections),
+# and what fmt writes as FX text reads back to the same module structure.
+check "dedup - --to=fxg < g.fx | fmt - --to=fx" bash -c "$dedup - --to=fxg <$fixture 2>/dev/null | $fmt - --to=fx >$tmp/deduped.fx && grep -q '^graph subgraph_0():\$' $tmp/deduped.fx"
+check "its FX text re-reads to dedup's module structure" bash -c "$fmt $tmp/deduped.fx --to=fxg | grep -E '^(module|opaque)' >$tmp/fx_tree.txt && $dedup $fixture --to=fxg 2>/dev/null | grep -E '^(module|opaque)' >$tmp/dedup_tree.txt && grep -q '^module subgraph_0: GraphModule' $tmp/fx_tree.txt && cmp -s $tmp/fx_tree.txt $tmp/dedup_tree.txt"
+check "its FX text prints back byte for byte" bash -c "$fmt - --to=fx <$tmp/deduped.fx | cmp -s - $tmp/deduped.fx"
+check "dedup --to=fx writes the same" bash -c "$dedup $fixture --to=fx 2>/dev/null | cmp -s - $tmp/deduped.fx"
 # Issue 21: a full disk on stdout lost the module (or report) with exit 0.
 if [ -c /dev/full ]; then
   expect_error "stdout on a full disk is an error" "cannot write to stdout" bash -c "$dedup $fixture --to=fxg >/dev/full"

@@ -22,12 +22,11 @@ int main(int argc, char** argv) {
   unflatten.name = "unflatten";
   unflatten.usage =
       "Rebuilds the module hierarchy of a torch.export program (torch.export.unflatten).\n"
-      "  unflatten IN [-o OUT] [--to=fxg|json|pb|readable|dot]\n"
+      "  unflatten IN [-o OUT] [--to=fx|fxg|json|pb|readable|dot]\n"
       "IN is an exported program written by fxpp.dump (tools/python/fxpp) as .json, or .pb;\n"
       "IN and OUT may be - for stdin/stdout. Without IN, runs on a bundled example.";
   unflatten.example = "testing/exported/transformer.json";
   unflatten.default_to = fxpp::Format::kReadable;
-  unflatten.fx_refused_because = "unflatten makes one graph per module";
   unflatten.from_program = [](fxpp::ExportedProgram program)
       -> absl::StatusOr<std::unique_ptr<fxpp::GraphModule>> {
     fxpp::UnflattenOptions options;

@@ -77,7 +77,7 @@ expect_error "unknown kind" "INPUT_KIND_WEIGHT" $unflatten $tmp/unknown_kind.jso
 expect_error "no nn_module_stack" "node 'relu' has no nn_module_stack" $unflatten $tmp/no_stack.json -o $tmp/never.fxg
 expect_error "bad call index" "module call 'sub@x': 'x' is not a call index" $unflatten $tmp/bad_call_x.json -o $tmp/never.fxg
 expect_error "call without nodes" "module call 'sub@7' has a preserved signature, but no node's nn_module_stack records that call" $unflatten $tmp/bad_call_7.json -o $tmp/never.fxg
-expect_error "fx output" "FX text cannot hold" $unflatten $programs/calls_twice.json --format=fx
+check "fx output: one section per module's graph" bash -c "$unflatten $programs/calls_twice.json --format=fx >$tmp/unflat.fx && grep -q '^graph sub():' $tmp/unflat.fx && $fmt $tmp/unflat.fx --to=fx | cmp -s - $tmp/unflat.fx"
 expect_error "unknown flag" "Unknown command line flag" $unflatten --bogus
 expect_error "unwritable output" "cannot" $unflatten $programs/calls_twice.json -o $tmp/no/such/dir/out.fxg
 check "no partial outputs" bash -c "! ls $tmp/never.fxg $tmp/*.tmp.* >$tmp/ls.txt 2>&1"

@@ -1,5 +1,6 @@
 #include "ir/fx_text/fx_text.h"
 
+#include <algorithm>
 #include <cstring>
 #include <utility>
 
@@ -10,6 +11,7 @@
 #include "ir/fx_text/arg_parser.h"
 #include "ir/fx_text/arg_printer.h"
 #include "ir/fx_text/py_repr.h"
+#include "ir/limits.h"
 #include "ir/names.h"
 #include "ir/status_macros.h"
 
@@ -69,12 +71,27 @@ bool FitsFxForm(const Node& node) {
   return true;
 }
 
+FxPrintOptions PrintOptionsOf(FxDialect dialect, bool typed, const FxPrintFacts& facts) {
+  FxPrintOptions options;
+  options.dialect = dialect;
+  options.typed_literals = typed;
+  options.facts = &facts;
+  return options;
+}
+
 class GraphParser {
  public:
-  GraphParser(const SourceText& source, FxAnnotationReader* annotations)
-      : src_(source), annotations_(annotations) {}
+  // `dialect`: what the file's earlier graphs showed; all must agree.
+  GraphParser(const SourceText& source, FxAnnotationReader* annotations,
+              absl::optional<FxDialect> dialect = absl::nullopt)
+      : src_(source), annotations_(annotations), dialect_(dialect) {}
 
+  // The graph whose `graph():` header is at *offset.
   absl::StatusOr<ParsedFxGraph> Parse(size_t* offset);
+  // The statements after a header (ending at `header_end`) already read.
+  absl::StatusOr<ParsedFxGraph> ParseBody(size_t header_end, bool typed, size_t* offset);
+  // The users tag seen in this graph or given to the constructor.
+  absl::optional<FxDialect> dialect() const { return dialect_; }
 
  private:
   // What the text said about a node, indexed by Node::id().
@@ -170,15 +187,21 @@ class GraphParser {
 };
 
 absl::StatusOr<ParsedFxGraph> GraphParser::Parse(size_t* offset) {
-  size_t pos = *offset;
-  size_t line_end = src_.LineEnd(pos);
+  const size_t pos = *offset;
+  const size_t line_end = src_.LineEnd(pos);
   const absl::string_view header = src_.text().substr(pos, line_end - pos);
-  if (header == kTypedHeader) {
-    typed_ = true;
-  } else if (header != kHeader) {
+  if (header != kTypedHeader && header != kHeader) {
     return src_.StartsWith(pos, kHeader) ? src_.Expected(pos + kHeader.size(), "end of line")
                                          : src_.Expected(pos, "'graph():'");
   }
+  return ParseBody(line_end, header == kTypedHeader, offset);
+}
+
+absl::StatusOr<ParsedFxGraph> GraphParser::ParseBody(size_t header_end, bool typed,
+                                                     size_t* offset) {
+  typed_ = typed;
+  size_t line_end = header_end;
+  size_t pos;
   out_.graph = std::make_unique<Graph>();
   const size_t statements = CountNodeStatements(NextLine(line_end));
   out_.graph->Reserve(statements);
@@ -485,14 +508,125 @@ absl::Status GraphParser::Finish() {
   return absl::OkStatus();
 }
 
+// A file of several graphs: the root's, then one section per subgraph,
+// `graph PATH():` and its statements, in the module tree's preorder.
+class ModuleParser {
+ public:
+  explicit ModuleParser(const SourceText& source) : src_(source) {}
+
+  absl::StatusOr<ParsedFxModule> Parse() {
+    size_t pos = 0;
+    GraphParser root(src_, nullptr);
+    ASSIGN_OR_RETURN(ParsedFxGraph parsed, root.Parse(&pos));
+    dialect_ = root.dialect();
+    out_.typed_literals = parsed.typed_literals;
+    out_.module = std::make_unique<GraphModule>();
+    Take(std::move(parsed), out_.module.get());
+    for (;;) {
+      // Empty lines separate sections.
+      while (pos < src_.size() && src_[pos] == '\n') ++pos;
+      if (pos == src_.size()) break;
+      RETURN_IF_ERROR(Subgraph(&pos));
+    }
+    out_.dialect = dialect_.value_or(FxDialect::kTorch2);
+    return std::move(out_);
+  }
+
+ private:
+  // The section whose header is at *pos; sets *pos past its last statement.
+  absl::Status Subgraph(size_t* pos) {
+    const size_t header = *pos;
+    const size_t line_end = src_.LineEnd(header);
+    Cursor c(src_, header, line_end);
+    if (!c.Consume(kSubgraphPrefix)) {
+      if (src_.StartsWith(header, kHeader)) {
+        return src_.Error(header, "a second 'graph():': a subgraph's header names it, "
+                                  "'graph NAME():'");
+      }
+      return c.Expected("a statement indented by 4 spaces or a subgraph header 'graph NAME():'");
+    }
+    const size_t path_offset = c.pos();
+    std::string path;
+    RETURN_IF_ERROR(ParseQualifiedName(c, "a subgraph name", &path));
+    RETURN_IF_ERROR(c.Expect("():"));
+    const bool typed = c.Consume(kTypedHeader.substr(kHeader.size()));
+    RETURN_IF_ERROR(c.ExpectEnd());
+    if (typed != out_.typed_literals) {
+      return src_.Error(header, typed ? "a typed subgraph in a file whose root graph is untyped"
+                                      : "an untyped subgraph in a file whose root graph is "
+                                        "typed ('graph():  # typed')");
+    }
+    ASSIGN_OR_RETURN(GraphModule* module, Place(path, path_offset));
+    GraphParser parser(src_, nullptr, dialect_);
+    ASSIGN_OR_RETURN(ParsedFxGraph parsed, parser.ParseBody(line_end, typed, pos));
+    dialect_ = parser.dialect();
+    Take(std::move(parsed), module);
+    return absl::OkStatus();
+  }
+
+  // Adds the module of the subgraph at `path`. A parent that has no section
+  // (a plain nn.Module holding subgraphs) is created as an opaque module.
+  absl::StatusOr<GraphModule*> Place(const std::string& path, size_t offset) {
+    if (path.empty() || path.front() == '.' || path.back() == '.' ||
+        path.find("..") != std::string::npos) {
+      return src_.Error(offset, absl::StrCat("subgraph path '", path, "' has an empty name"));
+    }
+    if (std::count(path.begin(), path.end(), '.') >= kMaxModuleDepth) {
+      return src_.Error(offset, absl::StrCat("subgraph '", path, "' is nested more than ",
+                                             kMaxModuleDepth, " levels deep (fxpp's limit)"));
+    }
+    const auto [first, inserted] = sections_.emplace(path, offset);
+    if (!inserted) {
+      return src_.Error(offset, absl::StrCat("duplicate subgraph '", path, "' (first defined at ",
+                                             src_.Position(first->second), ")"));
+    }
+    if (out_.module->FindSubmodule(path) != nullptr) {
+      return src_.Error(offset, absl::StrCat("subgraph '", path,
+                                             "' comes after a subgraph inside it: a module's "
+                                             "section comes before its submodules'"));
+    }
+    const size_t dot = path.rfind('.');
+    GraphModule* parent = out_.module.get();
+    if (dot != std::string::npos) {
+      const absl::string_view parent_path = absl::string_view(path).substr(0, dot);
+      parent = out_.module->FindSubmodule(parent_path);
+      if (parent == nullptr) {
+        absl::StatusOr<GraphModule*> created =
+            out_.module->SetSubmodule(parent_path, GraphModule::Opaque("torch.nn.Module"));
+        if (!created.ok()) return src_.Error(offset, created.status().message());
+        parent = *created;
+      }
+    }
+    absl::StatusOr<GraphModule*> added =
+        parent->AddChild(path.substr(dot + 1), std::make_unique<GraphModule>());
+    if (!added.ok()) return src_.Error(offset, added.status().message());
+    return *added;
+  }
+
+  void Take(ParsedFxGraph parsed, GraphModule* module) {
+    out_.node_positions.Add(parsed.graph.get(), std::move(parsed.node_offsets));
+    for (auto& [node, named] : parsed.facts.named_tuples) {
+      out_.facts.named_tuples.emplace(node, std::move(named));
+    }
+    module->set_graph(std::move(parsed.graph));
+  }
+
+  static constexpr absl::string_view kSubgraphPrefix = "graph ";
+  const SourceText& src_;
+  ParsedFxModule out_;
+  absl::optional<FxDialect> dialect_;
+  // Where each subgraph's name was read, by path.
+  absl::flat_hash_map<std::string, size_t> sections_;
+};
+
 }  // namespace
 
 FxPrintOptions ParsedFxGraph::print_options() const {
-  FxPrintOptions options;
-  options.dialect = dialect;
-  options.typed_literals = typed_literals;
-  options.facts = &facts;
-  return options;
+  return PrintOptionsOf(dialect, typed_literals, facts);
+}
+
+FxPrintOptions ParsedFxModule::print_options() const {
+  return PrintOptionsOf(dialect, typed_literals, facts);
 }
 
 absl::StatusOr<ParsedFxGraph> ParseFxGraphAt(const SourceText& source, size_t* offset,
@@ -512,7 +646,17 @@ absl::StatusOr<ParsedFxGraph> ParseFxGraph(absl::string_view text, absl::string_
   return parsed;
 }
 
-void AppendFxGraph(const Graph& graph, const FxPrintOptions& options, std::string* out) {
+absl::StatusOr<ParsedFxModule> ParseFxModule(absl::string_view text,
+                                             absl::string_view filename) {
+  const SourceText source(text, filename);
+  RETURN_IF_ERROR(source.CheckUtf8());
+  return ModuleParser(source).Parse();
+}
+
+namespace {
+
+// A graph's statements, the lines under its header.
+void AppendStatements(const Graph& graph, const FxPrintOptions& options, std::string* out) {
   const bool typed = options.typed_literals;
   const bool have_facts = options.facts != nullptr && !options.facts->named_tuples.empty();
   const absl::string_view tag = UsersTag(options.dialect);
@@ -523,8 +667,6 @@ void AppendFxGraph(const Graph& graph, const FxPrintOptions& options, std::strin
   const size_t start = out->size();
   size_t printed = 0;
   TextWriter w(out);
-  w.Append(typed ? kTypedHeader : kHeader);
-  w.Append('\n');
   for (const Node* node : graph.nodes()) {
     if (++printed == kSampleNodes && graph.size() > 2 * kSampleNodes) {
       w.Flush()->reserve(start + (out->size() - start) * 9 / 8 * graph.size() / kSampleNodes);
@@ -580,6 +722,41 @@ void AppendFxGraph(const Graph& graph, const FxPrintOptions& options, std::strin
     w.Append('\n');
     if (options.annotator != nullptr) options.annotator->Annotate(*node, w.Flush());
   }
+}
+
+// The sections of the subgraphs below `module` (at `path`), in preorder.
+void AppendSubgraphs(const GraphModule& module, const std::string& path,
+                     const FxPrintOptions& options, std::string* out) {
+  for (const auto& [name, child] : module.children()) {
+    const std::string child_path = path.empty() ? name : absl::StrCat(path, ".", name);
+    if (child->has_graph()) {
+      out->append("\ngraph ");
+      AppendQualifiedName(child_path, out);
+      out->append("():");
+      if (options.typed_literals) absl::StrAppend(out, kTypedHeader.substr(kHeader.size()));
+      out->push_back('\n');
+      AppendStatements(child->graph(), options, out);
+    }
+    AppendSubgraphs(*child, child_path, options, out);
+  }
+}
+
+}  // namespace
+
+void AppendFxGraph(const Graph& graph, const FxPrintOptions& options, std::string* out) {
+  absl::StrAppend(out, options.typed_literals ? kTypedHeader : kHeader, "\n");
+  AppendStatements(graph, options, out);
+}
+
+void AppendFxModule(const GraphModule& module, const FxPrintOptions& options, std::string* out) {
+  AppendFxGraph(module.graph(), options, out);
+  AppendSubgraphs(module, "", options, out);
+}
+
+std::string PrintFxModule(const GraphModule& module, const FxPrintOptions& options) {
+  std::string out;
+  AppendFxModule(module, options, &out);
+  return out;
 }
 
 std::string PrintFxGraph(const Graph& graph, const FxPrintOptions& options) {

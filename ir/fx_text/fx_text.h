@@ -48,6 +48,7 @@
 #include "ir/fx_text/arg_text.h"
 #include "ir/fx_text/lexer.h"
 #include "ir/graph.h"
+#include "ir/graph_module.h"
 
 namespace fxpp {
 
@@ -119,6 +120,43 @@ class NodeSourceMap {
  private:
   absl::flat_hash_map<const Graph*, std::vector<size_t>> offsets_;
 };
+
+// A module's graphs: the root's, and after it one section per submodule
+// with a graph (an invoke_subgraph callee, a call_module child that is a
+// GraphModule), in the module tree's preorder:
+//
+//   graph():
+//       ...
+//       return (invoke_subgraph,)
+//
+//   graph subgraph_0():
+//       ...
+//
+// The header `graph PATH():` names the submodule by its dotted path
+// (quoted as a Python string when a name is not a plain word, as fxg
+// does); one empty line separates sections. A file without sections is
+// exactly what print(gm.graph) prints. Modules without a graph, state and
+// class names are not in the text: a parent with no section is read as an
+// opaque torch.nn.Module. Every graph of a file shares one users tag and
+// one spelling (all typed or none).
+struct ParsedFxModule {
+  std::unique_ptr<GraphModule> module;
+  FxDialect dialect = FxDialect::kTorch2;
+  bool typed_literals = false;
+  FxPrintFacts facts;  // for the nodes of all graphs
+  NodeSourceMap node_positions;
+
+  // Options that print `module` back to the parsed text.
+  FxPrintOptions print_options() const;
+};
+
+// Parses a module's graphs (above); errors are "filename:line:column: message".
+absl::StatusOr<ParsedFxModule> ParseFxModule(absl::string_view text, absl::string_view filename);
+
+// The text ParseFxModule reads: print(gm.graph) of the root, then each
+// subgraph's section. `module` must have a graph.
+std::string PrintFxModule(const GraphModule& module, const FxPrintOptions& options = {});
+void AppendFxModule(const GraphModule& module, const FxPrintOptions& options, std::string* out);
 
 // Parses one graph; the text may end with newlines.
 absl::StatusOr<ParsedFxGraph> ParseFxGraph(absl::string_view text, absl::string_view filename);

@@ -58,6 +58,15 @@ TEST_P(FixtureTest, PrintsBackByteIdentical) {
   }
 }
 
+// Multi-graph FX text has every one-graph file as its special case.
+TEST_P(FixtureTest, ModuleReaderReadsOneGraph) {
+  const std::string text = ReadFile(FixtureRoot() / GetParam());
+  absl::StatusOr<ParsedFxModule> parsed = ParseFxModule(text, GetParam());
+  ASSERT_TRUE(parsed.ok()) << parsed.status();
+  EXPECT_TRUE(parsed->module->children().empty());
+  EXPECT_EQ(PrintFxModule(*parsed->module, parsed->print_options()), text);
+}
+
 TEST_P(FixtureTest, TypedSpellingRoundTrips) {
   const std::string text = ReadFile(FixtureRoot() / GetParam());
   absl::StatusOr<ParsedFxGraph> parsed = ParseFxGraph(text, GetParam());

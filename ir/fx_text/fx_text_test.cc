@@ -616,24 +616,95 @@ const BadInput kBadInputs[] = {
      "bad.fx:3:63: surrogate escape (not representable in UTF-8)"},
 };
 
+void ExpectError(const absl::Status& status, const std::string& error) {
+  ASSERT_FALSE(status.ok());
+  EXPECT_EQ(status.code(), absl::StatusCode::kInvalidArgument);
+  EXPECT_EQ(std::string(status.message()), error);
+}
+
+std::string CaseName(const ::testing::TestParamInfo<BadInput>& info) {
+  std::string name = info.param.name;
+  for (char& ch : name) {
+    if (!absl::ascii_isalnum(static_cast<unsigned char>(ch))) ch = '_';
+  }
+  return name;
+}
+
 class BadInputTest : public ::testing::TestWithParam<BadInput> {};
 
 TEST_P(BadInputTest, ErrorSaysWhereAndWhat) {
-  const BadInput& c = GetParam();
-  absl::StatusOr<ParsedFxGraph> parsed = ParseFxGraph(c.text, "bad.fx");
-  ASSERT_FALSE(parsed.ok());
-  EXPECT_EQ(parsed.status().code(), absl::StatusCode::kInvalidArgument);
-  EXPECT_EQ(std::string(parsed.status().message()), c.error);
+  ExpectError(ParseFxGraph(GetParam().text, "bad.fx").status(), GetParam().error);
 }
 
-INSTANTIATE_TEST_SUITE_P(FxText, BadInputTest, ::testing::ValuesIn(kBadInputs),
-                         [](const ::testing::TestParamInfo<BadInput>& info) {
-                           std::string name = info.param.name;
-                           for (char& ch : name) {
-                             if (!absl::ascii_isalnum(static_cast<unsigned char>(ch))) ch = '_';
-                           }
-                           return name;
-                         });
+// The reader of files with subgraph sections fails on a one-graph text
+// exactly as ParseFxGraph does, but for naming the sections among what may
+// follow a graph.
+TEST_P(BadInputTest, ModuleReaderSaysTheSame) {
+  ExpectError(ParseFxModule(GetParam().text, "bad.fx").status(),
+              absl::StrReplaceAll(GetParam().error,
+                                  {{"indented by 4 spaces,", "indented by 4 spaces or a subgraph "
+                                                             "header 'graph NAME():',"}}));
+}
+
+INSTANTIATE_TEST_SUITE_P(FxText, BadInputTest, ::testing::ValuesIn(kBadInputs), CaseName);
+
+// Subgraph sections (ParseFxModule, docs/FX_TEXT_FORMAT.md §12).
+const std::string kRoot =
+    "graph():\n"
+    "    %x : [num_users=1] = placeholder[target=x]\n"
+    "    return x\n"
+    "\n";
+const std::string kSub = "graph sub():\n    return None\n";
+
+const BadInput kBadSections[] = {
+    {"second root", kRoot + "graph():\n    return None\n",
+     "bad.fx:5:1: a second 'graph():': a subgraph's header names it, 'graph NAME():'"},
+    {"not a header", kRoot + "subgraph sub():\n",
+     "bad.fx:5:1: expected a statement indented by 4 spaces or a subgraph header "
+     "'graph NAME():', found 'subgraph'"},
+    {"no name", kRoot + "graph ():\n",
+     "bad.fx:5:7: expected a subgraph name, found '('"},
+    {"empty name", kRoot + "graph ''():\n    return None\n",
+     "bad.fx:5:7: subgraph path '' has an empty name"},
+    {"empty path part", kRoot + "graph a..b():\n    return None\n",
+     "bad.fx:5:7: subgraph path 'a..b' has an empty name"},
+    {"no parentheses", kRoot + "graph sub:\n",
+     "bad.fx:5:10: expected '():', found ':'"},
+    {"header tail", kRoot + "graph sub(): x\n",
+     "bad.fx:5:13: expected end of line, found ' '"},
+    {"truncated header", kRoot + "graph sub",
+     "bad.fx:5:10: expected '():', found end of input"},
+    {"truncated section",
+     kRoot + "graph sub():\n    %y : [num_users=0] = call_function[target=f](args = (",
+     "bad.fx:6:58: expected ')' to close '(' at 6:57, found end of input"},
+    {"duplicate", kRoot + kSub + "\n" + kSub,
+     "bad.fx:8:7: duplicate subgraph 'sub' (first defined at 5:7)"},
+    {"parent after child", kRoot + "graph a.b():\n    return None\ngraph a():\n    return None\n",
+     "bad.fx:7:7: subgraph 'a' comes after a subgraph inside it: a module's section comes "
+     "before its submodules'"},
+    {"too deep", kRoot + "graph a.b.c.d.e.f.g.h.i.j.k.l.m():\n",
+     "bad.fx:5:7: subgraph 'a.b.c.d.e.f.g.h.i.j.k.l.m' is nested more than 12 levels deep "
+     "(fxpp's limit)"},
+    {"typed section in untyped file", kRoot + "graph sub():  # typed\n    return None\n",
+     "bad.fx:5:1: a typed subgraph in a file whose root graph is untyped"},
+    {"untyped section in typed file",
+     "graph():  # typed\n    return None\n\n" + kSub,
+     "bad.fx:4:1: an untyped subgraph in a file whose root graph is typed ('graph():  # typed')"},
+    {"mixed dialects", kRoot + "graph sub():\n    %y : [#users=0] = placeholder[target=y]\n",
+     "bad.fx:6:10: '[#users=' does not match the earlier '[num_users=': a graph is printed "
+     "by one PyTorch"},
+    // Each graph has its own names: a section cannot use the root's nodes.
+    {"reference across graphs", kRoot + "graph sub():\n    return (x,)\n",
+     "bad.fx:6:13: reference to undefined node 'x'"},
+};
+
+class BadSectionTest : public ::testing::TestWithParam<BadInput> {};
+
+TEST_P(BadSectionTest, ErrorSaysWhereAndWhat) {
+  ExpectError(ParseFxModule(GetParam().text, "bad.fx").status(), GetParam().error);
+}
+
+INSTANTIATE_TEST_SUITE_P(FxModule, BadSectionTest, ::testing::ValuesIn(kBadSections), CaseName);
 
 }  // namespace
 }  // namespace fxpp

@@ -102,4 +102,20 @@ absl::Status Cursor::ExpectEnd() const {
   return Expected("end of line");
 }
 
+void AppendQualifiedName(absl::string_view name, std::string* out) {
+  if (IsWord(name, ".")) {
+    out->append(name.data(), name.size());
+  } else {
+    AppendPyStrRepr(name, out);
+  }
+}
+
+absl::Status ParseQualifiedName(Cursor& c, absl::string_view what, std::string* name) {
+  if (c.peek() == '\'' || c.peek() == '"') return c.ConsumeQuoted(name);
+  const absl::string_view word = c.ConsumeWord(".");
+  if (word.empty()) return c.Expected(what);
+  *name = std::string(word);
+  return absl::OkStatus();
+}
+
 }  // namespace fxpp

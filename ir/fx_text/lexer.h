@@ -123,6 +123,14 @@ class Cursor {
   size_t end_;
 };
 
+// Module paths and state names as fxg and FX text's subgraph headers write
+// them: bare when they are plain words with dots (`layers.0.attn`),
+// otherwise as a Python string literal (`'lin.in ner'`).
+void AppendQualifiedName(absl::string_view name, std::string* out);
+// Reads what AppendQualifiedName wrote; `what` names it in the error when
+// there is none ("a module path").
+absl::Status ParseQualifiedName(Cursor& c, absl::string_view what, std::string* name);
+
 }  // namespace fxpp
 
 #endif  // FXPP_IR_FX_TEXT_LEXER_H_

@@ -36,33 +36,16 @@ class MetaReader : public FxAnnotationReader {
   NodeMetaLineReader lines_;
 };
 
-// Module paths and state names print bare when they are plain words.
-void AppendName(absl::string_view name, std::string* out) {
-  if (IsWord(name, ".")) {
-    out->append(name.data(), name.size());
-  } else {
-    AppendPyStrRepr(name, out);
-  }
-}
-
-absl::Status ParseName(Cursor& c, absl::string_view what, std::string* name) {
-  if (c.peek() == '\'' || c.peek() == '"') return c.ConsumeQuoted(name);
-  const absl::string_view word = c.ConsumeWord(".");
-  if (word.empty()) return c.Expected(what);
-  *name = std::string(word);
-  return absl::OkStatus();
-}
-
 void PrintModule(const GraphModule& module, const std::string& path, std::string* out) {
   out->append(module.has_graph() ? "module" : "opaque");
   if (!path.empty()) {
     out->push_back(' ');
-    AppendName(path, out);
+    AppendQualifiedName(path, out);
   }
   absl::StrAppend(out, ": ", module.class_name(), "\n");
   for (const StateEntry& entry : module.state()) {
     absl::StrAppend(out, "  ", StateKindName(entry.kind), " ");
-    AppendName(entry.name, out);
+    AppendQualifiedName(entry.name, out);
     out->append(": ");
     AppendTensorMeta(entry.tensor, out);
     if (!entry.persistent) out->append(" non_persistent");
@@ -124,7 +107,7 @@ class FxgParser {
     size_t path_offset = *pos;  // where errors about placing the module point
     if (c.Consume(" ")) {
       path_offset = c.pos();
-      RETURN_IF_ERROR(ParseName(c, "a module path", &path));
+      RETURN_IF_ERROR(ParseQualifiedName(c, "a module path", &path));
     }
     RETURN_IF_ERROR(c.Expect(": "));
     std::string class_name(c.rest());
@@ -192,7 +175,7 @@ class FxgParser {
     }
     RETURN_IF_ERROR(c.Expect(" "));
     const size_t name_offset = c.pos();
-    RETURN_IF_ERROR(ParseName(c, "a state name", &entry.name));
+    RETURN_IF_ERROR(ParseQualifiedName(c, "a state name", &entry.name));
     RETURN_IF_ERROR(c.Expect(": "));
     RETURN_IF_ERROR(ParseTensorMeta(c, &entry.tensor));
     entry.persistent = !c.Consume(" non_persistent");

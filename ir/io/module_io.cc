@@ -71,13 +71,12 @@ absl::StatusOr<LoadedModule> Parse(absl::string_view contents, std::string* owne
   loaded.source_name = std::string(name);
   switch (format) {
     case Format::kFx: {
-      ASSIGN_OR_RETURN(ParsedFxGraph parsed, ParseFxGraph(contents, name));
+      ASSIGN_OR_RETURN(ParsedFxModule parsed, ParseFxModule(contents, name));
       loaded.fx_facts = std::make_unique<FxPrintFacts>(std::move(parsed.facts));
       loaded.fx_print = parsed.print_options();
       loaded.fx_print.facts = loaded.fx_facts.get();
-      loaded.node_positions.Add(parsed.graph.get(), std::move(parsed.node_offsets));
-      loaded.module = std::make_unique<GraphModule>();
-      loaded.module->set_graph(std::move(parsed.graph));
+      loaded.node_positions = std::move(parsed.node_positions);
+      loaded.module = std::move(parsed.module);
       break;
     }
     case Format::kFxg: {
@@ -208,14 +207,7 @@ absl::StatusOr<std::string> RenderModule(const GraphModule& module, Format forma
   switch (format) {
     case Format::kFx: {
       if (!module.has_graph()) return absl::InvalidArgumentError("module has no graph");
-      for (const auto& [name, child] : module.children()) {
-        if (child->has_graph()) {
-          return absl::InvalidArgumentError(absl::StrCat(
-              "FX text holds one graph, but the module has subgraph '", name,
-              "'; write fxg, json, pb or readable instead"));
-        }
-      }
-      return PrintFxGraph(module.graph(), fx_print);
+      return PrintFxModule(module, fx_print);
     }
     case Format::kFxg:
       return PrintFxg(module);

@@ -20,7 +20,7 @@
 namespace fxpp {
 
 enum class Format : uint8_t {
-  kFx,        // PyTorch's print(gm.graph); one graph, no meta
+  kFx,        // PyTorch's print(gm.graph), + subgraph sections; no meta
   kFxg,       // fxpp's golden text: whole module, all meta
   kJson,      // protobuf JSON mapping of fxpp.proto
   kPb,        // protobuf binary
@@ -76,8 +76,9 @@ absl::StatusOr<LoadedModule> ParseModule(absl::string_view contents, absl::strin
 // otherwise "name: error: MESSAGE".
 absl::Status VerifyLoadedModule(const LoadedModule& loaded, const ModuleVerifyOptions& options);
 
-// Renders `module` in `format`. FX text holds one graph: a module with
-// subgraphs is an error there. `fx_print` controls FX text printing.
+// Renders `module` in `format`. FX text holds the graphs only (a module
+// whose root has no graph is an error there); `fx_print` controls its
+// printing.
 absl::StatusOr<std::string> RenderModule(const GraphModule& module, Format format,
                                          const FxPrintOptions& fx_print = {});
 

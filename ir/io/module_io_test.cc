@@ -205,15 +205,39 @@ TEST(ModuleIoTest, ParseErrorsShowTheLineAndACaret) {
                         "<stdin>: note: this looks like binary data"));
 }
 
-TEST(ModuleIoTest, FxTextRefusesModulesWithSubgraphs) {
+TEST(ModuleIoTest, FxTextHoldsSubgraphs) {
   GraphModule m;
   m.graph().Output(Argument::None());
   auto sub = std::make_unique<GraphModule>();
-  sub->graph().Output(Argument::None());
+  sub->graph().Output(Argument::Int(2));
   m.InstallSubgraph("subgraph", std::move(sub));
-  EXPECT_THAT(std::string(RenderModule(m, Format::kFx).status().message()),
-              HasSubstr("subgraph 'subgraph_0'"));
-  EXPECT_TRUE(RenderModule(m, Format::kFxg).ok());
+  const std::string text = RenderModule(m, Format::kFx).value();
+  EXPECT_EQ(text, "graph():\n    return None\n\ngraph subgraph_0():\n    return 2\n");
+  absl::StatusOr<LoadedModule> loaded = ParseModule(text, "m.fx", Format::kFx);
+  ASSERT_TRUE(loaded.ok()) << loaded.status();
+  ASSERT_NE(loaded->module->FindChild("subgraph_0"), nullptr);
+  EXPECT_EQ(RenderModule(*loaded->module, Format::kFxg).value(), RenderModule(m, Format::kFxg).value());
+}
+
+// The verifier's errors about a node of a subgraph section point at its line.
+TEST(ModuleIoTest, FxTextVerifierErrorsPointIntoSections) {
+  const std::string text =
+      "graph():\n"
+      "    %x : [num_users=1] = placeholder[target=x]\n"
+      "    %sub : [num_users=1] = call_module[target=sub](args = (%x,), kwargs = {})\n"
+      "    return sub\n"
+      "\n"
+      "graph sub():\n"
+      "    %a : [num_users=2] = placeholder[target=a]\n"
+      "    %b : [num_users=1] = placeholder[target=b]\n"
+      "    return (a, b)\n"
+      "    return a\n";
+  absl::StatusOr<LoadedModule> loaded = ParseModule(text, "m.fx", Format::kFx);
+  ASSERT_TRUE(loaded.ok()) << loaded.status();
+  ModuleVerifyOptions options;
+  options.check_attributes = false;
+  EXPECT_THAT(std::string(VerifyLoadedModule(*loaded, options).message()),
+              HasSubstr("m.fx:10:5: error: "));
 }
 
 TEST(ModuleIoTest, WritesAtomicallyAndLeavesNothingOnFailure) {

@@ -23,7 +23,7 @@ namespace fuzz {
 void CheckOk(absl::string_view what, const absl::Status& status);
 
 // Renders `module` in every format a tool can write (no crash allowed; a
-// Status error such as "FX text holds one graph" is fine, as a writer
+// Status error such as FX text's "module has no graph" is fine, as a writer
 // refuses what its format cannot hold). Whatever a lossless format (fxg,
 // json, pb) writes must parse back to the same module: JSON and pb compared
 // bit for bit in protobuf binary (NaN payloads included), fxg as fxg text

@@ -1,4 +1,5 @@
-// Fuzzes the FX text (ir/fx_text: ParseFxGraph) reader and the printers of whatever it accepts.
+// Fuzzes the FX text reader (ir/fx_text: ParseFxModule, subgraph sections
+// included) and the printers of whatever it accepts.
 #include <cstddef>
 #include <cstdint>
 

@@ -3,7 +3,8 @@
 #   make_seeds.sh FMT OUT_DIR INPUT...
 # FMT is a built //tools:fmt; each INPUT is a graph module in any format fmt
 # reads (.fx, .fxg, .json, .pb). OUT_DIR/<target>/ gets one file per input:
-# FX text inputs as they are for fx_text and pipeline, and every input
+# FX text inputs as they are for fx_text and pipeline (other inputs with
+# subgraphs as FX text with subgraph sections), and every input
 # converted to fxg, protobuf binary and JSON for fxg, proto_binary and
 # proto_json. Seeds are valid graphs: an input fmt refuses (some fixtures are
 # graphs PyTorch prints but cannot run, e.g. a getitem with one argument) is
@@ -31,6 +32,11 @@ for input in "$@"; do
   if [[ "$input" == *.fx ]]; then
     cp "$input" "$out/fx_text/$base.fx"
     cp "$input" "$out/pipeline/$base.fx"
+  elif grep -q '^module [^:]' "$out/fxg/$base.fxg"; then
+    # A module with subgraphs (export_cond's branches): its FX text has
+    # 'graph PATH():' sections, which the one-graph fixtures never show.
+    "$fmt" "$input" --to=fx -o "$out/fx_text/$base.fx"
+    cp "$out/fx_text/$base.fx" "$out/pipeline/$base.fx"
   fi
   "$fmt" "$input" -o "$out/proto_binary/$base.pb"
   "$fmt" "$input" -o "$out/proto_json/$base.json"
