@@ -170,12 +170,13 @@ class Decoder {
   bool KeywordArgument(absl::string_view bytes, KwArgs* kwargs);
   bool ReadArgument(absl::string_view bytes, int depth, Argument* out);
   bool Composite(Fields& f, int depth, Argument* out);
-  bool Elements(absl::string_view bytes, int depth, std::vector<Argument>* out);
+  template <typename T>
+  bool Elements(absl::string_view bytes, int depth,
+                bool (Decoder::*read)(absl::string_view, int, T*), std::vector<T>* out);
   bool Dict(absl::string_view bytes, int depth, Argument* out);
   bool ReadSlice(absl::string_view bytes, int depth, Argument* out);
   bool Tensor(absl::string_view bytes, TensorMeta* out);
   bool Value(absl::string_view bytes, int depth, ValueMeta* out);
-  bool ValueElements(absl::string_view bytes, int depth, std::vector<ValueMeta>* out);
   bool Meta(absl::string_view bytes, NodeMeta* out);
   bool ModuleStackRefs(Fields& f, bool inline_stack, NodeMeta* out);
   bool MetaEntry(Fields& f, NodeMeta* out);
@@ -295,24 +296,29 @@ bool Decoder::State(absl::string_view bytes, GraphModule* module) {
   return module->AddState(std::move(entry)).ok();
 }
 
-// Child: name, module.
-bool Decoder::Child(absl::string_view bytes, int depth, GraphModule* module) {
+// A (name, message) pair (Child, KwArg): field 1 a string, field 2 a
+// message, which must be present.
+bool NamedMessage(absl::string_view bytes, absl::string_view* name, absl::string_view* message) {
   Fields f(bytes);
-  absl::string_view name;
-  absl::optional<absl::string_view> child;
+  bool has_message = false;
   while (f.Next()) {
-    absl::string_view s;
     if (f.field() == 1) {
-      if (!f.Text(&name)) return false;
+      if (!f.Text(name)) return false;
     } else if (f.field() == 2) {
-      if (!f.Bytes(&s)) return false;
-      child = s;
+      if (!f.Bytes(message)) return false;
+      has_message = true;
     } else {
       return false;
     }
   }
+  return f.ok() && has_message;
+}
+
+// Child: name, module.
+bool Decoder::Child(absl::string_view bytes, int depth, GraphModule* module) {
+  absl::string_view name, child;
   std::unique_ptr<GraphModule> read;
-  return f.ok() && child && Module(*child, depth + 1, &read) &&
+  return NamedMessage(bytes, &name, &child) && Module(child, depth + 1, &read) &&
          module->AddChild(name, std::move(read)).ok();
 }
 
@@ -429,27 +435,14 @@ bool Decoder::Arguments(const PendingArgs& pending) {
 
 // KwArg: name, value; names are unique within a node.
 bool Decoder::KeywordArgument(absl::string_view bytes, KwArgs* kwargs) {
-  Fields f(bytes);
-  absl::string_view name;
-  absl::optional<absl::string_view> value;
-  while (f.Next()) {
-    absl::string_view s;
-    if (f.field() == 1) {
-      if (!f.Text(&name)) return false;
-    } else if (f.field() == 2) {
-      if (!f.Bytes(&s)) return false;
-      value = s;
-    } else {
-      return false;
-    }
-  }
-  if (!f.ok() || name.empty() || !value) return false;
+  absl::string_view name, value;
+  if (!NamedMessage(bytes, &name, &value) || name.empty()) return false;
   const Symbol keyword = Symbol::Intern(name);
   for (const KwArg& kw : *kwargs) {
     if (kw.name == keyword) return false;
   }
   kwargs->push_back(KwArg{keyword, Argument()});
-  return ReadArgument(*value, 0, &kwargs->back().value);
+  return ReadArgument(value, 0, &kwargs->back().value);
 }
 
 // Argument's scalar and text cases; false for the others (`*read` then
@@ -532,7 +525,7 @@ bool Decoder::Composite(Fields& f, int depth, Argument* out) {
       return true;
     case 8:
     case 9:
-      if (!f.Bytes(&s) || !Elements(s, depth + 1, &elements)) return false;
+      if (!f.Bytes(&s) || !Elements(s, depth + 1, &Decoder::ReadArgument, &elements)) return false;
       *out = f.field() == 8 ? Argument::List(std::move(elements))
                             : Argument::Tuple(std::move(elements));
       return true;
@@ -563,14 +556,17 @@ bool Decoder::Composite(Fields& f, int depth, Argument* out) {
   }
 }
 
-// ArgumentList: elements, each at `depth`.
-bool Decoder::Elements(absl::string_view bytes, int depth, std::vector<Argument>* out) {
+// A list message (ArgumentList, ValueMetaList): field 1 repeated, each
+// element read by `read` at `depth`.
+template <typename T>
+bool Decoder::Elements(absl::string_view bytes, int depth,
+                       bool (Decoder::*read)(absl::string_view, int, T*), std::vector<T>* out) {
   Fields f(bytes);
   while (f.Next()) {
     absl::string_view s;
     if (f.field() != 1 || !f.Element(&s)) return false;
     out->emplace_back();
-    if (!ReadArgument(s, depth, &out->back())) return false;
+    if (!(this->*read)(s, depth, &out->back())) return false;
   }
   return f.ok();
 }
@@ -725,7 +721,7 @@ bool Decoder::Value(absl::string_view bytes, int depth, ValueMeta* out) {
       break;
     case 3:
     case 4:
-      if (!f.Bytes(&s) || !ValueElements(s, depth + 1, &elements)) return false;
+      if (!f.Bytes(&s) || !Elements(s, depth + 1, &Decoder::Value, &elements)) return false;
       *out = f.field() == 4 ? ValueMeta::List(std::move(elements))
                             : ValueMeta::Tuple(std::move(elements));
       break;
@@ -760,18 +756,6 @@ bool Decoder::Value(absl::string_view bytes, int depth, ValueMeta* out) {
       return false;
   }
   return f.Done();
-}
-
-// ValueMetaList: elements, each at `depth`.
-bool Decoder::ValueElements(absl::string_view bytes, int depth, std::vector<ValueMeta>* out) {
-  Fields f(bytes);
-  while (f.Next()) {
-    absl::string_view s;
-    if (f.field() != 1 || !f.Element(&s)) return false;
-    out->emplace_back();
-    if (!Value(s, depth, &out->back())) return false;
-  }
-  return f.ok();
 }
 
 // A message whose fields 1..N are all strings, absent ones empty
