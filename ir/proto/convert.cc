@@ -17,6 +17,9 @@
 #include "google/protobuf/util/json_util.h"
 #include "ir/limits.h"
 #include "ir/proto/json_position.h"
+#include "ir/proto/string_table.h"
+#include "ir/proto/wire_writer.h"
+#include "ir/proto/wire_reader.h"
 #include "ir/status_macros.h"
 
 namespace fxpp {
@@ -50,17 +53,12 @@ double FromBits(uint64_t bits) {
   return value;
 }
 
-// JSON spells -0.0 as 0 and every NaN as "NaN" (read back as the canonical
-// quiet NaN); such values go out as raw bits so both encodings are exact.
 template <typename Message>
 void SetFloat(double value, Message* out) {
-  const bool json_exact =
-      std::isnan(value) ? BitsOf(value) == BitsOf(std::numeric_limits<double>::quiet_NaN())
-                        : !(value == 0 && std::signbit(value));
-  if (json_exact) {
-    out->set_float_value(value);
-  } else {
+  if (WritesFloatBits(value)) {
     out->set_float_bits(BitsOf(value));
+  } else {
+    out->set_float_value(value);
   }
 }
 
@@ -110,23 +108,6 @@ absl::optional<Argument> ReadScalarArgument(const proto::Argument& in) {
 }
 
 namespace {
-
-// The strings of a module tree that many nodes repeat, each written once
-// into GraphModule.strings (format version 2) and referred to by index.
-class StringTable {
- public:
-  explicit StringTable(google::protobuf::RepeatedPtrField<std::string>* strings)
-      : strings_(strings) {}
-  uint32_t Ref(Symbol s) {
-    auto [it, inserted] = index_.try_emplace(s.id(), static_cast<uint32_t>(strings_->size()));
-    if (inserted) strings_->Add(std::string(s.str()));
-    return it->second;
-  }
-
- private:
-  absl::flat_hash_map<uint32_t, uint32_t> index_;  // by Symbol::id()
-  google::protobuf::RepeatedPtrField<std::string>* strings_;
-};
 
 // How a module tree is being written: with a string table and node
 // references by position (version 2), or every string inline (version 1,
@@ -314,13 +295,6 @@ void WriteNodeMeta(const NodeMeta& meta, proto::NodeMeta* out, const Writer& wri
     entry->set_key(key);
     entry->set_json_text(json);
   }
-}
-
-// Targets of call_function and call_method nodes (op names) repeat across
-// nodes and go into the string table; the others (input names, attribute
-// and submodule paths) are as distinct as node names and stay inline.
-bool SharedTarget(OpKind op) {
-  return op == OpKind::kCallFunction || op == OpKind::kCallMethod;
 }
 
 void WriteNode(const Node& node, proto::Node* out, const Writer& writer) {
@@ -935,10 +909,12 @@ absl::Status FileErrorAt(absl::string_view filename, absl::string_view text, siz
 
 void WriteRoot(const GraphModule& module, ProtoStrings strings, proto::GraphModule* out) {
   Writer writer;
-  absl::optional<StringTable> table;
-  if (strings == ProtoStrings::kTable) writer.strings = &table.emplace(out->mutable_strings());
+  StringTable table;
+  if (strings == ProtoStrings::kTable) writer.strings = &table;
   out->set_format_version(strings == ProtoStrings::kTable ? 2 : 1);
   WriteModule(module, out->mutable_module(), writer);
+  out->mutable_strings()->Reserve(static_cast<int>(table.strings().size()));
+  for (Symbol s : table.strings()) out->add_strings(std::string(s.str()));
 }
 
 // A message for the I/O helpers' own use. A graph is millions of small
@@ -978,17 +954,17 @@ absl::StatusOr<std::unique_ptr<GraphModule>> FromProto(const proto::GraphModule&
   return ReadModule(message.module(), root.Field("module"), root_path, strings);
 }
 
-std::string SerializeBinary(const GraphModule& module) {
-  google::protobuf::Arena arena;
-  proto::GraphModule* message = NewMessage(&arena);
-  WriteRoot(module, ProtoStrings::kTable, message);
-  return message->SerializeAsString();
-}
+std::string SerializeBinary(const GraphModule& module) { return WriteCanonicalBinary(module); }
 
 absl::StatusOr<std::unique_ptr<GraphModule>> ParseBinary(absl::string_view bytes,
                                                          absl::string_view filename) {
   if (bytes.size() > static_cast<size_t>(INT_MAX)) {
     return FileError(filename, "file too large for the protobuf binary format (over 2 GiB)");
+  }
+  // What protobuf's serializer wrote reads without the message tree; the
+  // tree is the reference for anything else, and for every error.
+  if (absl::optional<std::unique_ptr<GraphModule>> module = ReadCanonicalBinary(bytes)) {
+    return *std::move(module);
   }
   google::protobuf::Arena arena;
   proto::GraphModule* message = NewMessage(&arena);

@@ -17,6 +17,7 @@
 #include "gtest/gtest.h"
 #include "ir/graph.h"
 #include "ir/graph_module.h"
+#include "ir/proto/wire_reader.h"
 
 namespace fxpp {
 namespace {
@@ -314,6 +315,70 @@ TEST(ConvertTest, BinaryWritesStringTableAndNodePositions) {
   ASSERT_TRUE(back.ok()) << back.status();
   EXPECT_EQ(Diff(*module, **back), "");
   EXPECT_EQ(message.SerializeAsString(), SerializeBinary(*module));
+}
+
+// The module protobuf's parser and FromProto read from `bytes`.
+absl::StatusOr<std::unique_ptr<GraphModule>> ReadThroughMessageTree(const std::string& bytes) {
+  proto::GraphModule message;
+  if (!message.ParseFromString(bytes)) return absl::InvalidArgumentError("not protobuf");
+  return FromProto(message);
+}
+
+// Where the direct reader takes bytes, it reads what the message tree does.
+void ExpectSameAsMessageTree(const std::string& bytes, const std::string& what) {
+  absl::optional<std::unique_ptr<GraphModule>> fast = ReadCanonicalBinary(bytes);
+  if (!fast.has_value()) return;
+  absl::StatusOr<std::unique_ptr<GraphModule>> slow = ReadThroughMessageTree(bytes);
+  ASSERT_TRUE(slow.ok()) << what << ": the direct reader took what FromProto refuses: "
+                         << slow.status();
+  EXPECT_EQ(Diff(**slow, **fast), "") << what;
+  EXPECT_EQ(SerializeBinary(**fast), SerializeBinary(**slow)) << what;
+}
+
+// What the writers write (either version) reads without the message tree.
+TEST(ConvertTest, DirectReaderTakesWhatWritersWrite) {
+  std::unique_ptr<GraphModule> module = BuildModule();
+  for (const std::string& bytes :
+       {SerializeBinary(*module), ToProto(*module).SerializeAsString()}) {
+    absl::optional<std::unique_ptr<GraphModule>> fast = ReadCanonicalBinary(bytes);
+    ASSERT_TRUE(fast.has_value());
+    EXPECT_EQ(Diff(*module, **fast), "");
+    ExpectSameAsMessageTree(bytes, "as written");
+  }
+}
+
+// Bytes protobuf's serializer would not write go through the message tree,
+// which reads them as protobuf defines (unknown fields skipped, a repeated
+// singular field's last value).
+TEST(ConvertTest, DirectReaderLeavesOtherLayoutsToTheMessageTree) {
+  std::unique_ptr<GraphModule> module = BuildModule();
+  const std::string bytes = SerializeBinary(*module);
+  const std::string unknown_field = bytes + std::string("\x78\x01", 2);  // field 15 = 1
+  const std::string version_again = bytes + std::string("\x08\x02", 2);  // format_version = 2
+  const std::string overlong_tag = std::string("\x88\x00\x02", 3) + bytes.substr(2);
+  ASSERT_EQ(bytes.substr(0, 2), std::string("\x08\x02", 2));
+  for (const std::string& other : {unknown_field, version_again, overlong_tag}) {
+    EXPECT_FALSE(ReadCanonicalBinary(other).has_value());
+    absl::StatusOr<std::unique_ptr<GraphModule>> back = ParseBinary(other, "m.pb");
+    ASSERT_TRUE(back.ok()) << back.status();
+    EXPECT_EQ(Diff(*module, **back), "");
+  }
+}
+
+// Every byte of a file changed in turn: the direct reader never takes
+// anything the message tree reads differently or refuses.
+TEST(ConvertTest, DirectReaderAgreesWithMessageTreeOnMutatedBytes) {
+  std::unique_ptr<GraphModule> module = BuildModule();
+  for (const std::string& bytes :
+       {SerializeBinary(*module), ToProto(*module).SerializeAsString()}) {
+    for (size_t i = 0; i < bytes.size(); ++i) {
+      for (const int flip : {0x01, 0x80, 0xFF}) {
+        std::string mutated = bytes;
+        mutated[i] = static_cast<char>(mutated[i] ^ flip);
+        ExpectSameAsMessageTree(mutated, absl::StrCat("byte ", i, " ^ ", flip));
+      }
+    }
+  }
 }
 
 // Files written before the string table (format version 1) still read.
