@@ -56,12 +56,6 @@ void DropNodeReferences(Argument& a) {
 
 }  // namespace
 
-Graph::Iterator& Graph::Iterator::operator++() {
-  node_ = node_->next_;
-  while (node_ != end_ && node_->erased_) node_ = node_->next_;
-  return *this;
-}
-
 Graph::Graph()
     : sentinel_(Node::ConstructionKey(), this, std::numeric_limits<uint32_t>::max(),
                 OpKind::kOutput, nullptr, Symbol(), Symbol()) {

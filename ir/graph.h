@@ -42,8 +42,13 @@ class Graph {
     using reference = Node*;
     Iterator(Node* node, const Node* end) : node_(node), end_(end) {}
     Node* operator*() const { return node_; }
-    // Skips nodes erased after this iterator reached them.
-    Iterator& operator++();
+    // Skips nodes erased after this iterator reached them. Inline: every
+    // pass walks the nodes with it.
+    Iterator& operator++() {
+      node_ = node_->next_;
+      while (node_ != end_ && node_->erased_) node_ = node_->next_;
+      return *this;
+    }
     friend bool operator==(Iterator a, Iterator b) { return a.node_ == b.node_; }
     friend bool operator!=(Iterator a, Iterator b) { return a.node_ != b.node_; }
 

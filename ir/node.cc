@@ -55,9 +55,9 @@ Node::Node(ConstructionKey, Graph* graph, uint32_t id, OpKind op, NameSpace::Ent
       op_(op),
       local_target_(!target.has_value()) {}
 
-const KwArgs& Node::kwargs() const {
+const KwArgs& Node::EmptyKwargs() {
   static const KwArgs* const kEmpty = new KwArgs();
-  return kwargs_ ? *kwargs_ : *kEmpty;
+  return *kEmpty;
 }
 
 void Node::StoreKwargs(KwArgs kwargs) {
@@ -211,9 +211,9 @@ std::vector<Node*> Node::UserVector() const {
   return out;
 }
 
-const NodeMeta& Node::meta() const {
+const NodeMeta& Node::EmptyMeta() {
   static const NodeMeta* const kEmpty = new NodeMeta();
-  return meta_ ? *meta_ : *kEmpty;
+  return *kEmpty;
 }
 
 NodeMeta& Node::mutable_meta() {

@@ -78,7 +78,8 @@ class Node {
   void set_type_annotation(absl::string_view type) { type_ = Symbol::Intern(type); }
 
   const std::vector<Argument>& args() const { return args_; }
-  const KwArgs& kwargs() const;
+  // Inline: passes read every node's keyword arguments (most have none).
+  const KwArgs& kwargs() const { return kwargs_ ? *kwargs_ : EmptyKwargs(); }
   // nullptr when there is no such keyword argument.
   const Argument* FindKwarg(absl::string_view name) const;
   // Each setter updates the users of old and new inputs, as FX does: this
@@ -102,10 +103,22 @@ class Node {
 
   // Visits every node reference in args then kwargs, depth first, repeats
   // included: Dynamo's "flat args" order (passes index positions in it).
+  // Passes call it for every node of large graphs: a node argument is
+  // visited inline and a scalar skipped, only containers go through
+  // Argument::ForEachNode (an out-of-line call per argument otherwise).
   template <typename Fn>
   void ForEachNodeArgument(Fn&& fn) const {
-    for (const Argument& a : args_) a.ForEachNode(fn);
-    for (const KwArg& kw : kwargs()) kw.value.ForEachNode(fn);
+    auto visit = [&fn](const Argument& a) {
+      if (a.is_node()) {
+        fn(a.node());
+      } else if (a.is_composite()) {
+        a.ForEachNode(fn);
+      }
+    };
+    for (const Argument& a : args_) visit(a);
+    if (kwargs_ != nullptr) {
+      for (const KwArg& kw : *kwargs_) visit(kw.value);
+    }
   }
 
   // Distinct nodes this node reads, in first-reference order.
@@ -128,8 +141,8 @@ class Node {
   std::vector<Node*> UserVector() const;
 
   bool has_meta() const { return meta_ != nullptr && !meta_->empty(); }
-  // An empty NodeMeta when none was set.
-  const NodeMeta& meta() const;
+  // An empty NodeMeta when none was set. Inline, like kwargs().
+  const NodeMeta& meta() const { return meta_ ? *meta_ : EmptyMeta(); }
   // This node's own metadata: if it still shares it with the node it was
   // copied from (see CopyMetaFrom), it gets a private copy first. Do not
   // keep the reference across a copy of this node's metadata to another
@@ -185,6 +198,8 @@ class Node {
     return op == OpKind::kPlaceholder || op == OpKind::kGetAttr || op == OpKind::kCallModule;
   }
 
+  static const KwArgs& EmptyKwargs();
+  static const NodeMeta& EmptyMeta();
   void UnlinkInputs();
   void StoreKwargs(KwArgs kwargs);
   void LinkInputs();

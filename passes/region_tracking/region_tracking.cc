@@ -479,8 +479,8 @@ void Tracker::GrowGroup(absl::Span<Node* const> seeds) {
 // The regions of a group must grow in lock-step (see GrowInLockStep), but
 // in a large graph they lie far apart, and a step that visits every region
 // misses the cache at each. Grows region 0 alone and records its steps,
-// then replays them on each other region in turn, touching one region's
-// nodes at a time. The outcome is the lock-step one unless a replay
+// then replays them on each other region, a few regions at a time. The
+// outcome is the lock-step one unless a replay
 // disagrees with region 0 (a region refuses or runs out of candidates where
 // region 0 took one, or took a node another region takes in lock-step —
 // which shows as a refusal of the later region): then everything grown is
@@ -496,35 +496,48 @@ bool Tracker::GrowAlongFirstRegion(std::vector<Growing>& growing,
   const size_t n = growing.size();
   const size_t size = members.size();
   members.resize(n * size, nullptr);
-  for (size_t r = 1; r < n; ++r) {
-    // Start on the next region's seed and its inputs while this one grows.
-    if (r + 1 < n) {
-      __builtin_prefetch(seeds[r + 1]);
-      __builtin_prefetch(seeds[r + 1]->input_storage());
-    }
+  std::vector<size_t> count(n, 1);
+  // Replays step `key` on region r; false when it disagrees.
+  auto replay = [&](size_t r, uint32_t key) {
     Node** mine = &members[r * size];
-    mine[0] = seeds[r];
-    size_t count = 1;
     Growing& region = growing[r];
+    Node* candidate = QueueFront(region, count[r], [&](size_t i) { return mine[i]; });
+    if (candidate == nullptr) return key == NodeKeys::kNoKey;
+    ++region.next_input;
+    if (key == NodeKeys::kNoKey) return true;
+    // Its input edges' address is on the node's second line.
+    __builtin_prefetch(reinterpret_cast<const char*>(candidate) + 64);
+    if (!CanJoin(region, candidate, key)) return false;
+    state(candidate).owner = region.index;
+    __builtin_prefetch(candidate->input_storage());
+    mine[count[r]++] = candidate;
+    return true;
+  };
+  // A region's steps are a chain of cache misses (member, its input edges,
+  // the candidate): replaying a few regions side by side, step by step,
+  // overlaps their chains. Without disagreement each region's outcome does
+  // not depend on the others' (a node two regions want is a disagreement in
+  // either order), so the batches take the same steps as one at a time.
+  constexpr size_t kBatch = 4;
+  for (size_t first = 1; first < n; first += kBatch) {
+    const size_t end = std::min(n, first + kBatch);
+    // Start on this batch's input edges (its seeds were asked for with the
+    // previous batch) and the next batch's seeds (nodes span two lines).
+    for (size_t r = first; r < end; ++r) {
+      members[r * size] = seeds[r];
+      __builtin_prefetch(seeds[r]->input_storage());
+    }
+    for (size_t r = end; r < std::min(n, end + kBatch); ++r) {
+      __builtin_prefetch(seeds[r]);
+      __builtin_prefetch(reinterpret_cast<const char*>(seeds[r]) + 64);
+    }
     bool agrees = true;
-    for (uint32_t key : steps) {
-      Node* candidate = QueueFront(region, count, [&](size_t i) { return mine[i]; });
-      if (candidate == nullptr) {
-        agrees = key == NodeKeys::kNoKey;
-        if (!agrees) break;
-        continue;
-      }
-      ++region.next_input;
-      if (key == NodeKeys::kNoKey) continue;
-      agrees = CanJoin(region, candidate, key);
-      if (!agrees) break;
-      state(candidate).owner = region.index;
-      __builtin_prefetch(candidate->input_storage());
-      mine[count++] = candidate;
+    for (size_t step = 0; step < steps.size() && agrees; ++step) {
+      for (size_t r = first; r < end && agrees; ++r) agrees = replay(r, steps[step]);
     }
     if (agrees) continue;
-    // Release all but the seeds, from regions 0..r.
-    for (size_t q = 0; q <= r; ++q) {
+    // Release all but the seeds, from regions 0..end - 1.
+    for (size_t q = 0; q < end; ++q) {
       for (size_t i = 1; i < size && members[q * size + i] != nullptr; ++i) {
         state(members[q * size + i]).owner = kUnclaimed;
       }
