@@ -12,18 +12,41 @@
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_replace.h"
 #include "absl/time/clock.h"
+#include "google/protobuf/descriptor.h"
+#include "google/protobuf/io/coded_stream.h"
+#include "google/protobuf/io/zero_copy_stream_impl_lite.h"
 #include "google/protobuf/util/json_util.h"
+#include "google/protobuf/util/type_resolver_util.h"
 
 namespace fxpp {
 namespace {
 
+// JSON with map entries (a pass report's `details` object) in key order:
+// MessageToJsonString prints protobuf maps in hash order, which changes from
+// run to run. Deterministic serialization sorts map keys, and the
+// binary-to-JSON printer keeps the order it reads.
 absl::StatusOr<std::string> ToJson(const google::protobuf::Message& message) {
-  std::string json;
+  std::string binary;
+  {
+    google::protobuf::io::StringOutputStream stream(&binary);
+    google::protobuf::io::CodedOutputStream coded(&stream);
+    coded.SetSerializationDeterministic(true);
+    if (!message.SerializeToCodedStream(&coded)) {
+      return absl::InternalError("cannot serialize the report");
+    }
+  }
+  static constexpr char kTypeUrlPrefix[] = "type.googleapis.com";
+  static google::protobuf::util::TypeResolver* const resolver =
+      google::protobuf::util::NewTypeResolverForDescriptorPool(
+          kTypeUrlPrefix, google::protobuf::DescriptorPool::generated_pool());
   google::protobuf::util::JsonPrintOptions options;
   options.add_whitespace = true;
   options.always_print_primitive_fields = true;
   options.preserve_proto_field_names = true;
-  auto status = google::protobuf::util::MessageToJsonString(message, &json, options);
+  std::string json;
+  auto status = google::protobuf::util::BinaryToJsonString(
+      resolver, absl::StrCat(kTypeUrlPrefix, "/", message.GetDescriptor()->full_name()), binary,
+      &json, options);
   if (!status.ok()) return absl::InternalError(std::string(status.message()));
   return json;
 }

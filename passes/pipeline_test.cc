@@ -1,11 +1,14 @@
 #include "passes/pipeline.h"
 
+#include <memory>
+
 #include <string>
 
 #include "absl/strings/str_cat.h"
 
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
+#include "passes/instrumentation.h"
 
 namespace fxpp {
 namespace {
@@ -175,6 +178,39 @@ TEST(PassPipelineTest, RunPassVerifiesLikeAPipeline) {
   absl::StatusOr<bool> changed = RunPass(pass, *m);
   EXPECT_THAT(std::string(changed.status().message()),
               ::testing::StartsWith("after pass break_graph: "));
+}
+
+// A pass report's JSON object comes out with its keys in order, the same
+// on every run (protobuf prints its maps in hash order otherwise).
+TEST(PassPipelineTest, StatisticsJsonIsDeterministic) {
+  class ReportingPass : public Pass {
+   public:
+    absl::string_view name() const override { return "reporting"; }
+    absl::StatusOr<bool> Run(GraphModule&) override { return false; }
+    PassReport Report() const override {
+      std::string json = "{";
+      for (char key = 'p'; key >= 'a'; --key) {
+        absl::StrAppend(&json, key == 'p' ? "" : ", ", "\"", std::string(1, key), "\": {\"z\": 1, \"y\": 2}");
+      }
+      return {{{"runs", 1, ""}}, "", json + "}"};
+    }
+  };
+  auto m = Identity();
+  PassPipeline pipeline;
+  pipeline.Add(std::make_unique<ReportingPass>());
+  StatisticsInstrumentation statistics;
+  pipeline.AddInstrumentation(&statistics);
+  ASSERT_TRUE(pipeline.Run(*m).ok());
+  absl::StatusOr<std::string> json = statistics.Json();
+  ASSERT_TRUE(json.ok()) << json.status();
+  size_t previous = 0;
+  for (char key = 'a'; key <= 'p'; ++key) {
+    const size_t at = json->find(absl::StrCat("\"", std::string(1, key), "\":"));
+    ASSERT_NE(at, std::string::npos) << key << " in " << *json;
+    EXPECT_GT(at, previous) << key << " in " << *json;
+    previous = at;
+  }
+  EXPECT_LT(json->find("\"y\":"), json->find("\"z\":")) << *json;
 }
 
 }  // namespace
