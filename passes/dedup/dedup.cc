@@ -186,11 +186,9 @@ void Deduplicator::AddOrderingEdges() {
   ForEachMutationOrderingEdge(
       graph_, *aliases_, [this](Node* mutation) { mutates_[mutation->id()] = true; },
       [this](Node* earlier, Node* later) { extra_[later].push_back(earlier); });
-  bool has_barrier = false;
-  for (Node* n : graph_.nodes()) has_barrier |= IsGlobalStateBarrier(*n);
   // A barrier follows every node since the previous barrier (or that
   // barrier itself), and every node after it follows it.
-  if (!has_barrier) return;
+  if (!aliases_->has_global_state_barrier()) return;
   Node* barrier = nullptr;
   std::vector<Node*> segment;
   for (Node* n : graph_.nodes()) {

@@ -399,6 +399,7 @@ AliasSets::AliasSets(const Graph& graph)
     node_[n->id()] = n;
     parent_[n->id()] = n->id();
     if (n->op() != OpKind::kCallFunction && n->op() != OpKind::kCallMethod) continue;
+    has_barrier_ = has_barrier_ || IsGlobalStateBarrier(*n);
     if (n->kwargs().empty()) {
       const uint64_t key = static_cast<uint64_t>(n->op()) << 32 | n->target_symbol().id();
       auto [it, inserted] = may_alias_by_target.try_emplace(key);

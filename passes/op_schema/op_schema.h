@@ -95,9 +95,13 @@ class AliasSets {
   explicit AliasSets(const Graph& graph);
   // The representative of `n`'s class.
   const Node* Root(const Node* n) const;
+  // Whether some node is a global-state barrier: found on this class's walk
+  // over the graph, so a pass that needs both does not walk it again.
+  bool has_global_state_barrier() const { return has_barrier_; }
 
  private:
   uint32_t Find(uint32_t id) const;
+  bool has_barrier_ = false;
   // By node id: the node the entry was built for, and its union-find parent.
   std::vector<const Node*> node_;
   mutable std::vector<uint32_t> parent_;
