@@ -108,7 +108,11 @@ GraphModule* GraphModule::FindSubmodule(absl::string_view path) const {
     const size_t dot = path.find('.');
     current = current->FindChild(path.substr(0, dot));
     if (current == nullptr) return nullptr;
-    path = dot == absl::string_view::npos ? absl::string_view() : path.substr(dot + 1);
+    if (dot == absl::string_view::npos) break;
+    path = path.substr(dot + 1);
+    // "bn." names nothing: taking it for "bn" let a state target
+    // "bn..x" pass as "bn.x" where other code splits it differently.
+    if (path.empty()) return nullptr;
   }
   return const_cast<GraphModule*>(current);
 }

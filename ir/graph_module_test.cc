@@ -128,6 +128,12 @@ TEST(GraphModuleTest, GetAttrRecursiveFindsModulesAndState) {
   ASSERT_NE(weight.state, nullptr);
   EXPECT_EQ(weight.state->tensor.shape, (DimVector{4, 3}));
   EXPECT_FALSE(root.GetAttrRecursive("enc.lin.bias").found());
+  // Empty parts name nothing (the exported_program fuzzer's "bn..x").
+  EXPECT_EQ(root.FindSubmodule("enc."), nullptr);
+  EXPECT_EQ(root.FindSubmodule(".enc"), nullptr);
+  EXPECT_EQ(root.FindSubmodule("enc..lin"), nullptr);
+  EXPECT_FALSE(root.GetAttrRecursive("enc.lin..weight").found());
+  EXPECT_FALSE(root.GetAttrRecursive("enc..lin.weight").found());
   EXPECT_FALSE(root.GetAttrRecursive("nope.weight").found());
 }
 
