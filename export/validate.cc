@@ -4,6 +4,7 @@
 
 #include "absl/container/flat_hash_map.h"
 #include "absl/container/flat_hash_set.h"
+#include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
 #include "export/errors.h"
@@ -286,6 +287,12 @@ absl::Status CheckModulePath(absl::string_view path, absl::string_view what) {
       return absl::InvalidArgumentError(absl::StrCat(
           what, ": a module path needs a name between its dots (the root's path \"\" is only "
                 "the first entry)"));
+    }
+    // A module shared under a second path refers to the first by it, in a
+    // class name, which holds no line break (see VerifyWritable).
+    if (absl::StrContains(part, '\n')) {
+      return absl::InvalidArgumentError(
+          absl::StrCat(what, ": a module path cannot contain a line break"));
     }
     if (++parts > kMaxModuleDepth) {
       return absl::InvalidArgumentError(absl::StrCat(

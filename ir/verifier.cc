@@ -6,6 +6,7 @@
 
 #include "absl/container/flat_hash_set.h"
 #include "absl/strings/cord.h"
+#include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
 #include "ir/limits.h"
@@ -228,11 +229,21 @@ absl::Status VerifyGraph(const Graph& graph, GraphVerifyOptions options) {
 
 namespace {
 
+// fxg ends a module's header line with the class name, and the pb and JSON
+// readers refuse a line break there for that reason.
+absl::Status CheckClassName(const GraphModule& module, const std::string& path) {
+  if (!absl::StrContains(module.class_name(), '\n')) return absl::OkStatus();
+  return absl::FailedPreconditionError(
+      absl::StrCat(path.empty() ? "the root module" : absl::StrCat("module '", path, "'"),
+                   " has a class name with a line break, which no format can hold"));
+}
+
 constexpr absl::string_view kInvokeSubgraph = "torch.ops.higher_order.invoke_subgraph";
 
 absl::Status VerifyModuleAt(const GraphModule& module, const GraphModule& root,
                             const std::string& path, int depth, ModuleVerifyOptions options) {
   auto in_module = [&path](const absl::Status& status) { return InSubmodule(path, status); };
+  RETURN_IF_ERROR(CheckClassName(module, path));
   if (depth > kMaxModuleDepth) {
     return absl::FailedPreconditionError(absl::StrCat(
         "submodule '", path, "' is nested more than ", kMaxModuleDepth, " levels deep (fxpp's limit)"));
@@ -302,6 +313,7 @@ absl::Status WritableAt(const GraphModule& module, const std::string& path, int 
     return absl::FailedPreconditionError(absl::StrCat(
         "submodule '", path, "' is nested more than ", kMaxModuleDepth, " levels deep (fxpp's limit)"));
   }
+  RETURN_IF_ERROR(CheckClassName(module, path));
   if (module.has_graph()) {
     for (const Node* node : module.graph().nodes()) {
       RETURN_IF_ERROR(InSubmodule(path, CheckWritable(*node)));

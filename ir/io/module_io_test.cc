@@ -319,6 +319,23 @@ TEST(ModuleIoTest, DeepestModuleRoundTripsThroughEveryFormat) {
   }
 }
 
+// A class name with a line break (unflatten's reference to a module path
+// holding one, found by the exported_program fuzzer) is refused by every
+// writer: fxg ends a header line with it, and the pb and JSON readers
+// refuse it.
+TEST(ModuleIoTest, ClassNameWithALineBreakIsNotWritten) {
+  GraphModule root;
+  Node* x = root.graph().Placeholder("x");
+  root.graph().Output(Argument::Ref(x));
+  ASSERT_TRUE(root.SetSubmodule("sub.odd", GraphModule::Opaque("shared:sub.\nlin")).ok());
+  for (Format format : {Format::kFx, Format::kFxg, Format::kJson, Format::kPb}) {
+    absl::StatusOr<std::string> rendered = RenderModule(root, format);
+    ASSERT_FALSE(rendered.ok()) << FormatName(format);
+    EXPECT_THAT(std::string(rendered.status().message()),
+                HasSubstr("module 'sub.odd' has a class name with a line break"));
+  }
+}
+
 // Issue 21: an unsorted graph (legal FX text) converts to every format and
 // reads back, NaN payloads and signs kept.
 TEST(ModuleIoTest, UnsortedGraphAndNanBitsRoundTrip) {
