@@ -2,11 +2,15 @@
 
 #include <algorithm>
 #include <deque>
+#include <exception>
 #include <map>
 #include <memory>
+#include <system_error>
+#include <thread>
 #include <tuple>
 #include <utility>
 
+#include "absl/cleanup/cleanup.h"
 #include "absl/container/flat_hash_map.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
@@ -103,6 +107,11 @@ class Deduplicator {
     for (const Node* n : region) slot_[n->id()] = -1;
   }
 
+  // The graph's node keys for region tracking. Keying the nodes, and the
+  // alias classes with the ordering edges (aliases_, extra_, mutates_), only
+  // read the graph and are each a walk over every node, a cache miss per
+  // node on a large graph: they run side by side there.
+  std::unique_ptr<const NodeKeys> KeysBesideAliasAnalysis();
   void AddOrderingEdges();
   std::vector<int> OutputIndices(const RegionGroup& group);
   // Builds the plan from region 0 (marked); empty module with a reason set
@@ -619,18 +628,54 @@ absl::Status Deduplicator::DedupGroup(const RegionGroup& group, DedupReport& rep
   return absl::OkStatus();
 }
 
+std::unique_ptr<const NodeKeys> Deduplicator::KeysBesideAliasAnalysis() {
+  auto analyze_aliasing = [this] {
+    aliases_ = std::make_unique<AliasSets>(graph_);
+    AddOrderingEdges();
+  };
+  // Below this a second thread costs more than it saves.
+  constexpr size_t kNodesWorthAThread = 20000;
+  if (graph_.size() < kNodesWorthAThread || std::thread::hardware_concurrency() < 2) {
+    analyze_aliasing();
+    return std::make_unique<const NodeKeys>(graph_);
+  }
+  std::unique_ptr<const NodeKeys> keys;
+  std::exception_ptr keying_failed;  // out of memory, for one
+  std::thread keying;
+  try {
+    keying = std::thread([&] {
+      try {
+        keys = std::make_unique<const NodeKeys>(graph_);
+      } catch (...) {
+        keying_failed = std::current_exception();
+      }
+    });
+  } catch (const std::system_error&) {
+    // No thread to be had: key the nodes here, after the alias analysis.
+  }
+  {
+    // Joined however the alias analysis ends: a running thread's
+    // destructor would terminate the process.
+    absl::Cleanup join = [&keying] {
+      if (keying.joinable()) keying.join();
+    };
+    analyze_aliasing();
+  }
+  if (keying_failed) std::rethrow_exception(keying_failed);
+  return keys != nullptr ? std::move(keys) : std::make_unique<const NodeKeys>(graph_);
+}
+
 absl::StatusOr<DedupReport> Deduplicator::Run() {
   DedupReport report;
   report.nodes_before = static_cast<int64_t>(graph_.size());
   slot_.assign(graph_.id_bound(), -1);
-  aliases_ = std::make_unique<AliasSets>(graph_);
-  AddOrderingEdges();
+  const std::unique_ptr<const NodeKeys> keys = KeysBesideAliasAnalysis();
   // Region tracking checks the one property of the input dedup relies on
   // (topological order) while it keys the nodes; the rest of what the
   // verifier checks is kept by the IR's own API.
   RegionTrackingReport tracking;
   ASSIGN_OR_RETURN(std::vector<RegionGroup> groups,
-                   FindIdenticalRegions(graph_, options_.tracking, extra_, &tracking));
+                   FindIdenticalRegions(graph_, *keys, options_.tracking, extra_, &tracking));
   report.not_taken = std::move(tracking.not_taken);
   // Each region adds an invoke and at least one getitem: size the name table
   // once rather than rehashing a million names when it overflows.

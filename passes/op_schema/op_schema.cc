@@ -4,6 +4,7 @@
 
 #include "absl/container/flat_hash_map.h"
 #include "absl/container/flat_hash_set.h"
+#include "absl/container/inlined_vector.h"
 #include "absl/strings/match.h"
 #include "passes/op_schema/schema_table.h"
 
@@ -361,22 +362,34 @@ std::vector<int> ResultAliasPositions(const Node& node) {
 
 namespace {
 
-// Whether a call of `node`'s op and target without keyword arguments can
-// alias its result with an argument (ResultAliasPositions non-empty) or is
-// an indexing call, which AliasSets joins with its siblings: false for most
-// targets, and the same for every such call of the target.
-bool MayAliasWithoutKwargs(const Node& node) {
+// What ResultAliasPositions gives a call without keyword arguments, which
+// depends on its op and target only: the node references in these
+// positional arguments — except for indexing calls, which depend on what
+// they index (`per_node`).
+struct CallAliasing {
+  bool per_node = false;
+  absl::InlinedVector<size_t, 2> arguments;  // ascending
+};
+
+CallAliasing AliasingWithoutKwargs(const Node& node) {
+  CallAliasing aliasing;
   if (const OpSchema* schema = AtenSchema(node)) {
-    for (const SchemaArgument& result : schema->returns) {
-      if (result.alias_set.empty()) continue;
-      for (const SchemaArgument& argument : schema->arguments) {
-        if (argument.alias_set == result.alias_set) return true;
+    for (size_t i = 0; i < schema->arguments.size(); ++i) {
+      for (const SchemaArgument& result : schema->returns) {
+        if (!result.alias_set.empty() && schema->arguments[i].alias_set == result.alias_set) {
+          aliasing.arguments.push_back(i);
+          break;
+        }
       }
     }
-    return false;
+  } else if (IsGetItemCall(node)) {
+    aliasing.per_node = true;
+  } else if (IsViewOp(node) || WritesSelf(node) ||
+             (node.op() == OpKind::kCallMethod &&
+              MayReturnSelfMethods().contains(OperatorName(node)))) {
+    aliasing.arguments.push_back(0);
   }
-  return IsGetItemCall(node) || IsViewOp(node) || WritesSelf(node) ||
-         (node.op() == OpKind::kCallMethod && MayReturnSelfMethods().contains(OperatorName(node)));
+  return aliasing;
 }
 
 }  // namespace
@@ -385,7 +398,7 @@ AliasSets::AliasSets(const Graph& graph)
     : node_(graph.id_bound(), nullptr), parent_(graph.id_bound()) {
   // Asked once per (op, target): ResultAliasPositions builds a list and
   // matches names, and a graph has few distinct targets.
-  absl::flat_hash_map<uint64_t, bool> may_alias_by_target;
+  absl::flat_hash_map<uint64_t, CallAliasing> aliasing_by_target;
   // Constant-index getitems of one value: (value id, index) -> first getitem.
   absl::flat_hash_map<std::pair<uint32_t, int64_t>, uint32_t> first_getitem;
   auto join = [this](uint32_t a, uint32_t b) {
@@ -402,9 +415,15 @@ AliasSets::AliasSets(const Graph& graph)
     has_barrier_ = has_barrier_ || IsGlobalStateBarrier(*n);
     if (n->kwargs().empty()) {
       const uint64_t key = static_cast<uint64_t>(n->op()) << 32 | n->target_symbol().id();
-      auto [it, inserted] = may_alias_by_target.try_emplace(key);
-      if (inserted) it->second = MayAliasWithoutKwargs(*n);
-      if (!it->second) continue;
+      auto [it, inserted] = aliasing_by_target.try_emplace(key);
+      if (inserted) it->second = AliasingWithoutKwargs(*n);
+      if (!it->second.per_node) {
+        for (size_t index : it->second.arguments) {
+          if (index >= n->args().size()) break;
+          n->args()[index].ForEachNode([&](Node* arg) { join(n->id(), arg->id()); });
+        }
+        continue;
+      }
     }
     const std::vector<int> aliased = ResultAliasPositions(*n);
     if (!aliased.empty()) {

@@ -1330,7 +1330,12 @@ int64_t ComputingNodes(const Region& region) {
 absl::StatusOr<std::vector<RegionGroup>> FindIdenticalRegions(
     const Graph& graph, const RegionTrackingOptions& options, const OrderingEdges& extra,
     RegionTrackingReport* report) {
-  const NodeKeys keys(graph);
+  return FindIdenticalRegions(graph, NodeKeys(graph), options, extra, report);
+}
+
+absl::StatusOr<std::vector<RegionGroup>> FindIdenticalRegions(
+    const Graph& graph, const NodeKeys& keys, const RegionTrackingOptions& options,
+    const OrderingEdges& extra, RegionTrackingReport* report) {
   if (const Node* user = keys.first_out_of_order_user(); user != nullptr) {
     // Sorting cannot help a graph with a cycle: say so, and where.
     const std::vector<Node*> cycle = FindCycle(graph);

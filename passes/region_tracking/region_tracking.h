@@ -18,6 +18,7 @@
 
 #include "absl/status/statusor.h"
 #include "ir/graph.h"
+#include "passes/region_tracking/node_key.h"
 #include "passes/topo_sort/topo_sort.h"
 
 namespace fxpp {
@@ -112,6 +113,14 @@ struct RegionTrackingReport {
 // node and the later node it reads, or the nodes of a cycle if it has one.
 absl::StatusOr<std::vector<RegionGroup>> FindIdenticalRegions(
     const Graph& graph, const RegionTrackingOptions& options = {},
+    const OrderingEdges& extra = {}, RegionTrackingReport* report = nullptr);
+
+// The same on `keys`, NodeKeys(graph) computed by the caller on the graph
+// as it is now: keying walks
+// every node, and a caller with other whole-graph work (dedup's alias
+// classes) can do both side by side.
+absl::StatusOr<std::vector<RegionGroup>> FindIdenticalRegions(
+    const Graph& graph, const NodeKeys& keys, const RegionTrackingOptions& options = {},
     const OrderingEdges& extra = {}, RegionTrackingReport* report = nullptr);
 
 }  // namespace fxpp
