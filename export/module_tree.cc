@@ -25,7 +25,8 @@ void ListPaths(const GraphModule& root, const GraphModule& module, const std::st
   const GraphModule* resolved = &module;
   std::string first = same_as;
   if (!target.empty()) {
-    resolved = root.FindSubmodule(target);
+    // The IR's one resolver, which follows chained references (bounded).
+    resolved = ResolveAttributePath(root, root, target).module;
     if (resolved == nullptr) resolved = &module;
     first = std::string(target);
   }
