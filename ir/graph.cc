@@ -286,37 +286,67 @@ Node* Graph::NodeCopy(const Node& node, absl::FunctionRef<Argument(Node*)> remap
   return copy;
 }
 
-absl::Status Graph::EraseNode(Node* node) {
-  if (node->graph_ != this) {
-    return absl::InvalidArgumentError(
-        absl::StrCat("node '", node->name(), "' does not belong to this graph"));
+absl::Status Graph::EraseNode(Node* node) { return EraseNodes({node}); }
+
+absl::Status Graph::EraseNodes(absl::Span<Node* const> nodes) {
+  // `erased_` marks the set while it is checked; cleared again on failure.
+  auto unmark = [&](size_t count) {
+    for (size_t i = 0; i < count; ++i) nodes[i]->erased_ = false;
+  };
+  for (size_t i = 0; i < nodes.size(); ++i) {
+    Node* node = nodes[i];
+    if (node->graph_ != this || node->erased_) {
+      unmark(i);
+      return node->graph_ != this
+                 ? absl::InvalidArgumentError(
+                       absl::StrCat("node '", node->name(), "' does not belong to this graph"))
+                 : absl::FailedPreconditionError(
+                       absl::StrCat("node '", node->name(), "' was already erased"));
+    }
+    node->erased_ = true;
   }
-  if (node->erased_) {
-    return absl::FailedPreconditionError(
-        absl::StrCat("node '", node->name(), "' was already erased"));
-  }
-  if (node->num_users_ > 0) {
+  // Uses among the nodes are counted off their producers first: what is
+  // left are users outside.
+  auto count_internal_uses = [&](int delta) {
+    for (Node* node : nodes) {
+      node->ForEachInput([delta](Node* producer) {
+        if (producer->erased_) producer->num_users_ += delta;
+      });
+    }
+  };
+  count_internal_uses(-1);
+  for (Node* node : nodes) {
+    if (node->num_users_ == 0) continue;
     std::vector<std::string> users;
-    for (Node* u : node->users()) users.emplace_back(u->name());
-    return absl::FailedPreconditionError(absl::StrCat(
+    for (Node* u : node->users()) {
+      if (!u->erased_) users.emplace_back(u->name());
+    }
+    absl::Status busy = absl::FailedPreconditionError(absl::StrCat(
         "cannot erase node '", node->name(), "': it still has ", node->num_users_,
         " user(s) in the graph: ", absl::StrJoin(users, ", ")));
+    count_internal_uses(+1);
+    unmark(nodes.size());
+    return busy;
   }
-  if (insert_anchor_ == node) {
-    // Keep inserting where the erased node was.
-    insert_anchor_ = insert_after_anchor_ ? node->prev_ : node->next_;
+  for (Node* node : nodes) {
+    if (insert_anchor_ == node) {
+      // Keep inserting where the erased node was (past the others erased).
+      insert_anchor_ = insert_after_anchor_ ? node->prev_ : node->next_;
+    }
+    Unlink(node);
+    // Like FX, the erased node's references become None so its inputs lose
+    // it as a user; its `next` link stays for iterators standing on it.
+    // (UnlinkInputs leaves the user lists of producers among the nodes:
+    // they go too, their lists dropped whole below.)
+    node->UnlinkInputs();
+    node->first_user_ = nullptr;
+    for (Argument& a : node->args_) DropNodeReferences(a);
+    if (node->kwargs_) {
+      for (KwArg& kw : *node->kwargs_) DropNodeReferences(kw.value);
+    }
+    node->name_->set_owner(NameSpace::Entry::kNoOwner);
+    --size_;
   }
-  Unlink(node);
-  node->erased_ = true;
-  // Like FX, the erased node's references become None so its inputs lose it
-  // as a user; its `next` link stays for iterators standing on it.
-  node->UnlinkInputs();
-  for (Argument& a : node->args_) DropNodeReferences(a);
-  if (node->kwargs_) {
-    for (KwArg& kw : *node->kwargs_) DropNodeReferences(kw.value);
-  }
-  node->name_->set_owner(NameSpace::Entry::kNoOwner);
-  --size_;
   return absl::OkStatus();
 }
 

@@ -19,6 +19,7 @@
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
+#include "absl/types/span.h"
 #include "ir/argument.h"
 #include "ir/names.h"
 #include "ir/node.h"
@@ -130,6 +131,11 @@ class Graph {
   // ---- editing ----------------------------------------------------------
   // Removes `node`; an error while it still has users.
   absl::Status EraseNode(Node* node);
+  // Removes `nodes` together, which may use each other: an error (and no
+  // change) while one has a user outside them. The same result as erasing
+  // them users first, without maintaining the user lists of nodes about
+  // to go, which on a large graph is a cache miss per edge.
+  absl::Status EraseNodes(absl::Span<Node* const> nodes);
   // FX's eliminate_dead_code: erases, last to first, every node without
   // users for which `is_side_effectful` is false. Returns whether anything
   // was erased.

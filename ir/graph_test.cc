@@ -168,6 +168,50 @@ TEST(GraphTest, EraseRequiresNoUsersAndKeepsIterationStable) {
   EXPECT_EQ(g.CallFunction("torch.neg", {Ref(x)})->name(), "neg_2");
 }
 
+// Nodes that use each other go together; a set with a user outside it is
+// refused whole, leaving every user list as it was.
+TEST(GraphTest, EraseNodesTakesNodesThatUseEachOther) {
+  Graph g;
+  Node* x = g.Placeholder("x");
+  Node* a = g.CallFunction("torch.neg", {Ref(x)});
+  Node* b = g.CallFunction("torch.add", {Ref(a), Ref(x)});
+  Node* c = g.CallFunction("torch.mul", {Ref(a), Ref(b)});
+  Node* d = g.CallFunction("torch.relu", {Ref(c)});
+  g.Output(Ref(x));
+  ASSERT_EQ(x->num_users(), 3u);  // neg, add, output
+
+  absl::Status busy = g.EraseNodes({a, b, c});  // d still reads c
+  EXPECT_EQ(busy.code(), absl::StatusCode::kFailedPrecondition);
+  EXPECT_THAT(std::string(busy.message()),
+              HasSubstr("cannot erase node 'mul': it still has 1 user(s) in the graph: relu"));
+  EXPECT_FALSE(a->is_erased() || b->is_erased() || c->is_erased());
+  EXPECT_EQ(x->num_users(), 3u);
+  EXPECT_EQ(a->num_users(), 2u);
+  EXPECT_THAT(NodeNames(g), ElementsAre("x", "neg", "add", "mul", "relu", "output"));
+  EXPECT_TRUE(VerifyGraph(g).ok());
+
+  EXPECT_FALSE(g.EraseNodes({d, c, d}).ok());  // listed twice
+  EXPECT_FALSE(d->is_erased() || c->is_erased());
+  EXPECT_TRUE(VerifyGraph(g).ok());
+
+  // Any order: producers before their users too.
+  ASSERT_TRUE(g.EraseNodes({a, b, c, d}).ok());
+  EXPECT_THAT(NodeNames(g), ElementsAre("x", "output"));
+  EXPECT_EQ(g.size(), 2u);
+  EXPECT_EQ(x->num_users(), 1u);  // the output only
+  for (Node* n : {a, b, c, d}) {
+    EXPECT_TRUE(n->is_erased());
+    EXPECT_EQ(n->num_users(), 0u);
+    EXPECT_EQ(n->num_inputs(), 0u);
+    EXPECT_TRUE(n->users().begin() == n->users().end());
+  }
+  EXPECT_TRUE(b->args()[0].is_none());  // references dropped, as FX does
+  EXPECT_TRUE(VerifyGraph(g).ok());
+  EXPECT_EQ(g.FindNode("mul"), nullptr);
+  EXPECT_FALSE(g.EraseNodes({a}).ok());  // already erased
+  EXPECT_TRUE(g.EraseNodes({}).ok());
+}
+
 TEST(GraphTest, InsertionPointsFollowFx) {
   Graph g;
   Node* x = g.Placeholder("x");

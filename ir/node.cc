@@ -79,6 +79,9 @@ void Node::UnlinkInputs() {
   for (uint32_t i = 0; i < num_inputs_; ++i) {
     Use* use = &inputs_[i];
     Node* producer = use->other_end(this);
+    // Only Graph::EraseNodes erases a producer with users left: users
+    // erased with it, whose uses it has counted off already.
+    if (producer->erased_) continue;
     Use* first = producer->first_user_;
     if (use == first) {
       producer->first_user_ = use->next_user;

@@ -513,15 +513,17 @@ absl::Status Deduplicator::Replace(const SubgraphPlan& plan, const Region& regio
     offset += static_cast<int>(spec->second.size());
   }
   if (all_known) invoke->mutable_meta().val = ValueMeta::Tuple(std::move(output_vals));
-  for (auto it = region.rbegin(); it != region.rend(); ++it) {
-    Node* n = *it;
+  std::vector<Node*> replaced;
+  replaced.reserve(region.size());
+  for (Node* n : region) {
     if (plan.flattened[IndexIn(n)] || n->is_erased()) continue;
     At(replaced_by_, n) = invoke;
-    absl::Status erased = graph_.EraseNode(n);
-    if (!erased.ok()) {
-      return absl::InternalError(absl::StrCat("dedup left a use of replaced region node: ",
-                                              erased.message()));
-    }
+    replaced.push_back(n);
+  }
+  absl::Status erased = graph_.EraseNodes(replaced);
+  if (!erased.ok()) {
+    return absl::InternalError(
+        absl::StrCat("dedup left a use of replaced region node: ", erased.message()));
   }
   return absl::OkStatus();
 }
