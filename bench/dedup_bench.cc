@@ -4,7 +4,7 @@
 //   bazel run -c opt //bench:dedup_bench
 #include <malloc.h>
 
-#include <algorithm>
+#include <atomic>
 #include <cstdint>
 #include <cstdlib>
 #include <memory>
@@ -23,15 +23,18 @@ namespace {
 // the peak since the last ResetPeak(): unlike the heap totals before and
 // after, the peak sees what dedup allocates and frees again. The benchmarks
 // run on one thread.
-int64_t allocated = 0;
-int64_t peak_allocated = 0;
-void ResetPeak() { peak_allocated = allocated; }
+// Atomic: dedup allocates from two threads on large graphs.
+std::atomic<int64_t> allocated{0};
+std::atomic<int64_t> peak_allocated{0};
+void ResetPeak() { peak_allocated = allocated.load(); }
 
 void* Allocate(size_t size) {
   void* p = std::malloc(size);
   if (p == nullptr) throw std::bad_alloc();
-  allocated += static_cast<int64_t>(malloc_usable_size(p));
-  peak_allocated = std::max(peak_allocated, allocated);
+  const int64_t now = allocated += static_cast<int64_t>(malloc_usable_size(p));
+  int64_t peak = peak_allocated.load(std::memory_order_relaxed);
+  while (now > peak && !peak_allocated.compare_exchange_weak(peak, now)) {
+  }
   return p;
 }
 void Free(void* p) {
