@@ -10,7 +10,6 @@
 #include <tuple>
 #include <utility>
 
-#include "absl/cleanup/cleanup.h"
 #include "absl/container/flat_hash_map.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
@@ -87,6 +86,49 @@ struct SubgraphPlan {
   int num_outputs = 0;
 };
 
+// NodeKeys(graph), computed on a thread of its own from the constructor on
+// for a graph large enough for that to pay, else by Get. The graph must not
+// change until Get returns.
+class BackgroundKeys {
+ public:
+  explicit BackgroundKeys(const Graph& graph) : graph_(graph) {
+    // Below this a second thread costs more than it saves.
+    constexpr size_t kNodesWorthAThread = 20000;
+    if (graph.size() < kNodesWorthAThread || std::thread::hardware_concurrency() < 2) return;
+    try {
+      keying_ = std::thread([this] {
+        try {
+          keys_ = std::make_unique<const NodeKeys>(graph_);
+        } catch (...) {
+          failure_ = std::current_exception();  // out of memory, for one
+        }
+      });
+    } catch (const std::system_error&) {
+      // No thread to be had: Get keys the nodes itself.
+    }
+  }
+  // Joined however the caller ends: a running thread's destructor would
+  // terminate the process.
+  ~BackgroundKeys() {
+    if (keying_.joinable()) keying_.join();
+  }
+  BackgroundKeys(const BackgroundKeys&) = delete;
+  BackgroundKeys& operator=(const BackgroundKeys&) = delete;
+
+  const NodeKeys& Get() {
+    if (keying_.joinable()) keying_.join();
+    if (failure_) std::rethrow_exception(failure_);
+    if (keys_ == nullptr) keys_ = std::make_unique<const NodeKeys>(graph_);
+    return *keys_;
+  }
+
+ private:
+  const Graph& graph_;
+  std::unique_ptr<const NodeKeys> keys_;
+  std::exception_ptr failure_;
+  std::thread keying_;
+};
+
 class Deduplicator {
  public:
   Deduplicator(GraphModule& module, const DedupOptions& options)
@@ -107,11 +149,6 @@ class Deduplicator {
     for (const Node* n : region) slot_[n->id()] = -1;
   }
 
-  // The graph's node keys for region tracking. Keying the nodes, and the
-  // alias classes with the ordering edges (aliases_, extra_, mutates_), only
-  // read the graph and are each a walk over every node, a cache miss per
-  // node on a large graph: they run side by side there.
-  std::unique_ptr<const NodeKeys> KeysBesideAliasAnalysis();
   void AddOrderingEdges();
   std::vector<int> OutputIndices(const RegionGroup& group);
   // Builds the plan from region 0 (marked); empty module with a reason set
@@ -138,6 +175,10 @@ class Deduplicator {
                        Node* get_subgraph, const std::string& name);
   Node* StorageRoot(Node* n);
   absl::Status SortWithOrderingEdges();
+  // Records whether `node`, which now reads the invoke_subgraph put right
+  // before `region.back()` (or one of its getitems), comes before it and
+  // stays in the graph.
+  void NoteReaderOfInvoke(const Node* node, const SubgraphPlan& plan, const Region& region);
 
   GraphModule& module_;
   Graph& graph_;
@@ -156,6 +197,11 @@ class Deduplicator {
   // index of the input or output.
   NodeMap input_roots_;
   NodeMap output_roots_;
+  // Whether a replacement put a node before a node it reads. Without
+  // ordering edges, the graph stays sorted otherwise: each invoke_subgraph
+  // and its getitems go right before the region's last node, after every
+  // input the region read.
+  bool out_of_order_ = false;
 };
 
 // Regions of a large graph lie far apart, and deciding or replacing one
@@ -463,6 +509,9 @@ absl::Status Deduplicator::Replace(const SubgraphPlan& plan, const Region& regio
                                    const std::string& name) {
   std::vector<Argument> args = {Argument::Ref(get_subgraph), Argument::String(name)};
   for (Node* input : CallArguments(plan, region, std::move(inputs))) {
+    // An input can come later: a getitem of a region replaced before,
+    // which sits before that region's last node.
+    out_of_order_ = out_of_order_ || !input->IsBefore(region.back());
     args.push_back(Argument::Ref(input));
   }
   Node* invoke;
@@ -479,6 +528,7 @@ absl::Status Deduplicator::Replace(const SubgraphPlan& plan, const Region& regio
     if (spec == plan.tuple_specs.end()) {
       auto at = graph_.InsertingBefore(region.back());
       Node* item = graph_.CallFunction(kGetItem, {Argument::Ref(invoke), Argument::Int(offset)});
+      for (const Node* user : node->users()) NoteReaderOfInvoke(user, plan, region);
       node->ReplaceAllUsesWith(item, /*propagate_meta=*/true);
       if (node->meta().val.has_value()) {
         output_vals.push_back(*node->meta().val);
@@ -508,6 +558,7 @@ absl::Status Deduplicator::Replace(const SubgraphPlan& plan, const Region& regio
                                                 "' indexes outside the recorded tuple"));
       }
       child->SetArgs({Argument::Ref(invoke), Argument::Int(offset + slot->second)});
+      NoteReaderOfInvoke(child, plan, region);
     }
     output_vals.push_back(*node->meta().val);
     offset += static_cast<int>(spec->second.size());
@@ -526,6 +577,13 @@ absl::Status Deduplicator::Replace(const SubgraphPlan& plan, const Region& regio
         absl::StrCat("dedup left a use of replaced region node: ", erased.message()));
   }
   return absl::OkStatus();
+}
+
+void Deduplicator::NoteReaderOfInvoke(const Node* node, const SubgraphPlan& plan,
+                                      const Region& region) {
+  const int index = IndexIn(node);
+  const bool erased_with_region = index >= 0 && !plan.flattened[index];
+  out_of_order_ = out_of_order_ || (!erased_with_region && node->IsBefore(region.back()));
 }
 
 absl::Status Deduplicator::SortWithOrderingEdges() {
@@ -630,54 +688,26 @@ absl::Status Deduplicator::DedupGroup(const RegionGroup& group, DedupReport& rep
   return absl::OkStatus();
 }
 
-std::unique_ptr<const NodeKeys> Deduplicator::KeysBesideAliasAnalysis() {
-  auto analyze_aliasing = [this] {
-    aliases_ = std::make_unique<AliasSets>(graph_);
-    AddOrderingEdges();
-  };
-  // Below this a second thread costs more than it saves.
-  constexpr size_t kNodesWorthAThread = 20000;
-  if (graph_.size() < kNodesWorthAThread || std::thread::hardware_concurrency() < 2) {
-    analyze_aliasing();
-    return std::make_unique<const NodeKeys>(graph_);
-  }
-  std::unique_ptr<const NodeKeys> keys;
-  std::exception_ptr keying_failed;  // out of memory, for one
-  std::thread keying;
-  try {
-    keying = std::thread([&] {
-      try {
-        keys = std::make_unique<const NodeKeys>(graph_);
-      } catch (...) {
-        keying_failed = std::current_exception();
-      }
-    });
-  } catch (const std::system_error&) {
-    // No thread to be had: key the nodes here, after the alias analysis.
-  }
-  {
-    // Joined however the alias analysis ends: a running thread's
-    // destructor would terminate the process.
-    absl::Cleanup join = [&keying] {
-      if (keying.joinable()) keying.join();
-    };
-    analyze_aliasing();
-  }
-  if (keying_failed) std::rethrow_exception(keying_failed);
-  return keys != nullptr ? std::move(keys) : std::make_unique<const NodeKeys>(graph_);
-}
-
 absl::StatusOr<DedupReport> Deduplicator::Run() {
   DedupReport report;
   report.nodes_before = static_cast<int64_t>(graph_.size());
   slot_.assign(graph_.id_bound(), -1);
-  const std::unique_ptr<const NodeKeys> keys = KeysBesideAliasAnalysis();
+  // Keying the nodes for region tracking, and the alias classes with the
+  // ordering edges, only read the graph and are each a walk over every
+  // node, a cache miss per node on a large graph: they run side by side
+  // there, and region tracking orders the nodes canonically (which needs
+  // the edges, not the keys) before it waits for the keys.
+  BackgroundKeys keys(graph_);
+  aliases_ = std::make_unique<AliasSets>(graph_);
+  AddOrderingEdges();
   // Region tracking checks the one property of the input dedup relies on
-  // (topological order) while it keys the nodes; the rest of what the
-  // verifier checks is kept by the IR's own API.
+  // (topological order) with the keys; the rest of what the verifier checks
+  // is kept by the IR's own API.
   RegionTrackingReport tracking;
   ASSIGN_OR_RETURN(std::vector<RegionGroup> groups,
-                   FindIdenticalRegions(graph_, *keys, options_.tracking, extra_, &tracking));
+                   FindIdenticalRegions(
+                       graph_, [&keys]() -> const NodeKeys& { return keys.Get(); },
+                       options_.tracking, extra_, &tracking));
   report.not_taken = std::move(tracking.not_taken);
   // Each region adds an invoke and at least one getitem: size the name table
   // once rather than rehashing a million names when it overflows.
@@ -686,7 +716,9 @@ absl::StatusOr<DedupReport> Deduplicator::Run() {
   graph_.Reserve(graph_.id_bound() + new_nodes);
 
   for (const RegionGroup& group : groups) RETURN_IF_ERROR(DedupGroup(group, report));
-  if (report.regions_replaced > 0) RETURN_IF_ERROR(SortWithOrderingEdges());
+  if (report.regions_replaced > 0 && (out_of_order_ || !extra_.empty())) {
+    RETURN_IF_ERROR(SortWithOrderingEdges());
+  }
   report.nodes_after = static_cast<int64_t>(graph_.size());
   return report;
 }

@@ -11,7 +11,8 @@
 // Mutations stay ordered against other users of the mutated value, and
 // global-state calls (autocast, grad mode) keep their place relative to
 // everything; one stable topological sort honouring those edges runs at the
-// end.
+// end (when there are such edges, or a replacement left a node before one it
+// reads: otherwise the order is already topological).
 #ifndef FXPP_PASSES_DEDUP_DEDUP_H_
 #define FXPP_PASSES_DEDUP_DEDUP_H_
 

@@ -60,8 +60,11 @@ class NodesByKey {
 // State shared by all groups of one FindIdenticalRegions call.
 class Tracker {
  public:
-  Tracker(const Graph& graph, const NodeKeys& keys, const RegionTrackingOptions& options,
-          const OrderingEdges& extra, RegionTrackingReport* report);
+  // Puts the nodes in the canonical order, which needs no node keys.
+  Tracker(const Graph& graph, const RegionTrackingOptions& options, const OrderingEdges& extra,
+          RegionTrackingReport* report);
+  // Groups the nodes by key, in that order; before Run.
+  void UseKeys(const NodeKeys& keys);
 
   std::vector<RegionGroup> Run();
 
@@ -288,10 +291,14 @@ void Tracker::SortCanonically() {
   }
 }
 
-Tracker::Tracker(const Graph& graph, const NodeKeys& keys, const RegionTrackingOptions& options,
+Tracker::Tracker(const Graph& graph, const RegionTrackingOptions& options,
                  const OrderingEdges& extra, RegionTrackingReport* report)
     : graph_(graph), options_(options), extra_(extra), report_(report), state_(graph.id_bound()) {
   SortCanonically();
+}
+
+void Tracker::UseKeys(const NodeKeys& keys) {
+  const Graph& graph = graph_;
   // The keys are also kept in that order, so that grouping does not revisit
   // the nodes.
   std::vector<uint32_t> key_at;
@@ -1330,12 +1337,20 @@ int64_t ComputingNodes(const Region& region) {
 absl::StatusOr<std::vector<RegionGroup>> FindIdenticalRegions(
     const Graph& graph, const RegionTrackingOptions& options, const OrderingEdges& extra,
     RegionTrackingReport* report) {
-  return FindIdenticalRegions(graph, NodeKeys(graph), options, extra, report);
+  const NodeKeys keys(graph);
+  return FindIdenticalRegions(
+      graph, [&keys]() -> const NodeKeys& { return keys; }, options, extra, report);
 }
 
 absl::StatusOr<std::vector<RegionGroup>> FindIdenticalRegions(
-    const Graph& graph, const NodeKeys& keys, const RegionTrackingOptions& options,
-    const OrderingEdges& extra, RegionTrackingReport* report) {
+    const Graph& graph, absl::FunctionRef<const NodeKeys&()> keys_when_needed,
+    const RegionTrackingOptions& options, const OrderingEdges& extra,
+    RegionTrackingReport* report) {
+  // The canonical order needs no keys: it is built while they may still be
+  // computed elsewhere. (On a graph that is not sorted it is meaningless,
+  // but harmless, and the keys below refuse that graph.)
+  Tracker tracker(graph, options, extra, report);
+  const NodeKeys& keys = keys_when_needed();
   if (const Node* user = keys.first_out_of_order_user(); user != nullptr) {
     // Sorting cannot help a graph with a cycle: say so, and where.
     const std::vector<Node*> cycle = FindCycle(graph);
@@ -1347,7 +1362,8 @@ absl::StatusOr<std::vector<RegionGroup>> FindIdenticalRegions(
         "the graph is not topologically sorted: node '", user->name(),
         "' uses '", keys.its_later_input()->name(), "' before it is defined (run topo_sort first)"));
   }
-  return Tracker(graph, keys, options, extra, report).Run();
+  tracker.UseKeys(keys);
+  return tracker.Run();
 }
 
 }  // namespace fxpp

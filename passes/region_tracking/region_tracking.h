@@ -16,6 +16,7 @@
 #include <string>
 #include <vector>
 
+#include "absl/functional/function_ref.h"
 #include "absl/status/statusor.h"
 #include "ir/graph.h"
 #include "passes/region_tracking/node_key.h"
@@ -115,13 +116,16 @@ absl::StatusOr<std::vector<RegionGroup>> FindIdenticalRegions(
     const Graph& graph, const RegionTrackingOptions& options = {},
     const OrderingEdges& extra = {}, RegionTrackingReport* report = nullptr);
 
-// The same on `keys`, NodeKeys(graph) computed by the caller on the graph
-// as it is now: keying walks
-// every node, and a caller with other whole-graph work (dedup's alias
-// classes) can do both side by side.
+// The same with the node keys computed by the caller, who may still be
+// computing them elsewhere: `keys_when_needed` is called once, after the
+// work that needs no keys (the canonical order), and returns
+// NodeKeys(graph) of the graph as it is now. Keying walks every node, and a
+// caller with other whole-graph work (dedup's alias classes) can do both
+// side by side.
 absl::StatusOr<std::vector<RegionGroup>> FindIdenticalRegions(
-    const Graph& graph, const NodeKeys& keys, const RegionTrackingOptions& options = {},
-    const OrderingEdges& extra = {}, RegionTrackingReport* report = nullptr);
+    const Graph& graph, absl::FunctionRef<const NodeKeys&()> keys_when_needed,
+    const RegionTrackingOptions& options = {}, const OrderingEdges& extra = {},
+    RegionTrackingReport* report = nullptr);
 
 }  // namespace fxpp
 
