@@ -1,6 +1,7 @@
 #include "tools/python/ext/topo_sort.h"
 
 #include <algorithm>
+#include <iterator>
 #include <string>
 #include <utility>
 
@@ -165,6 +166,36 @@ class Sorter {
   absl::flat_hash_map<PyObject*, std::vector<PyObject*>> waiting_;
 };
 
+// Which nodes of `order` (a permutation of `listed`) can keep their place:
+// a longest run of them whose list positions increase (patience sorting,
+// O(n log n)). Every other node has to move.
+std::vector<bool> Staying(const std::vector<PyObject*>& listed,
+                          const std::vector<PyObject*>& order) {
+  absl::flat_hash_map<PyObject*, size_t> position_of;
+  position_of.reserve(listed.size());
+  for (size_t i = 0; i < listed.size(); ++i) position_of[listed[i]] = i;
+  constexpr size_t kNone = static_cast<size_t>(-1);
+  std::vector<size_t> position(order.size());
+  std::vector<size_t> previous(order.size(), kNone);
+  std::vector<size_t> tails;  // tails[k]: the smallest last element of a run of k + 1
+  for (size_t i = 0; i < order.size(); ++i) {
+    position[i] = position_of.find(order[i])->second;
+    auto it = std::lower_bound(tails.begin(), tails.end(), position[i],
+                               [&](size_t tail, size_t p) { return position[tail] < p; });
+    if (it != tails.begin()) previous[i] = *std::prev(it);
+    if (it == tails.end()) {
+      tails.push_back(i);
+    } else {
+      *it = i;
+    }
+  }
+  std::vector<bool> stays(order.size(), false);
+  for (size_t i = tails.empty() ? kNone : tails.back(); i != kNone; i = previous[i]) {
+    stays[i] = true;
+  }
+  return stays;
+}
+
 }  // namespace
 
 std::vector<PyObject*> StableOrder(py::handle fx_graph, OutputPlacement output) {
@@ -199,21 +230,23 @@ size_t SortInPlace(py::handle fx_graph) {
   Sorter sorter(fx_graph);
   const std::vector<PyObject*> order = sorter.Order(OutputPlacement::kLikeAnyNode);
   if (order == sorter.nodes()) return 0;
-  // PyTorch's relinking, replayed on the computed order: each node placed
-  // goes right after the one placed before it unless it is there already.
-  // The first node placed stays where it is, as in PyTorch's loop.
+  // Only the nodes off a longest run already in order move, in the sort's
+  // order, each right after the node the order puts before it (or first):
+  // the nodes placed so far and those staying are then in their final
+  // relative order, so the last move leaves the list in the sort's order.
+  const std::vector<bool> stays = Staying(sorter.nodes(), order);
+  py::object root = Attr(fx_graph.ptr(), n.root);
   size_t moved = 0;
-  PyObject* cursor = nullptr;
-  for (PyObject* node : order) {
-    if (cursor != nullptr && Attr(cursor, n.next).ptr() != node) {
-      // Held for the call: unlinked, the node is referenced by less.
-      py::object held = py::reinterpret_borrow<py::object>(node);
-      PyObject* result = PyObject_CallMethodOneArg(cursor, n.append, node);
-      if (result == nullptr) throw py::error_already_set();
-      Py_DECREF(result);
-      ++moved;
-    }
-    cursor = node;
+  for (size_t i = 0; i < order.size(); ++i) {
+    if (stays[i]) continue;
+    PyObject* before = i == 0 ? root.ptr() : order[i - 1];
+    if (Attr(before, n.next).ptr() == order[i]) continue;
+    // Held for the call: unlinked, the node is referenced by less.
+    py::object held = py::reinterpret_borrow<py::object>(order[i]);
+    PyObject* result = PyObject_CallMethodOneArg(before, n.append, order[i]);
+    if (result == nullptr) throw py::error_already_set();
+    Py_DECREF(result);
+    ++moved;
   }
   return moved;
 }

@@ -39,11 +39,14 @@ std::vector<PyObject*> StableOrder(py::handle fx_graph, OutputPlacement output);
 // Cheaper than computing the order.
 bool GraphIsSorted(py::handle fx_graph);
 
-// Sorts `fx_graph` in place exactly as PyTorch's stable_topological_sort
-// does (the same calls to Node.append, so that torch keeps its own
-// bookkeeping, e.g. Node._sort_key on 2.x), after computing the whole order
-// first: on an error the graph is unchanged. Returns the number of nodes
-// moved.
+// Sorts `fx_graph` in place into the order PyTorch's stable_topological_sort
+// gives it (output kLikeAnyNode), computing the whole order first: on an
+// error the graph is unchanged. Only the nodes off a longest run already in
+// order move, through torch's Node.append (which keeps torch's bookkeeping,
+// e.g. Node._sort_key on 2.x, right). PyTorch's loop relinks every node
+// that follows a moved one until that one is placed, often most of the
+// graph; the order comes out the same, 2.x's _sort_key values need not.
+// Returns the number of nodes moved.
 size_t SortInPlace(py::handle fx_graph);
 
 }  // namespace pyext

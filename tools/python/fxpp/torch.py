@@ -267,9 +267,12 @@ def stable_topological_sort(graph):
     """torch._inductor.pattern_matcher.stable_topological_sort(graph): sorts
     a torch.fx.Graph in place so that every node follows the nodes it reads,
     moving nodes only where one comes before an input, and returns None.
-    The result is PyTorch's node for node, the output node included (sorted
-    like any node, as PyTorch's is); the order is computed in C++ and only
-    the nodes that move are relinked (Node.append, as PyTorch relinks them).
+    The order is PyTorch's node for node, the output node included (sorted
+    like any node, as PyTorch's is). It is computed in C++, and only nodes
+    off a longest run already in order are relinked, with torch's own
+    Node.append (PyTorch's loop relinks every node that follows a waiting
+    one, often most of the graph; 2.x's Node._sort_key values may differ
+    from those it would leave, their order does not).
     No order (a cycle) raises ValueError naming the cycle, with the graph
     unchanged (PyTorch asserts, after moving nodes).
 
