@@ -228,38 +228,39 @@ class InProcessTest(unittest.TestCase):
             self.assert_same_outputs(self.gpt, model, self.gpt_inputs)
 
 
-def _pytorch_stable_topological_sort(graph):
-    """PyTorch 2.6's torch._inductor.pattern_matcher.stable_topological_sort,
-    statement for statement (Debian's 1.13 has no torch._inductor): the
-    reference where PyTorch's own is missing. Under 2.x the tests check it
-    against PyTorch's own too."""
-    def args_of(node):  # pattern_matcher._args
-        found = []
-        torch.fx.node.map_arg((node.args, node.kwargs), found.append)
-        return found
-
-    pending = list(reversed(graph.nodes))
-    ready = set()
-    waiting = collections.defaultdict(list)
-    cursor = None
-    while pending:
-        node = pending.pop()
-        waiting_for = [x for x in args_of(node) if x not in ready]
-        if waiting_for:
-            waiting[waiting_for[-1]].append(node)
-        else:
-            ready.add(node)
-            if cursor and cursor.next is not node:
-                cursor.append(node)
-            cursor = node
-            pending.extend(reversed(waiting.pop(node, ())))
-    assert not waiting and len(ready) == len(graph.nodes)
+def _stable_order_reference(graph):
+    """The order PyTorch's stable_topological_sort (2.x's
+    torch._inductor.pattern_matcher; Debian's 1.13 has none) gives, written
+    from its contract: nodes keep their order, except that a node reading a
+    node not placed yet waits for the last such input (argument order,
+    repeats counted) and comes right after it; nodes that waited for a node
+    come, in their order, right after it, each followed by its own waiters.
+    Relinks `graph` into that order; AssertionError on a cycle. Under 2.x
+    the tests check it against PyTorch's own too."""
+    placed, order = set(), []
+    waiters = collections.defaultdict(list)
+    to_offer = list(reversed(graph.nodes))  # a stack: the next node on top
+    while to_offer:
+        node = to_offer.pop()
+        inputs = []
+        torch.fx.node.map_arg((node.args, node.kwargs), inputs.append)
+        missing = [n for n in inputs if n not in placed]
+        if missing:
+            waiters[missing[-1]].append(node)
+            continue
+        placed.add(node)
+        order.append(node)
+        to_offer.extend(reversed(waiters.pop(node, [])))
+    assert not waiters and len(order) == len(graph.nodes), "the graph has a cycle"
+    for earlier, node in zip(order, order[1:]):
+        if earlier.next is not node:
+            earlier.append(node)
 
 
 def _references():
-    """(name, sort) of every reference: the statement-for-statement copy,
-    and PyTorch's own where this torch has it."""
-    refs = [("PyTorch 2.6's algorithm (copy)", _pytorch_stable_topological_sort)]
+    """(name, sort) of every reference: the contract written out, and
+    PyTorch's own where this torch has it."""
+    refs = [("the contract (_stable_order_reference)", _stable_order_reference)]
     try:
         from torch._inductor.pattern_matcher import stable_topological_sort
         refs.append(("torch._inductor.pattern_matcher", stable_topological_sort))
