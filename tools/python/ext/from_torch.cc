@@ -1,25 +1,18 @@
 #include "tools/python/ext/from_torch.h"
 
-#include <algorithm>
 #include <string>
 #include <utility>
 #include <vector>
 
 #include "absl/container/flat_hash_map.h"
-#include "absl/container/flat_hash_set.h"
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "ir/names.h"
+#include "tools/python/ext/topo_sort.h"
 
 namespace fxpp {
 namespace pyext {
 namespace {
-
-py::object Attr(PyObject* obj, PyObject* name) {
-  PyObject* result = PyObject_GetAttr(obj, name);
-  if (result == nullptr) throw py::error_already_set();
-  return py::reinterpret_steal<py::object>(result);
-}
 
 bool IsInstance(PyObject* obj, PyObject* type) {
   if (type == nullptr) return false;
@@ -94,64 +87,13 @@ class Converter {
     }
     py::object sentinel = py::reinterpret_steal<py::object>(root);
     if (options_.sort) {
-      for (PyObject* node : StableOrder(root)) AddNode(node, graph);
+      for (PyObject* node : StableOrder(fx_graph, OutputPlacement::kLast)) AddNode(node, graph);
       return;
     }
     for (py::object node = Attr(root, n_.next); node.ptr() != root;
          node = Attr(node.ptr(), n_.next)) {
       AddNode(node.ptr(), graph);
     }
-  }
-
-  // The graph's nodes (borrowed: the graph holds them) in the order of
-  // torch's stable_topological_sort (Dynamo's and fxpp's topo_sort): a node
-  // waits for the last of its inputs not yet placed, and is placed as soon
-  // as they all are; the output node last, as fxpp's sort puts it.
-  std::vector<PyObject*> StableOrder(PyObject* root) {
-    std::vector<PyObject*> pending;
-    PyObject* output = nullptr;
-    for (py::object node = Attr(root, n_.next); node.ptr() != root;
-         node = Attr(node.ptr(), n_.next)) {
-      py::object op = Attr(node.ptr(), n_.op);
-      if (output == nullptr && PyUnicode_CompareWithASCIIString(op.ptr(), "output") == 0) {
-        output = node.ptr();
-      } else {
-        pending.push_back(node.ptr());
-      }
-    }
-    std::reverse(pending.begin(), pending.end());
-    std::vector<PyObject*> order;
-    order.reserve(pending.size() + 1);
-    absl::flat_hash_set<PyObject*> ready;
-    absl::flat_hash_map<PyObject*, std::vector<PyObject*>> waiting;
-    auto place = [&](PyObject* node) -> bool {
-      py::object inputs = Attr(node, n_.input_nodes);
-      PyObject* last_missing = nullptr;
-      PyObject* input;
-      Py_ssize_t pos = 0;
-      while (PyDict_Next(inputs.ptr(), &pos, &input, nullptr)) {
-        if (!ready.contains(input)) last_missing = input;
-      }
-      if (last_missing != nullptr) {
-        waiting[last_missing].push_back(node);
-        return false;
-      }
-      ready.insert(node);
-      order.push_back(node);
-      return true;
-    };
-    while (!pending.empty()) {
-      PyObject* node = pending.back();
-      pending.pop_back();
-      if (!place(node)) continue;
-      if (auto it = waiting.find(node); it != waiting.end()) {
-        pending.insert(pending.end(), it->second.rbegin(), it->second.rend());
-        waiting.erase(it);
-      }
-    }
-    if (output != nullptr) place(output);
-    if (!waiting.empty()) throw py::value_error("the graph has a cycle: no topological order");
-    return order;
   }
 
   TensorMeta Tensor(PyObject* t) {

@@ -10,7 +10,6 @@
 #include <utility>
 #include <vector>
 
-#include "absl/container/flat_hash_set.h"
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
 #include "export/exported_program.pb.h"
@@ -23,6 +22,7 @@
 #include "tools/python/ext/from_export.h"
 #include "tools/python/ext/from_torch.h"
 #include "tools/python/ext/to_torch.h"
+#include "tools/python/ext/topo_sort.h"
 #include "tools/python/ext/torch_objects.h"
 
 namespace fxpp {
@@ -172,39 +172,6 @@ py::bytes JsonToBinary(const std::string& json) {
   return py::bytes(message.SerializeAsString());
 }
 
-// Whether `fx_graph` (a torch.fx.Graph) is in an order fxpp's stable
-// topological sort keeps as it is: every node after the nodes it reads
-// (node._input_nodes, what FX keeps for `all_input_nodes`) and the output
-// node last. Reads the node list in place, without converting the graph, so
-// that sorting a sorted graph costs no more than PyTorch's check does.
-bool GraphIsSorted(py::handle fx_graph) {
-  const Names& n = names();
-  auto attr = [](PyObject* obj, PyObject* name) {
-    PyObject* value = PyObject_GetAttr(obj, name);
-    if (value == nullptr) throw py::error_already_set();
-    return py::reinterpret_steal<py::object>(value);
-  };
-  py::object root = attr(fx_graph.ptr(), n.root);
-  absl::flat_hash_set<PyObject*> seen;
-  bool after_output = false;
-  for (py::object node = attr(root.ptr(), n.next); node.ptr() != root.ptr();
-       node = attr(node.ptr(), n.next)) {
-    if (after_output) return false;
-    py::object inputs = attr(node.ptr(), n.input_nodes);
-    if (!PyDict_Check(inputs.ptr())) throw py::type_error("node._input_nodes is not a dict");
-    PyObject* input;
-    Py_ssize_t pos = 0;
-    while (PyDict_Next(inputs.ptr(), &pos, &input, nullptr)) {
-      if (!seen.contains(input)) return false;
-    }
-    seen.insert(node.ptr());
-    py::object op = attr(node.ptr(), n.op);
-    after_output = PyUnicode_Check(op.ptr()) &&
-                   PyUnicode_CompareWithASCIIString(op.ptr(), "output") == 0;
-  }
-  return true;
-}
-
 }  // namespace
 
 PYBIND11_MODULE(_C, m) {
@@ -231,6 +198,9 @@ PYBIND11_MODULE(_C, m) {
         "An exported_program.proto file's JSON as protobuf binary.");
   m.def("graph_is_sorted", &GraphIsSorted, py::arg("graph"),
         "Whether a torch.fx.Graph is already in the order fxpp's topo_sort keeps.");
+  m.def("stable_topological_sort", &SortInPlace, py::arg("graph"),
+        "Sorts a torch.fx.Graph in place as torch._inductor.pattern_matcher."
+        "stable_topological_sort does; returns the number of nodes moved.");
   m.def("list_passes", [] { return PassRegistry::Global().Describe(); },
         "Every registered pass with its options.");
 }

@@ -37,9 +37,16 @@ struct Names {
       *stride, *dtype, *device, *requires_grad, *memory_format, *modules, *parameters,
       *buffers, *non_persistent, *dict, *val, *example_value, *tensor_meta, *stack_trace,
       *nn_module_stack, *source_fn_stack, *seq_nr, *create_node, *get, *items, *copy,
-      *private_args, *private_kwargs, *root, *next, *input_nodes;
+      *private_args, *private_kwargs, *root, *next, *input_nodes, *append;
 };
 const Names& names();
+
+// obj.name as a new reference; a Python error propagates as an exception.
+inline py::object Attr(PyObject* obj, PyObject* name) {
+  PyObject* value = PyObject_GetAttr(obj, name);
+  if (value == nullptr) throw py::error_already_set();
+  return py::reinterpret_steal<py::object>(value);
+}
 
 // The text of a Python str (UTF-8, owned by the object).
 absl::string_view StrView(PyObject* s);

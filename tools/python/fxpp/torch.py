@@ -11,14 +11,16 @@ own passes share them) and each node's metadata: nodes a pass kept or copied
 get their source node's node.meta (example values 'val', nn_module_stack,
 stack_trace, ...); values a pass made get meta tensors as example values.
 
-Functions (the graph module given is not changed):
+Functions (the graph module given is not changed, except by
+stable_topological_sort, which sorts in place as PyTorch's does):
 - run(gm, "functionalize,dedup,dce"): any pipeline fxopt accepts.
 - dedup(gm, min_region_size=2): repeated regions -> one subgraph module,
   called once per region (call_module, which every torch runs).
 - split_by_tags(gm, tags, return_fqn_mapping=False, return_tuple=False):
   torch.fx.passes.split_utils.split_by_tags, reading node.tag.
-- stable_topological_sort(gm): run(gm, "topo_sort"), with a sorted graph
-  checked where it lies (no conversion) and returned as it is.
+- stable_topological_sort(graph): torch._inductor.pattern_matcher's, in
+  place, the order computed in C++; given a GraphModule, sorts its graphs in
+  place, recompiles them and returns it.
 - functionalize(gm): in-place ops -> out-of-place; input mutations stay as
   copy_ at the end, so the result runs like the original.
 - backend(passes="dedup", then="inductor"): a torch.compile / Dynamo backend
@@ -243,25 +245,51 @@ def run(gm, pipeline):
     see passes()) on a copy of `gm`; returns the result, or `gm` itself when
     no pass changed anything."""
     if pipeline.strip() == "topo_sort":
-        return stable_topological_sort(gm)
+        return _sorted_copy(gm)
     return _transform(gm, lambda program: program.run(pipeline))[0]
 
 
-def stable_topological_sort(gm):
-    """The stable topological sort (run(gm, "topo_sort")): nodes move only
-    where one comes before a node it reads. A graph already in order (what
-    torch.fx builds) is checked in C++ where it lies, without converting it,
-    and `gm` itself is returned; only a graph needing a reorder is
-    converted, sorted and rebuilt."""
+def _sorted_copy(gm):
+    """run(gm, "topo_sort"): fxpp's topo_sort pass (the output node last),
+    leaving `gm` as it is. A graph already in that order is checked where it
+    lies, without converting it, and `gm` itself is returned; otherwise the
+    conversion places the nodes in the sort's order (the IR holds only
+    graphs whose nodes follow their inputs) and the result is rebuilt."""
     module = _graph_module(gm)
     extension = _extension()
     if all(extension.graph_is_sorted(m.graph) for m in module.modules()
            if isinstance(m, torch.fx.GraphModule)):
         return module
-    # The IR holds only graphs whose nodes follow their inputs: the
-    # conversion itself places them in the sort's order; the result is
-    # rebuilt from that.
     return _transform(module, lambda program: True, sort=True)[0]
+
+
+def stable_topological_sort(graph):
+    """torch._inductor.pattern_matcher.stable_topological_sort(graph): sorts
+    a torch.fx.Graph in place so that every node follows the nodes it reads,
+    moving nodes only where one comes before an input, and returns None.
+    The order is PyTorch's node for node, the output node included (sorted
+    like any node, as PyTorch's is). It is computed in C++, and only nodes
+    off a longest run already in order are relinked, with torch's own
+    Node.append (PyTorch's loop relinks every node that follows a waiting
+    one, often most of the graph; 2.x's Node._sort_key values may differ
+    from those it would leave, their order does not).
+    No order (a cycle) raises ValueError naming the cycle, with the graph
+    unchanged (PyTorch asserts, after moving nodes).
+
+    Given a torch.fx.GraphModule, sorts the graph of it and of each
+    GraphModule under it in place, recompiles those whose order changed,
+    and returns the module; a module already in order is returned as it is
+    (only checked). An ExportedProgram gives its ep.module(), sorted.
+    run(gm, "topo_sort") is the copying form (fxpp's pass: output last)."""
+    extension = _extension()
+    if isinstance(graph, torch.fx.Graph):
+        extension.stable_topological_sort(graph)
+        return None
+    module = _graph_module(graph)
+    for m in module.modules():
+        if isinstance(m, torch.fx.GraphModule) and extension.stable_topological_sort(m.graph):
+            m.recompile()
+    return module
 
 
 def dedup(gm, min_region_size=2):

@@ -7,9 +7,11 @@ and node metadata, and the compile backend works.
   bazel test //testing/realmodels:inprocess_test
 """
 
+import collections
 import copy
 import operator
 import os
+import random
 import sys
 import unittest
 
@@ -172,35 +174,6 @@ class InProcessTest(unittest.TestCase):
             fxpp.torch.run(gm, "no_such_pass")
         self.assertIn("dedup", fxpp.torch.passes())
 
-    def test_stable_topological_sort(self):
-        gm = _aten_graph(self.gpt, self.gpt_inputs)
-        self.assertIs(fxpp.torch.stable_topological_sort(gm), gm)  # sorted: checked in place
-        # Nodes moved before the nodes they read: converted, sorted, rebuilt.
-        unsorted = copy.deepcopy(gm)
-        nodes = list(unsorted.graph.nodes)
-        first = next(n for n in nodes if n.op != "placeholder")
-        moved = [n for n in nodes if n.op == "call_function" and n is not first][::7]
-        for n in moved:
-            first.prepend(n)
-        order = [n.name for n in unsorted.graph.nodes]
-        result = fxpp.torch.stable_topological_sort(unsorted)
-        self.assertIsNot(result, unsorted)
-        self.assertEqual([n.name for n in unsorted.graph.nodes], order)  # input unchanged
-        seen = set()
-        for n in result.graph.nodes:
-            self.assertTrue(all(i.name in seen for i in n.all_input_nodes), n.name)
-            seen.add(n.name)
-        self.assertEqual(seen, set(order))
-        self.assertIs(fxpp.torch.run(result, "topo_sort"), result)
-        self.assert_same_outputs(self.gpt, result, self.gpt_inputs)
-        # An output node before other nodes is out of order too.
-        tail = copy.deepcopy(gm)
-        output = next(n for n in tail.graph.nodes if n.op == "output")
-        x = next(n for n in tail.graph.nodes if n.op == "placeholder")
-        with tail.graph.inserting_after(output):
-            tail.graph.call_function(torch.ops.aten.relu.default, (x,))
-        self.assertIsNot(fxpp.torch.stable_topological_sort(tail), tail)
-
     def test_metadata_round_trip(self):
         gm = _aten_graph(self.gpt, self.gpt_inputs)
         for i, n in enumerate(gm.graph.nodes):
@@ -253,6 +226,249 @@ class InProcessTest(unittest.TestCase):
         if hasattr(torch, "compile"):  # 2.x: fxpp's dedup in front of Inductor
             model = torch.compile(self.gpt, backend=fxpp.torch.backend("dedup", then="inductor"))
             self.assert_same_outputs(self.gpt, model, self.gpt_inputs)
+
+
+def _stable_order_reference(graph):
+    """The order PyTorch's stable_topological_sort (2.x's
+    torch._inductor.pattern_matcher; Debian's 1.13 has none) gives, written
+    from its contract: nodes keep their order, except that a node reading a
+    node not placed yet waits for the last such input (argument order,
+    repeats counted) and comes right after it; nodes that waited for a node
+    come, in their order, right after it, each followed by its own waiters.
+    Relinks `graph` into that order; AssertionError on a cycle. Under 2.x
+    the tests check it against PyTorch's own too."""
+    placed, order = set(), []
+    waiters = collections.defaultdict(list)
+    to_offer = list(reversed(graph.nodes))  # a stack: the next node on top
+    while to_offer:
+        node = to_offer.pop()
+        inputs = []
+        torch.fx.node.map_arg((node.args, node.kwargs), inputs.append)
+        missing = [n for n in inputs if n not in placed]
+        if missing:
+            waiters[missing[-1]].append(node)
+            continue
+        placed.add(node)
+        order.append(node)
+        to_offer.extend(reversed(waiters.pop(node, [])))
+    assert not waiters and len(order) == len(graph.nodes), "the graph has a cycle"
+    for earlier, node in zip(order, order[1:]):
+        if earlier.next is not node:
+            earlier.append(node)
+
+
+def _references():
+    """(name, sort) of every reference: the contract written out, and
+    PyTorch's own where this torch has it."""
+    refs = [("the contract (_stable_order_reference)", _stable_order_reference)]
+    try:
+        from torch._inductor.pattern_matcher import stable_topological_sort
+        refs.append(("torch._inductor.pattern_matcher", stable_topological_sort))
+    except ImportError:
+        pass
+    return refs
+
+
+def _move_randomly(graph, seed, moves):
+    """Moves `moves` random nodes before random others (the same moves on
+    every copy of a graph). Placeholders keep their order among themselves
+    (it is the forward's signature, which no sort restores)."""
+    rng = random.Random(seed)
+    for _ in range(moves):
+        nodes = list(graph.nodes)
+        node = rng.choice([n for n in nodes if n.op != "placeholder"])
+        before = rng.choice(nodes)
+        if before is not node:
+            before.prepend(node)
+
+
+def _names(graph):
+    return [n.name for n in graph.nodes]
+
+
+class StableTopologicalSortTest(unittest.TestCase):
+    """fxpp.torch.stable_topological_sort: in place, the order node for node
+    PyTorch's stable_topological_sort's."""
+
+    @classmethod
+    def setUpClass(cls):
+        cls.gpt, cls.gpt_inputs = models.MODELS["gpt12"].build()
+        cls.gm = _aten_graph(cls.gpt, cls.gpt_inputs)
+
+    def assert_sorts_like_pytorch(self, make_unsorted):
+        """Sorts one fresh copy with fxpp and one with each reference; the
+        node orders must be the same. Returns fxpp's sorted module."""
+        ours = make_unsorted()
+        before = _names(ours.graph)
+        self.assertIsNone(fxpp.torch.stable_topological_sort(ours.graph))
+        for name, reference in _references():
+            theirs = make_unsorted()
+            self.assertEqual(_names(theirs.graph), before)
+            reference(theirs.graph)
+            self.assertEqual(_names(ours.graph), _names(theirs.graph), name)
+        nodes = list(ours.graph.nodes)
+        if hasattr(nodes[0], "_sort_key"):  # 2.x orders nodes by it: relinking kept it so
+            self.assertTrue(all(a < b for a, b in zip(nodes, nodes[1:])))
+        ours.graph.lint()
+        return ours, before
+
+    def unsorted_gpt(self, move):
+        def make():
+            gm = copy.deepcopy(self.gm)  # deepcopy wants a sorted graph: move after
+            move(gm.graph)
+            return gm
+        return make
+
+    def test_random_moves(self):
+        for seed in range(4):
+            with self.subTest(seed=seed):
+                make = self.unsorted_gpt(lambda g: _move_randomly(g, seed, 40))
+                sorted_gm, before = self.assert_sorts_like_pytorch(make)
+                self.assertNotEqual(_names(sorted_gm.graph), before)
+                sorted_gm.recompile()
+                self.assert_same_outputs(sorted_gm)
+
+    def test_every_tenth_call_to_the_front(self):
+        """The benchmark's unsorted graph (bench_inprocess.py): only the
+        nodes moved to the front move back (PyTorch's loop relinks every
+        node after them until they are placed: most of the graph)."""
+        moved_to_front = []
+
+        def move(graph):
+            nodes = list(graph.nodes)
+            first = next(n for n in nodes if n.op != "placeholder")
+            moved_to_front[:] = [n for n in nodes if n.op == "call_function" and n is not first][::10]
+            for n in moved_to_front:
+                first.prepend(n)
+        self.assert_sorts_like_pytorch(self.unsorted_gpt(move))
+        unsorted = self.unsorted_gpt(move)()
+        moved = fxpp.torch._extension().stable_topological_sort(unsorted.graph)
+        self.assertGreater(moved, 0)
+        self.assertLessEqual(moved, len(moved_to_front))
+
+    def test_placeholder_get_attr_and_output_moved(self):
+        """A placeholder and get_attr nodes after their users, the output in
+        the middle and a node after it: as in PyTorch's sort, the output
+        waits for its inputs, and a node after it that is ready stays after
+        it."""
+        def move(graph):
+            nodes = list(graph.nodes)
+            placeholder = next(n for n in nodes if n.op == "placeholder")
+            list(placeholder.users)[-1].append(placeholder)
+            for n in [n for n in nodes if n.op == "get_attr"][::3]:
+                list(n.users)[-1].append(n)
+            output = nodes[-1]
+            with graph.inserting_after(output):
+                graph.create_node("call_function", torch.ops.aten.relu.default, (placeholder,),
+                                  name="after")
+            nodes[len(nodes) // 2].prepend(output)
+        self.assertTrue(any(n.op == "get_attr" for n in self.gm.graph.nodes))
+        sorted_gm, _ = self.assert_sorts_like_pytorch(self.unsorted_gpt(move))
+        self.assertEqual([n.name for n in sorted_gm.graph.nodes][-2:], ["output", "after"])
+        sorted_gm.recompile()
+        self.assert_same_outputs(sorted_gm)
+
+    def test_repeated_inputs(self):
+        """A node waits for the missing input it reads last, repeats counted
+        (PyTorch's _args): here `c` waits for `a`, not for `b` (the last of
+        its node._input_nodes), and so is placed before `d`."""
+        def make():
+            graph = torch.fx.Graph()
+            x = graph.placeholder("x")
+            b = graph.call_function(torch.neg, (x,))
+            a = graph.call_function(torch.relu, (x,))
+            c = graph.call_function(torch.stack, ([a, b, a],))
+            d = graph.call_function(torch.sin, (a,))
+            graph.output((c, d))
+            for n in (c, d):
+                b.prepend(n)  # x c d b a output
+            return torch.fx.GraphModule(torch.nn.Module(), graph)
+        ours, _ = self.assert_sorts_like_pytorch(make)
+        self.assertEqual(_names(ours.graph), ["x", "neg", "relu", "stack", "sin", "output"])
+
+    def test_sorted_graph_unchanged(self):
+        gm = copy.deepcopy(self.gm)
+        nodes = list(gm.graph.nodes)
+        code = gm.code
+        self.assertIsNone(fxpp.torch.stable_topological_sort(gm.graph))
+        self.assertEqual(list(gm.graph.nodes), nodes)
+        self.assertIs(fxpp.torch.stable_topological_sort(gm), gm)
+        self.assertIs(gm.code, code)  # not recompiled
+
+    def test_module_and_submodule_sorted_in_place(self):
+        """Given a GraphModule: its graph and its submodules' graphs sorted
+        in place and recompiled; the module itself comes back."""
+        inner = copy.deepcopy(self.gm)
+
+        class Outer(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.inner = inner
+
+            def forward(self, x):
+                return self.inner(x) * 2 + 1
+
+        class KeepGraphModules(torch.fx.Tracer):
+            def is_leaf_module(self, m, qualname):
+                return isinstance(m, torch.fx.GraphModule) or super().is_leaf_module(m, qualname)
+
+        root = Outer()
+        outer = torch.fx.GraphModule(root, KeepGraphModules().trace(root))
+        self.assertIs(outer.inner, inner)  # called as a module, the very object
+        expected = self.outputs(outer)
+        _move_randomly(inner.graph, 7, 30)
+        x, call, mul, add, output = outer.graph.nodes
+        add.prepend(output)
+        x.append(mul)  # x mul call output add
+        order_inner = _names(inner.graph)
+        self.assertIs(fxpp.torch.stable_topological_sort(outer), outer)
+        self.assertIs(outer.inner, inner)
+        self.assertNotEqual(_names(inner.graph), order_inner)
+        for graph in (outer.graph, inner.graph):
+            seen = set()
+            for n in graph.nodes:
+                self.assertTrue(all(i in seen for i in n.all_input_nodes), n.name)
+                seen.add(n)
+        self.assertEqual(list(outer.graph.nodes)[-1].op, "output")
+        torch.testing.assert_close(self.outputs(outer), expected)
+
+    def test_cycle(self):
+        graph = copy.deepcopy(self.gm).graph
+        nodes = [n for n in graph.nodes if n.op == "call_function"]
+        first, second = nodes[3], next(iter(nodes[3].users))
+        first.args = (second,) + tuple(first.args[1:])  # first reads second, which reads first
+        order = _names(graph)
+        with self.assertRaisesRegex(
+                ValueError, f"cycle: {first.name} -> {second.name} -> {first.name}"):
+            fxpp.torch.stable_topological_sort(graph)
+        self.assertEqual(_names(graph), order)  # unchanged
+        for _, reference in _references():  # PyTorch: an assertion
+            with self.assertRaises(AssertionError):
+                reference(graph)
+
+    def test_run_topo_sort_copies(self):
+        """run(gm, "topo_sort") is the copying form (fxpp's pass): the input
+        stays as it is; on graphs whose output is last, the same order."""
+        make = self.unsorted_gpt(lambda g: _move_randomly(g, 3, 40))
+        unsorted = make()
+        self.assertEqual(list(unsorted.graph.nodes)[-1].op, "output")
+        order = _names(unsorted.graph)
+        result = fxpp.torch.run(unsorted, "topo_sort")
+        self.assertIsNot(result, unsorted)
+        self.assertEqual(_names(unsorted.graph), order)
+        expected = make()
+        fxpp.torch.stable_topological_sort(expected.graph)
+        self.assertEqual(_names(result.graph), _names(expected.graph))
+        self.assertIs(fxpp.torch.run(result, "topo_sort"), result)
+        self.assert_same_outputs(result)
+
+    def outputs(self, module):
+        with torch.no_grad():
+            return module(*self.gpt_inputs)
+
+    def assert_same_outputs(self, module):
+        torch.testing.assert_close(self.outputs(module), self.outputs(self.gpt),
+                                   rtol=1e-4, atol=1e-5)
 
 
 @unittest.skipUnless(
