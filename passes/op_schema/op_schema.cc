@@ -316,6 +316,39 @@ bool IsGetItemCall(const Node& node) {
          (node.op() == OpKind::kCallMethod && node.target() == "__getitem__");
 }
 
+// Which arguments a call's result may alias, by op and target alone (the
+// `out=` keyword aside): ATen ops' arguments that share an alias set with
+// a result (schema argument indices), the self argument of views,
+// in-place ops and methods that may return self (positional index 0).
+// Indexing calls depend on what they index (IsElementOfResults).
+struct CallAliasing {
+  const OpSchema* schema = nullptr;  // set when `arguments` are its indices
+  bool indexing = false;
+  absl::InlinedVector<size_t, 2> arguments;  // ascending
+};
+
+CallAliasing AliasedArguments(const Node& node) {
+  CallAliasing aliasing;
+  if (const OpSchema* schema = AtenSchema(node)) {
+    aliasing.schema = schema;
+    for (size_t i = 0; i < schema->arguments.size(); ++i) {
+      for (const SchemaArgument& result : schema->returns) {
+        if (!result.alias_set.empty() && schema->arguments[i].alias_set == result.alias_set) {
+          aliasing.arguments.push_back(i);
+          break;
+        }
+      }
+    }
+  } else if (IsGetItemCall(node)) {
+    aliasing.indexing = true;
+  } else if (IsViewOp(node) || WritesSelf(node) ||
+             (node.op() == OpKind::kCallMethod &&
+              MayReturnSelfMethods().contains(OperatorName(node)))) {
+    aliasing.arguments.push_back(0);
+  }
+  return aliasing;
+}
+
 bool IsCollectionValued(const Node& node) {
   const auto& val = node.meta().val;
   return val.has_value() &&
@@ -338,21 +371,14 @@ bool IsElementOfResults(const Node& getitem) {
 std::vector<int> ResultAliasPositions(const Node& node) {
   std::vector<int> positions;
   if (node.op() != OpKind::kCallFunction && node.op() != OpKind::kCallMethod) return positions;
-  if (const OpSchema* schema = AtenSchema(node)) {
-    for (const SchemaArgument& result : schema->returns) {
-      if (result.alias_set.empty()) continue;
-      for (size_t i = 0; i < schema->arguments.size(); ++i) {
-        if (schema->arguments[i].alias_set == result.alias_set) {
-          AddSchemaArgument(node, *schema, i, &positions);
-        }
-      }
+  const CallAliasing aliasing = AliasedArguments(node);
+  if (aliasing.indexing && !IsElementOfResults(node)) AddSpan(PositionalSpan(node, 0), &positions);
+  for (size_t index : aliasing.arguments) {
+    if (aliasing.schema != nullptr) {
+      AddSchemaArgument(node, *aliasing.schema, index, &positions);
+    } else {
+      AddSpan(PositionalSpan(node, index), &positions);
     }
-  } else if (IsGetItemCall(node)) {
-    if (!IsElementOfResults(node)) AddSpan(PositionalSpan(node, 0), &positions);
-  } else if (IsViewOp(node) || WritesSelf(node) ||
-             (node.op() == OpKind::kCallMethod &&
-              MayReturnSelfMethods().contains(OperatorName(node)))) {
-    AddSpan(PositionalSpan(node, 0), &positions);
   }
   if (!node.kwargs().empty()) AddSpan(KeywordSpan(node, "out"), &positions);
   std::sort(positions.begin(), positions.end());
@@ -360,44 +386,11 @@ std::vector<int> ResultAliasPositions(const Node& node) {
   return positions;
 }
 
-namespace {
-
-// What ResultAliasPositions gives a call without keyword arguments, which
-// depends on its op and target only: the node references in these
-// positional arguments — except for indexing calls, which depend on what
-// they index (`per_node`).
-struct CallAliasing {
-  bool per_node = false;
-  absl::InlinedVector<size_t, 2> arguments;  // ascending
-};
-
-CallAliasing AliasingWithoutKwargs(const Node& node) {
-  CallAliasing aliasing;
-  if (const OpSchema* schema = AtenSchema(node)) {
-    for (size_t i = 0; i < schema->arguments.size(); ++i) {
-      for (const SchemaArgument& result : schema->returns) {
-        if (!result.alias_set.empty() && schema->arguments[i].alias_set == result.alias_set) {
-          aliasing.arguments.push_back(i);
-          break;
-        }
-      }
-    }
-  } else if (IsGetItemCall(node)) {
-    aliasing.per_node = true;
-  } else if (IsViewOp(node) || WritesSelf(node) ||
-             (node.op() == OpKind::kCallMethod &&
-              MayReturnSelfMethods().contains(OperatorName(node)))) {
-    aliasing.arguments.push_back(0);
-  }
-  return aliasing;
-}
-
-}  // namespace
-
 AliasSets::AliasSets(const Graph& graph)
     : node_(graph.id_bound(), nullptr), parent_(graph.id_bound()) {
-  // Asked once per (op, target): ResultAliasPositions builds a list and
-  // matches names, and a graph has few distinct targets.
+  // Asked once per (op, target): for calls without keyword arguments it is
+  // all ResultAliasPositions needs but for indexing, and a graph has few
+  // distinct targets.
   absl::flat_hash_map<uint64_t, CallAliasing> aliasing_by_target;
   // Constant-index getitems of one value: (value id, index) -> first getitem.
   absl::flat_hash_map<std::pair<uint32_t, int64_t>, uint32_t> first_getitem;
@@ -416,8 +409,10 @@ AliasSets::AliasSets(const Graph& graph)
     if (n->kwargs().empty()) {
       const uint64_t key = static_cast<uint64_t>(n->op()) << 32 | n->target_symbol().id();
       auto [it, inserted] = aliasing_by_target.try_emplace(key);
-      if (inserted) it->second = AliasingWithoutKwargs(*n);
-      if (!it->second.per_node) {
+      if (inserted) it->second = AliasedArguments(*n);
+      if (!it->second.indexing) {
+        // Without keywords, schema indices past the positional arguments
+        // name nothing.
         for (size_t index : it->second.arguments) {
           if (index >= n->args().size()) break;
           n->args()[index].ForEachNode([&](Node* arg) { join(n->id(), arg->id()); });

@@ -298,13 +298,12 @@ Tracker::Tracker(const Graph& graph, const RegionTrackingOptions& options,
 }
 
 void Tracker::UseKeys(const NodeKeys& keys) {
-  const Graph& graph = graph_;
   // The keys are also kept in that order, so that grouping does not revisit
   // the nodes.
   std::vector<uint32_t> key_at;
   std::vector<uint32_t> context_key_at;
-  key_at.reserve(graph.size());
-  context_key_at.reserve(graph.size());
+  key_at.reserve(graph_.size());
+  context_key_at.reserve(graph_.size());
   for (size_t pos = 0; pos < order_id_.size(); ++pos) {
     const uint32_t id = order_id_[pos];
     NodeState& s = state_[id];
@@ -341,7 +340,7 @@ void Tracker::UseKeys(const NodeKeys& keys) {
       }
     }
   };
-  extra_successor_start_.assign(graph.id_bound() + 1, 0);
+  extra_successor_start_.assign(graph_.id_bound() + 1, 0);
   for_each_followed_edge([&](const Node* dep, const Node*) { ++extra_successor_start_[dep->id() + 1]; });
   std::partial_sum(extra_successor_start_.begin(), extra_successor_start_.end(),
                    extra_successor_start_.begin());
