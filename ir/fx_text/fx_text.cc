@@ -720,7 +720,7 @@ void AppendStatements(const Graph& graph, const FxPrintOptions& options, std::st
       }
     }
     w.Append('\n');
-    if (options.annotator != nullptr) options.annotator->Annotate(*node, w.Flush());
+    if (options.annotator != nullptr) options.annotator->Annotate(*node, &w);
   }
 }
 

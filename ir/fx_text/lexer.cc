@@ -82,9 +82,13 @@ absl::string_view Cursor::ConsumeIdentifier() {
 absl::string_view Cursor::ConsumeWord(absl::string_view extra) {
   const size_t start = pos_;
   const absl::string_view text = source_->text();
-  while (pos_ < end_ && (IsIdentChar(text[pos_]) || extra.find(text[pos_]) != absl::string_view::npos)) {
-    ++pos_;
-  }
+  const auto in_extra = [extra](char c) {
+    for (char e : extra) {
+      if (c == e) return true;
+    }
+    return false;
+  };
+  while (pos_ < end_ && (IsIdentChar(text[pos_]) || in_extra(text[pos_]))) ++pos_;
   return text.substr(start, pos_ - start);
 }
 
@@ -94,6 +98,25 @@ absl::Status Cursor::ConsumeQuoted(std::string* value) {
   if (!lit.ok) return source_->Error(lit.error_offset, lit.error);
   *value = std::move(lit.value);
   pos_ = lit.end;
+  return absl::OkStatus();
+}
+
+absl::Status Cursor::ConsumeQuoted(std::string* storage, absl::string_view* value) {
+  const char quote = peek();
+  if (quote == '\'' || quote == '"') {
+    // Up to the closing quote, the literal's text is its value unless an
+    // escape or a line break (an error) comes first.
+    const char* const text = source_->text().data();
+    size_t p = pos_ + 1;
+    while (p < end_ && text[p] != quote && text[p] != '\\' && text[p] != '\n') ++p;
+    if (p < end_ && text[p] == quote) {
+      *value = absl::string_view(text + pos_ + 1, p - pos_ - 1);
+      pos_ = p + 1;
+      return absl::OkStatus();
+    }
+  }
+  if (absl::Status status = ConsumeQuoted(storage); !status.ok()) return status;
+  *value = *storage;
   return absl::OkStatus();
 }
 

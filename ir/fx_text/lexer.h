@@ -105,6 +105,10 @@ class Cursor {
   absl::string_view ConsumeWord(absl::string_view extra);
   // Advances past a Python string literal ('...' or "...") and decodes it.
   absl::Status ConsumeQuoted(std::string* value);
+  // The same, without a copy when the literal has no escapes (the common
+  // case): *value then points into the source text, otherwise at
+  // *storage, which holds the decoded text.
+  absl::Status ConsumeQuoted(std::string* storage, absl::string_view* value);
   // An "expected end of line" error unless the cursor is at end().
   absl::Status ExpectEnd() const;
 

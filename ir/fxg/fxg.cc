@@ -20,9 +20,12 @@ constexpr absl::string_view kMetaPrefix = "        # ";
 
 class MetaAnnotator : public FxNodeAnnotator {
  public:
-  void Annotate(const Node& node, std::string* out) const override {
-    if (node.has_meta()) AppendNodeMetaLines(node.meta(), kMetaPrefix, out);
+  void Annotate(const Node& node, TextWriter* out) override {
+    if (node.has_meta()) writer_.Append(node.meta(), out);
   }
+
+ private:
+  NodeMetaWriter writer_{kMetaPrefix};
 };
 
 class MetaReader : public FxAnnotationReader {
@@ -36,7 +39,10 @@ class MetaReader : public FxAnnotationReader {
   NodeMetaLineReader lines_;
 };
 
-void PrintModule(const GraphModule& module, const std::string& path, std::string* out) {
+// `annotator` is shared by all graphs of the module: their nodes repeat
+// the same stack traces and module stacks.
+void PrintModule(const GraphModule& module, const std::string& path, MetaAnnotator* annotator,
+                 std::string* out) {
   out->append(module.has_graph() ? "module" : "opaque");
   if (!path.empty()) {
     out->push_back(' ');
@@ -52,16 +58,15 @@ void PrintModule(const GraphModule& module, const std::string& path, std::string
     out->push_back('\n');
   }
   if (module.has_graph()) {
-    static const MetaAnnotator* const kAnnotator = new MetaAnnotator();
     FxPrintOptions options;
     options.dialect = FxDialect::kTorch2;
     options.typed_literals = true;
-    options.annotator = kAnnotator;
+    options.annotator = annotator;
     AppendFxGraph(module.graph(), options, out);
   }
   for (const auto& [name, child] : module.children()) {
     out->push_back('\n');
-    PrintModule(*child, path.empty() ? name : absl::StrCat(path, ".", name), out);
+    PrintModule(*child, path.empty() ? name : absl::StrCat(path, ".", name), annotator, out);
   }
 }
 
@@ -123,9 +128,8 @@ class FxgParser {
     }
     if (!has_graph) return absl::OkStatus();
     if (!src_.StartsWith(*pos, "graph():")) return src_.Expected(*pos, "'graph():  # typed'");
-    MetaReader reader;
-    ASSIGN_OR_RETURN(ParsedFxGraph parsed, ParseFxGraphAt(src_, pos, &reader));
-    reader.Finish();
+    ASSIGN_OR_RETURN(ParsedFxGraph parsed, ParseFxGraphAt(src_, pos, &meta_reader_));
+    meta_reader_.Finish();
     if (positions_ != nullptr) positions_->Add(parsed.graph.get(), std::move(parsed.node_offsets));
     module->set_graph(std::move(parsed.graph));
     return absl::OkStatus();
@@ -188,6 +192,9 @@ class FxgParser {
   const SourceText& src_;
   NodeSourceMap* positions_;
   std::unique_ptr<GraphModule> root_;
+  // One for all graphs: what it remembers of the metadata it read (stack
+  // traces, module stacks) recurs across them.
+  MetaReader meta_reader_;
 };
 
 }  // namespace
@@ -195,7 +202,8 @@ class FxgParser {
 std::string PrintFxg(const GraphModule& module) {
   std::string out(kMagic);
   out.push_back('\n');
-  PrintModule(module, "", &out);
+  MetaAnnotator annotator;
+  PrintModule(module, "", &annotator, &out);
   return out;
 }
 
