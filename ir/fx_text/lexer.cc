@@ -10,15 +10,10 @@
 
 namespace fxpp {
 
-size_t SourceText::LineEnd(size_t offset) const {
-  const size_t nl = text_.find('\n', offset);
-  return nl == absl::string_view::npos ? text_.size() : nl;
-}
-
 bool IsWord(absl::string_view text, absl::string_view extra) {
   if (text.empty()) return false;
   for (char c : text) {
-    if (!IsIdentChar(c) && extra.find(c) == absl::string_view::npos) return false;
+    if (!IsIdentChar(c) && std::find(extra.begin(), extra.end(), c) == extra.end()) return false;
   }
   return true;
 }
@@ -82,13 +77,10 @@ absl::string_view Cursor::ConsumeIdentifier() {
 absl::string_view Cursor::ConsumeWord(absl::string_view extra) {
   const size_t start = pos_;
   const absl::string_view text = source_->text();
-  const auto in_extra = [extra](char c) {
-    for (char e : extra) {
-      if (c == e) return true;
-    }
-    return false;
-  };
-  while (pos_ < end_ && (IsIdentChar(text[pos_]) || in_extra(text[pos_]))) ++pos_;
+  while (pos_ < end_ && (IsIdentChar(text[pos_]) ||
+                         std::find(extra.begin(), extra.end(), text[pos_]) != extra.end())) {
+    ++pos_;
+  }
   return text.substr(start, pos_ - start);
 }
 

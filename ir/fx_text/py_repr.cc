@@ -398,12 +398,19 @@ PyStringLiteral ParsePyStringLiteral(absl::string_view text, size_t pos) {
 
 size_t FindInvalidUtf8(absl::string_view text) {
   for (size_t i = 0; i < text.size();) {
-    // ASCII, the common case, eight bytes at a time.
-    uint64_t word;
-    if (text.size() - i >= sizeof(word)) {
-      std::memcpy(&word, text.data() + i, sizeof(word));
-      if ((word & 0x8080808080808080u) == 0) {
-        i += sizeof(word);
+    // ASCII, the common case, 32 bytes at a time.
+    uint64_t words[4];
+    if (text.size() - i >= sizeof(words)) {
+      std::memcpy(words, text.data() + i, sizeof(words));
+      if (((words[0] | words[1] | words[2] | words[3]) & 0x8080808080808080u) == 0) {
+        i += sizeof(words);
+        continue;
+      }
+    }
+    if (text.size() - i >= sizeof(words[0])) {
+      std::memcpy(words, text.data() + i, sizeof(words[0]));
+      if ((words[0] & 0x8080808080808080u) == 0) {
+        i += sizeof(words[0]);
         continue;
       }
     }

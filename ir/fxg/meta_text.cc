@@ -126,17 +126,25 @@ absl::Status ParseDim(Cursor& c, SymDim* dim) {
   return absl::OkStatus();
 }
 
+// The brackets are checked by hand: Consume() of a one-character view
+// would call memcmp.
 absl::Status ParseDims(Cursor& c, char open, char close, DimVector* dims) {
-  RETURN_IF_ERROR(c.Expect(absl::string_view(&open, 1)));
+  if (c.peek() != open) return c.Expect(absl::string_view(&open, 1));
+  c.set_pos(c.pos() + 1);
   dims->clear();
-  if (c.Consume(absl::string_view(&close, 1))) return absl::OkStatus();
+  if (c.peek() == close) {
+    c.set_pos(c.pos() + 1);
+    return absl::OkStatus();
+  }
   for (;;) {
     SymDim dim;
     RETURN_IF_ERROR(ParseDim(c, &dim));
     dims->push_back(dim);
     if (c.Consume(", ")) continue;
     if (open == '(' && dims->size() == 1) return c.Expect(",)");
-    return c.Expect(absl::string_view(&close, 1));
+    if (c.peek() != close) return c.Expect(absl::string_view(&close, 1));
+    c.set_pos(c.pos() + 1);
+    return absl::OkStatus();
   }
 }
 
