@@ -549,9 +549,18 @@ absl::Status NodeMetaLineReader::Read(NodeMeta* meta, Cursor line) {
   RETURN_IF_ERROR(line.Expect(": "));
   if (field == "val") {
     if (meta->val.has_value()) return duplicate();
-    ValueMeta value;
-    RETURN_IF_ERROR(ParseValueMeta(line, &value));
-    meta->val = std::move(value);
+    // Values repeat across nodes (every layer has the same shapes): each
+    // distinct text is parsed once.
+    const absl::string_view text = line.rest();
+    auto it = values_.find(text);
+    if (it == values_.end()) {
+      ValueMeta value;
+      RETURN_IF_ERROR(ParseValueMeta(line, &value));
+      RETURN_IF_ERROR(line.ExpectEnd());
+      it = values_.emplace(text, std::move(value)).first;
+    }
+    meta->val = it->second;
+    return absl::OkStatus();
   } else if (field == "stack_trace") {
     if (!meta->stack_trace.empty()) return duplicate();
     const size_t begin = line.pos();

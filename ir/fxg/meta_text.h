@@ -71,6 +71,8 @@ class NodeMetaLineReader {
   std::vector<absl::string_view> block_lines_;
   // Each trace read so far, by its block's source text.
   absl::flat_hash_map<absl::string_view, Symbol> stack_traces_;
+  // Each value read so far, by its text.
+  absl::flat_hash_map<absl::string_view, ValueMeta> values_;
   // The last nn_module_stack line read (its text after the field name).
   absl::string_view last_module_stack_text_;
   ModuleStackEntry last_module_stack_;
