@@ -68,12 +68,6 @@ absl::Status Cursor::ExpectedLiteral(absl::string_view literal) const {
   return Expected(quoted);
 }
 
-absl::string_view Cursor::ConsumeIdentifier() {
-  const size_t start = pos_;
-  pos_ = source_->IdentifierEnd(pos_, end_);
-  return source_->text().substr(start, pos_ - start);
-}
-
 absl::string_view Cursor::ConsumeWord(absl::string_view extra) {
   const size_t start = pos_;
   const absl::string_view text = source_->text();

@@ -121,8 +121,13 @@ class Cursor {
   absl::Status Expect(absl::string_view literal) {
     return Consume(literal) ? absl::OkStatus() : ExpectedLiteral(literal);
   }
-  // Advances past an identifier; empty when there is none.
-  absl::string_view ConsumeIdentifier();
+  // Advances past an identifier; empty when there is none. Inline: field
+  // and node names are read on every line.
+  absl::string_view ConsumeIdentifier() {
+    const size_t start = pos_;
+    pos_ = source_->IdentifierEnd(pos_, end_);
+    return source_->text().substr(start, pos_ - start);
+  }
   // Advances past identifier characters and characters in `extra` (a run
   // that IsWord accepts); empty when there is none.
   absl::string_view ConsumeWord(absl::string_view extra);
