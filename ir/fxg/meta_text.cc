@@ -531,6 +531,37 @@ absl::Status ReadExtra(NodeMeta* meta, Cursor& line, DuplicateError&& duplicate)
 
 }  // namespace
 
+absl::Status NodeMetaLineReader::ReadValue(NodeMeta* meta, Cursor& line) {
+  // Values repeat across nodes (every layer has the same shapes): each
+  // distinct text is parsed once.
+  const absl::string_view text = line.rest();
+  auto it = values_.find(text);
+  if (it == values_.end()) {
+    ValueMeta value;
+    RETURN_IF_ERROR(ParseValueMeta(line, &value));
+    RETURN_IF_ERROR(line.ExpectEnd());
+    it = values_.emplace(text, std::move(value)).first;
+  }
+  meta->val = it->second;
+  return absl::OkStatus();
+}
+
+absl::Status NodeMetaLineReader::ReadModuleStackEntry(NodeMeta* meta, Cursor& line) {
+  // The nodes of a module repeat its entries line after line.
+  const absl::string_view text = line.rest();
+  if (text.empty() || text != last_module_stack_text_) {
+    ModuleStackEntry entry;
+    RETURN_IF_ERROR(ParseSymbol(line, &entry.key));
+    RETURN_IF_ERROR(line.Expect(": "));
+    RETURN_IF_ERROR(ParseSymbolPair(line, &entry.path, &entry.type));
+    RETURN_IF_ERROR(line.ExpectEnd());
+    last_module_stack_text_ = text;
+    last_module_stack_ = entry;
+  }
+  meta->nn_module_stack.push_back(last_module_stack_);
+  return absl::OkStatus();
+}
+
 absl::Status NodeMetaLineReader::Read(NodeMeta* meta, Cursor line) {
   if (line.Consume("  |")) {
     if (block_meta_ != meta) return line.Error("a '|' line outside a stack_trace block");
@@ -549,18 +580,7 @@ absl::Status NodeMetaLineReader::Read(NodeMeta* meta, Cursor line) {
   RETURN_IF_ERROR(line.Expect(": "));
   if (field == "val") {
     if (meta->val.has_value()) return duplicate();
-    // Values repeat across nodes (every layer has the same shapes): each
-    // distinct text is parsed once.
-    const absl::string_view text = line.rest();
-    auto it = values_.find(text);
-    if (it == values_.end()) {
-      ValueMeta value;
-      RETURN_IF_ERROR(ParseValueMeta(line, &value));
-      RETURN_IF_ERROR(line.ExpectEnd());
-      it = values_.emplace(text, std::move(value)).first;
-    }
-    meta->val = it->second;
-    return absl::OkStatus();
+    return ReadValue(meta, line);
   } else if (field == "stack_trace") {
     if (!meta->stack_trace.empty()) return duplicate();
     const size_t begin = line.pos();
@@ -576,19 +596,7 @@ absl::Status NodeMetaLineReader::Read(NodeMeta* meta, Cursor line) {
       RETURN_IF_ERROR(ParseSymbol(line, &meta->stack_trace));
     }
   } else if (field == "nn_module_stack") {
-    // The nodes of a module repeat its entries line after line.
-    const absl::string_view text = line.rest();
-    if (text.empty() || text != last_module_stack_text_) {
-      ModuleStackEntry entry;
-      RETURN_IF_ERROR(ParseSymbol(line, &entry.key));
-      RETURN_IF_ERROR(line.Expect(": "));
-      RETURN_IF_ERROR(ParseSymbolPair(line, &entry.path, &entry.type));
-      RETURN_IF_ERROR(line.ExpectEnd());
-      last_module_stack_text_ = text;
-      last_module_stack_ = entry;
-    }
-    meta->nn_module_stack.push_back(last_module_stack_);
-    return absl::OkStatus();
+    return ReadModuleStackEntry(meta, line);
   } else if (field == "source_fn_stack") {
     SourceFnEntry entry;
     RETURN_IF_ERROR(ParseSymbolPair(line, &entry.name, &entry.target));

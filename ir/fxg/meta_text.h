@@ -61,6 +61,10 @@ class NodeMetaLineReader {
   void Finish();
 
  private:
+  // The rest of a `val: ` line, and of an `nn_module_stack: ` line.
+  absl::Status ReadValue(NodeMeta* meta, Cursor& line);
+  absl::Status ReadModuleStackEntry(NodeMeta* meta, Cursor& line);
+
   // The open stack trace block: whose it is, its '|' or '|-' (`keep_final_newline_`),
   // the source text from there to the end of its last line, and its lines.
   NodeMeta* block_meta_ = nullptr;
