@@ -46,6 +46,7 @@ class ArgParser::Impl {
   bool AtDelimiter(size_t p, Ctx ctx) const;
   bool Extent(Ctx ctx, size_t* text_end);
   bool Element(ArgSyntax syntax, Ctx ctx, Argument* out);
+  bool TypedInt(Ctx ctx, Argument* out);
   bool Sequence(ArgSyntax syntax, Argument* out);
   // The elements of the tuple or list at pos_.
   bool Elements(ArgSyntax syntax, std::vector<Argument>* elements);
@@ -281,6 +282,8 @@ bool ArgParser::Impl::Element(ArgSyntax syntax, Ctx ctx, Argument* out) {
       if (!Choose(2, &alt)) return false;
       if (alt == 0) return c == '{' ? Dict(syntax, out) : Sequence(syntax, out);
       return Text(syntax, ctx, out);  // e.g. the complex "(1+2j)" or a string "(b) = [c]"
+    } else if (typed_ && ((c >= '0' && c <= '9') || c == '-')) {
+      if (TypedInt(ctx, out)) return true;
     } else if ((c == '\'' || c == '"') && syntax != ArgSyntax::kFx) {
       std::string value;
       if (!Quoted(&value)) return false;
@@ -295,6 +298,20 @@ bool ArgParser::Impl::Element(ArgSyntax syntax, Ctx ctx, Argument* out) {
     }
   }
   return Text(syntax, ctx, out);
+}
+
+// An int in the typed spelling, the most common leaf, read without the
+// plain-text path: digits hold no delimiter, so when one follows them Text
+// would take exactly these digits and ScalarLiteral read them as this int.
+// False (nothing consumed) for any other text.
+bool ArgParser::Impl::TypedInt(Ctx ctx, Argument* out) {
+  size_t p = pos_ + (text_[pos_] == '-' ? 1 : 0);
+  while (p < end_ && text_[p] >= '0' && text_[p] <= '9') ++p;
+  int64_t value;
+  if (!AtDelimiter(p, ctx) || !ParsePyInt(text_.substr(pos_, p - pos_), &value)) return false;
+  *out = Argument::Int(value);
+  pos_ = p;
+  return true;
 }
 
 // Python's repr of a complex number ("(1+2j)", "(-0-infj)", "(nan+1e-05j)")

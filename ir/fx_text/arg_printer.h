@@ -3,8 +3,6 @@
 #ifndef FXPP_IR_FX_TEXT_ARG_PRINTER_H_
 #define FXPP_IR_FX_TEXT_ARG_PRINTER_H_
 
-#include <algorithm>
-#include <charconv>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -12,55 +10,9 @@
 #include "absl/strings/string_view.h"
 #include "ir/argument.h"
 #include "ir/fx_text/arg_text.h"
+#include "ir/fx_text/text_writer.h"
 
 namespace fxpp {
-
-// Buffered appends to a std::string. A node's line is a few dozen short
-// pieces, and std::string::append's out-of-line bookkeeping per piece cost
-// more than copying the bytes; pieces gather here and reach the string in
-// large appends.
-class TextWriter {
- public:
-  explicit TextWriter(std::string* out) : out_(out) {}
-  ~TextWriter() { Flush(); }
-  TextWriter(const TextWriter&) = delete;
-  TextWriter& operator=(const TextWriter&) = delete;
-
-  void Append(absl::string_view s) {
-    if (s.size() > kCapacity - used_) return AppendLong(s);
-    std::copy(s.begin(), s.end(), buffer_ + used_);
-    used_ += s.size();
-  }
-  void Append(char c) {
-    if (used_ == kCapacity) Flush();
-    buffer_[used_++] = c;
-  }
-  void AppendInt(int64_t v) {
-    if (kCapacity - used_ < kMaxIntChars) Flush();
-    used_ = std::to_chars(buffer_ + used_, buffer_ + kCapacity, v).ptr - buffer_;
-  }
-  // The string holding everything written so far, for code that appends to
-  // a std::string itself.
-  std::string* Flush() {
-    out_->append(buffer_, used_);
-    used_ = 0;
-    return out_;
-  }
-
- private:
-  static constexpr size_t kCapacity = 4096;
-  static constexpr size_t kMaxIntChars = 20;  // "-9223372036854775808"
-
-  void AppendLong(absl::string_view s) {
-    Flush();
-    if (s.size() < kCapacity) return Append(s);
-    out_->append(s.data(), s.size());
-  }
-
-  std::string* out_;
-  size_t used_ = 0;
-  char buffer_[kCapacity];
-};
 
 class ArgPrinter {
  public:

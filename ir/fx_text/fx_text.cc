@@ -662,14 +662,17 @@ void AppendStatements(const Graph& graph, const FxPrintOptions& options, std::st
   const absl::string_view tag = UsersTag(options.dialect);
   // Line lengths depend on the graph (names, targets, argument lists), so the
   // text's size is extrapolated from its first lines: no regrowth copies of
-  // a large text, and no blind guess.
+  // a large text, and no blind guess. Room the caller reserved beyond the
+  // end (for text it appends after the graph) is kept.
   constexpr size_t kSampleNodes = 256;
   const size_t start = out->size();
+  const size_t room = out->capacity() - start;
   size_t printed = 0;
   TextWriter w(out);
   for (const Node* node : graph.nodes()) {
     if (++printed == kSampleNodes && graph.size() > 2 * kSampleNodes) {
-      w.Flush()->reserve(start + (out->size() - start) * 9 / 8 * graph.size() / kSampleNodes);
+      w.Flush()->reserve(start + room +
+                         (out->size() - start) * 9 / 8 * graph.size() / kSampleNodes);
     }
     // A node's arguments live apart from it (allocated among its metadata),
     // so on large graphs each costs a cache miss; fetching the next node's
@@ -720,7 +723,7 @@ void AppendStatements(const Graph& graph, const FxPrintOptions& options, std::st
       }
     }
     w.Append('\n');
-    if (options.annotator != nullptr) options.annotator->Annotate(*node, w.Flush());
+    if (options.annotator != nullptr) options.annotator->Annotate(*node, &w);
   }
 }
 

@@ -47,6 +47,7 @@
 #include "absl/types/optional.h"
 #include "ir/fx_text/arg_text.h"
 #include "ir/fx_text/lexer.h"
+#include "ir/fx_text/text_writer.h"
 #include "ir/graph.h"
 #include "ir/graph_module.h"
 
@@ -68,8 +69,9 @@ struct FxPrintFacts {
 class FxNodeAnnotator {
  public:
   virtual ~FxNodeAnnotator() = default;
-  // Appends complete lines ("        # ...\n") for `node`.
-  virtual void Annotate(const Node& node, std::string* out) const = 0;
+  // Appends complete lines ("        # ...\n") for `node`. Not const: an
+  // annotator may keep what it wrote for one node to reuse for the next.
+  virtual void Annotate(const Node& node, TextWriter* out) = 0;
 };
 
 // Reads the annotation lines an FxNodeAnnotator wrote.
@@ -85,7 +87,7 @@ struct FxPrintOptions {
   FxDialect dialect = FxDialect::kTorch2;
   bool typed_literals = false;
   const FxPrintFacts* facts = nullptr;
-  const FxNodeAnnotator* annotator = nullptr;
+  FxNodeAnnotator* annotator = nullptr;
 };
 
 struct ParsedFxGraph {

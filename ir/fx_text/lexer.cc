@@ -10,15 +10,10 @@
 
 namespace fxpp {
 
-size_t SourceText::LineEnd(size_t offset) const {
-  const size_t nl = text_.find('\n', offset);
-  return nl == absl::string_view::npos ? text_.size() : nl;
-}
-
 bool IsWord(absl::string_view text, absl::string_view extra) {
   if (text.empty()) return false;
   for (char c : text) {
-    if (!IsIdentChar(c) && extra.find(c) == absl::string_view::npos) return false;
+    if (!IsIdentChar(c) && std::find(extra.begin(), extra.end(), c) == extra.end()) return false;
   }
   return true;
 }
@@ -73,16 +68,11 @@ absl::Status Cursor::ExpectedLiteral(absl::string_view literal) const {
   return Expected(quoted);
 }
 
-absl::string_view Cursor::ConsumeIdentifier() {
-  const size_t start = pos_;
-  pos_ = source_->IdentifierEnd(pos_, end_);
-  return source_->text().substr(start, pos_ - start);
-}
-
 absl::string_view Cursor::ConsumeWord(absl::string_view extra) {
   const size_t start = pos_;
   const absl::string_view text = source_->text();
-  while (pos_ < end_ && (IsIdentChar(text[pos_]) || extra.find(text[pos_]) != absl::string_view::npos)) {
+  while (pos_ < end_ && (IsIdentChar(text[pos_]) ||
+                         std::find(extra.begin(), extra.end(), text[pos_]) != extra.end())) {
     ++pos_;
   }
   return text.substr(start, pos_ - start);
@@ -94,6 +84,25 @@ absl::Status Cursor::ConsumeQuoted(std::string* value) {
   if (!lit.ok) return source_->Error(lit.error_offset, lit.error);
   *value = std::move(lit.value);
   pos_ = lit.end;
+  return absl::OkStatus();
+}
+
+absl::Status Cursor::ConsumeQuoted(std::string* storage, absl::string_view* value) {
+  const char quote = peek();
+  if (quote == '\'' || quote == '"') {
+    // Up to the closing quote, the literal's text is its value unless an
+    // escape or a line break (an error) comes first.
+    const char* const text = source_->text().data();
+    size_t p = pos_ + 1;
+    while (p < end_ && text[p] != quote && text[p] != '\\' && text[p] != '\n') ++p;
+    if (p < end_ && text[p] == quote) {
+      *value = absl::string_view(text + pos_ + 1, p - pos_ - 1);
+      pos_ = p + 1;
+      return absl::OkStatus();
+    }
+  }
+  if (absl::Status status = ConsumeQuoted(storage); !status.ok()) return status;
+  *value = *storage;
   return absl::OkStatus();
 }
 

@@ -7,6 +7,7 @@
 #define FXPP_IR_FX_TEXT_LEXER_H_
 
 #include <cstddef>
+#include <cstdint>
 #include <cstring>
 #include <string>
 #include <vector>
@@ -16,10 +17,28 @@
 
 namespace fxpp {
 
+namespace lexer_internal {
+// Character classes by byte, for the scanning loops: one load per character.
+constexpr uint8_t kIdentStart = 1;
+constexpr uint8_t kIdentChar = 2;
+struct CharClasses {
+  uint8_t of[256] = {};
+  constexpr CharClasses() {
+    for (int c = 0; c < 256; ++c) {
+      const bool start = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
+      of[c] = (start ? kIdentStart : 0) | (start || (c >= '0' && c <= '9') ? kIdentChar : 0);
+    }
+  }
+};
+inline constexpr CharClasses kCharClasses;
+}  // namespace lexer_internal
+
 inline bool IsIdentStart(char c) {
-  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
+  return lexer_internal::kCharClasses.of[static_cast<unsigned char>(c)] & lexer_internal::kIdentStart;
 }
-inline bool IsIdentChar(char c) { return IsIdentStart(c) || (c >= '0' && c <= '9'); }
+inline bool IsIdentChar(char c) {
+  return lexer_internal::kCharClasses.of[static_cast<unsigned char>(c)] & lexer_internal::kIdentChar;
+}
 // True when `text` is non-empty and made of identifier characters and the
 // characters in `extra`: the names formats may leave unquoted.
 bool IsWord(absl::string_view text, absl::string_view extra = {});
@@ -37,8 +56,12 @@ class SourceText {
            text_.compare(offset, s.size(), s) == 0;
   }
   // One past the last character of the line holding `offset` (a '\n' or the
-  // end of the text).
-  size_t LineEnd(size_t offset) const;
+  // end of the text). Inline, straight to memchr: called on every line.
+  size_t LineEnd(size_t offset) const {
+    if (offset >= text_.size()) return text_.size();
+    const void* nl = std::memchr(text_.data() + offset, '\n', text_.size() - offset);
+    return nl == nullptr ? text_.size() : static_cast<const char*>(nl) - text_.data();
+  }
   // End of the identifier starting at `offset` (== offset when there is
   // none), at most `limit`. Inline: node names are scanned on every line.
   size_t IdentifierEnd(size_t offset, size_t limit) const {
@@ -98,13 +121,22 @@ class Cursor {
   absl::Status Expect(absl::string_view literal) {
     return Consume(literal) ? absl::OkStatus() : ExpectedLiteral(literal);
   }
-  // Advances past an identifier; empty when there is none.
-  absl::string_view ConsumeIdentifier();
+  // Advances past an identifier; empty when there is none. Inline: field
+  // and node names are read on every line.
+  absl::string_view ConsumeIdentifier() {
+    const size_t start = pos_;
+    pos_ = source_->IdentifierEnd(pos_, end_);
+    return source_->text().substr(start, pos_ - start);
+  }
   // Advances past identifier characters and characters in `extra` (a run
   // that IsWord accepts); empty when there is none.
   absl::string_view ConsumeWord(absl::string_view extra);
   // Advances past a Python string literal ('...' or "...") and decodes it.
   absl::Status ConsumeQuoted(std::string* value);
+  // The same, without a copy when the literal has no escapes (the common
+  // case): *value then points into the source text, otherwise at
+  // *storage, which holds the decoded text.
+  absl::Status ConsumeQuoted(std::string* storage, absl::string_view* value);
   // An "expected end of line" error unless the cursor is at end().
   absl::Status ExpectEnd() const;
 

@@ -274,12 +274,20 @@ void AppendSingleQuoted(absl::string_view text, std::string* out) {
 bool ParsePyInt(absl::string_view text, int64_t* value) {
   const size_t digits_start = !text.empty() && text[0] == '-' ? 1 : 0;
   if (text.size() == digits_start) return false;
+  // Up to 18 digits cannot overflow: accumulate them as they are checked
+  // (the common case: shapes, users counts, sequence numbers).
+  uint64_t magnitude = 0;
   for (size_t i = digits_start; i < text.size(); ++i) {
     if (!absl::ascii_isdigit(text[i])) return false;
+    magnitude = magnitude * 10 + static_cast<uint64_t>(text[i] - '0');
   }
   // Python never prints leading zeros or "-0".
   if (text[digits_start] == '0' && (text.size() > digits_start + 1 || digits_start == 1)) {
     return false;
+  }
+  if (text.size() - digits_start <= 18) {
+    *value = digits_start == 1 ? -static_cast<int64_t>(magnitude) : static_cast<int64_t>(magnitude);
+    return true;
   }
   const std::from_chars_result r = std::from_chars(text.data(), text.data() + text.size(), *value);
   return r.ec == std::errc() && r.ptr == text.data() + text.size();
@@ -398,12 +406,19 @@ PyStringLiteral ParsePyStringLiteral(absl::string_view text, size_t pos) {
 
 size_t FindInvalidUtf8(absl::string_view text) {
   for (size_t i = 0; i < text.size();) {
-    // ASCII, the common case, eight bytes at a time.
-    uint64_t word;
-    if (text.size() - i >= sizeof(word)) {
-      std::memcpy(&word, text.data() + i, sizeof(word));
-      if ((word & 0x8080808080808080u) == 0) {
-        i += sizeof(word);
+    // ASCII, the common case, 32 bytes at a time.
+    uint64_t words[4];
+    if (text.size() - i >= sizeof(words)) {
+      std::memcpy(words, text.data() + i, sizeof(words));
+      if (((words[0] | words[1] | words[2] | words[3]) & 0x8080808080808080u) == 0) {
+        i += sizeof(words);
+        continue;
+      }
+    }
+    if (text.size() - i >= sizeof(words[0])) {
+      std::memcpy(words, text.data() + i, sizeof(words[0]));
+      if ((words[0] & 0x8080808080808080u) == 0) {
+        i += sizeof(words[0]);
         continue;
       }
     }

@@ -109,6 +109,11 @@ TEST(ParsePyInt, OnlyCanonicalSpellings) {
   EXPECT_EQ(v, std::numeric_limits<int64_t>::min());
   EXPECT_TRUE(ParsePyInt("1099511627776", &v));
   EXPECT_EQ(v, int64_t{1099511627776});
+  // 18 digits are accumulated directly, 19 go through from_chars.
+  EXPECT_TRUE(ParsePyInt("-999999999999999999", &v));
+  EXPECT_EQ(v, int64_t{-999999999999999999});
+  EXPECT_TRUE(ParsePyInt("9223372036854775807", &v));
+  EXPECT_EQ(v, std::numeric_limits<int64_t>::max());
   for (const char* text : {"", "-", "-0", "007", "+1", "1.0", "9223372036854775808", "1 "}) {
     EXPECT_FALSE(ParsePyInt(text, &v)) << text;
   }

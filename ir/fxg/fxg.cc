@@ -1,9 +1,10 @@
 #include "ir/fxg/fxg.h"
 
 #include <algorithm>
-
+#include <tuple>
 #include <utility>
 
+#include "absl/container/flat_hash_map.h"
 #include "absl/strings/str_cat.h"
 #include "ir/fx_text/fx_text.h"
 #include "ir/fx_text/lexer.h"
@@ -20,9 +21,12 @@ constexpr absl::string_view kMetaPrefix = "        # ";
 
 class MetaAnnotator : public FxNodeAnnotator {
  public:
-  void Annotate(const Node& node, std::string* out) const override {
-    if (node.has_meta()) AppendNodeMetaLines(node.meta(), kMetaPrefix, out);
+  void Annotate(const Node& node, TextWriter* out) override {
+    if (node.has_meta()) writer_.Append(node.meta(), out);
   }
+
+ private:
+  NodeMetaWriter writer_{kMetaPrefix};
 };
 
 class MetaReader : public FxAnnotationReader {
@@ -36,33 +40,56 @@ class MetaReader : public FxAnnotationReader {
   NodeMetaLineReader lines_;
 };
 
-void PrintModule(const GraphModule& module, const std::string& path, std::string* out) {
-  out->append(module.has_graph() ? "module" : "opaque");
-  if (!path.empty()) {
-    out->push_back(' ');
-    AppendQualifiedName(path, out);
-  }
-  absl::StrAppend(out, ": ", module.class_name(), "\n");
-  for (const StateEntry& entry : module.state()) {
-    absl::StrAppend(out, "  ", StateKindName(entry.kind), " ");
-    AppendQualifiedName(entry.name, out);
-    out->append(": ");
-    AppendTensorMeta(entry.tensor, out);
-    if (!entry.persistent) out->append(" non_persistent");
-    out->push_back('\n');
-  }
-  if (module.has_graph()) {
-    static const MetaAnnotator* const kAnnotator = new MetaAnnotator();
-    FxPrintOptions options;
-    options.dialect = FxDialect::kTorch2;
-    options.typed_literals = true;
-    options.annotator = kAnnotator;
-    AppendFxGraph(module.graph(), options, out);
-  }
+void PrintModule(const GraphModule& module, const std::string& path, MetaAnnotator* annotator,
+                 std::string* out);
+
+// The blocks of `module`'s submodules, each after an empty line.
+void PrintChildren(const GraphModule& module, const std::string& path,
+                   MetaAnnotator* annotator, std::string* out) {
   for (const auto& [name, child] : module.children()) {
     out->push_back('\n');
-    PrintModule(*child, path.empty() ? name : absl::StrCat(path, ".", name), out);
+    PrintModule(*child, path.empty() ? name : absl::StrCat(path, ".", name), annotator, out);
   }
+}
+
+// `annotator` is shared by all graphs of the module: their nodes repeat
+// the same stack traces and module stacks.
+void PrintModule(const GraphModule& module, const std::string& path, MetaAnnotator* annotator,
+                 std::string* out) {
+  {
+    TextWriter w(out);
+    w.Append(module.has_graph() ? "module" : "opaque");
+    if (!path.empty()) {
+      w.Append(' ');
+      AppendQualifiedName(path, w.Flush());
+    }
+    w.Append(": ");
+    w.Append(module.class_name());
+    w.Append('\n');
+    for (const StateEntry& entry : module.state()) {
+      w.Append("  ");
+      w.Append(StateKindName(entry.kind));
+      w.Append(' ');
+      AppendQualifiedName(entry.name, w.Flush());
+      w.Append(": ");
+      AppendTensorMeta(entry.tensor, &w);
+      if (!entry.persistent) w.Append(" non_persistent");
+      w.Append('\n');
+    }
+  }
+  if (!module.has_graph()) return PrintChildren(module, path, annotator, out);
+  // The submodules' blocks follow the graph. Printed first, they are known
+  // in size when the graph's text reserves its room, so a large text is
+  // never regrown (copied) for them.
+  std::string children;
+  PrintChildren(module, path, annotator, &children);
+  out->reserve(out->size() + children.size());
+  FxPrintOptions options;
+  options.dialect = FxDialect::kTorch2;
+  options.typed_literals = true;
+  options.annotator = annotator;
+  AppendFxGraph(module.graph(), options, out);
+  out->append(children);
 }
 
 class FxgParser {
@@ -123,9 +150,8 @@ class FxgParser {
     }
     if (!has_graph) return absl::OkStatus();
     if (!src_.StartsWith(*pos, "graph():")) return src_.Expected(*pos, "'graph():  # typed'");
-    MetaReader reader;
-    ASSIGN_OR_RETURN(ParsedFxGraph parsed, ParseFxGraphAt(src_, pos, &reader));
-    reader.Finish();
+    ASSIGN_OR_RETURN(ParsedFxGraph parsed, ParseFxGraphAt(src_, pos, &meta_reader_));
+    meta_reader_.Finish();
     if (positions_ != nullptr) positions_->Add(parsed.graph.get(), std::move(parsed.node_offsets));
     module->set_graph(std::move(parsed.graph));
     return absl::OkStatus();
@@ -177,9 +203,17 @@ class FxgParser {
     const size_t name_offset = c.pos();
     RETURN_IF_ERROR(ParseQualifiedName(c, "a state name", &entry.name));
     RETURN_IF_ERROR(c.Expect(": "));
-    RETURN_IF_ERROR(ParseTensorMeta(c, &entry.tensor));
-    entry.persistent = !c.Consume(" non_persistent");
-    RETURN_IF_ERROR(c.ExpectEnd());
+    // Layers repeat their parameters' shapes: each distinct text is parsed
+    // once.
+    const absl::string_view text = c.rest();
+    auto it = state_tensors_.find(text);
+    if (it == state_tensors_.end()) {
+      RETURN_IF_ERROR(ParseTensorMeta(c, &entry.tensor));
+      entry.persistent = !c.Consume(" non_persistent");
+      RETURN_IF_ERROR(c.ExpectEnd());
+      it = state_tensors_.emplace(text, std::make_pair(entry.tensor, entry.persistent)).first;
+    }
+    std::tie(entry.tensor, entry.persistent) = it->second;
     const absl::Status added = module->AddState(std::move(entry));
     if (!added.ok()) return src_.Error(name_offset, added.message());
     return absl::OkStatus();
@@ -188,6 +222,11 @@ class FxgParser {
   const SourceText& src_;
   NodeSourceMap* positions_;
   std::unique_ptr<GraphModule> root_;
+  // One for all graphs: what it remembers of the metadata it read (stack
+  // traces, module stacks) recurs across them.
+  MetaReader meta_reader_;
+  // State entries' tensors and persistence, by their text.
+  absl::flat_hash_map<absl::string_view, std::pair<TensorMeta, bool>> state_tensors_;
 };
 
 }  // namespace
@@ -195,7 +234,8 @@ class FxgParser {
 std::string PrintFxg(const GraphModule& module) {
   std::string out(kMagic);
   out.push_back('\n');
-  PrintModule(module, "", &out);
+  MetaAnnotator annotator;
+  PrintModule(module, "", &annotator, &out);
   return out;
 }
 

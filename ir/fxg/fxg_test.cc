@@ -292,6 +292,55 @@ TEST(Fxg, FixturesWrappedInModulesRoundTrip) {
 // ---- bad input ---------------------------------------------------------------------
 
 // Every prefix of a valid file parses or fails with "file:line:column: ".
+// The reader parses each distinct stack trace block, value, module stack
+// line and state tensor once and reuses the result for the same text: texts
+// that differ only in what the reuse could confuse (`|` vs `|-`, an escape,
+// ` non_persistent`) must keep their own values.
+TEST(Fxg, RepeatedMetadataTextsKeepTheirOwnValues) {
+  const std::string text =
+      "fxg 1\n"
+      "module: G\n"
+      "  parameter w: f32[2] stride=(1,) cpu\n"
+      "  buffer b: f32[2] stride=(1,) cpu non_persistent\n"
+      "  buffer c: f32[2] stride=(1,) cpu\n"
+      "graph():  # typed\n"
+      "    %x : [num_users=1] = placeholder[target=x]\n"
+      "        # val: f32[2] stride=(1,) cpu\n"
+      "        # stack_trace: |\n"
+      "        #   | a\n"
+      "        # nn_module_stack: 'k': ('p', 't')\n"
+      "    %y : [num_users=1] = call_function[target=torch.ops.aten.relu.default](args = (%x,), kwargs = {})\n"
+      "        # val: f32[2] stride=(1,) cpu\n"
+      "        # stack_trace: |-\n"
+      "        #   | a\n"
+      "        # nn_module_stack: 'k': ('p', 't')\n"
+      "    %z : [num_users=1] = call_function[target=torch.ops.aten.relu.default](args = (%y,), kwargs = {})\n"
+      "        # val: f32[2] stride=(1,) cpu requires_grad\n"
+      "        # stack_trace: |\n"
+      "        #   | a\n"
+      "        # nn_module_stack: 'k': ('p', 't\\n')\n"
+      "    return (z,)\n";
+  std::unique_ptr<GraphModule> m = MustParse(text);
+  EXPECT_EQ(PrintFxg(*m), text);
+  const Node* x = m->graph().FindNode("x");
+  const Node* y = m->graph().FindNode("y");
+  const Node* z = m->graph().FindNode("z");
+  ASSERT_TRUE(x != nullptr && y != nullptr && z != nullptr);
+  EXPECT_EQ(x->meta().stack_trace.str(), "a\n");
+  EXPECT_EQ(y->meta().stack_trace.str(), "a");
+  EXPECT_EQ(z->meta().stack_trace.str(), "a\n");
+  EXPECT_EQ(x->meta().val, y->meta().val);
+  EXPECT_FALSE(x->meta().val->tensor().requires_grad);
+  EXPECT_TRUE(z->meta().val->tensor().requires_grad);
+  EXPECT_EQ(x->meta().nn_module_stack, y->meta().nn_module_stack);
+  ASSERT_EQ(z->meta().nn_module_stack.size(), 1u);
+  EXPECT_EQ(z->meta().nn_module_stack[0].type.str(), "t\n");
+  ASSERT_EQ(m->state().size(), 3u);
+  EXPECT_TRUE(m->state()[0].persistent);
+  EXPECT_FALSE(m->state()[1].persistent);
+  EXPECT_TRUE(m->state()[2].persistent);
+}
+
 TEST(Fxg, TruncatedTextFailsCleanly) {
   const std::string text = PrintFxg(*MakeRichModule());
   for (size_t cut = 0; cut < text.size(); ++cut) {

@@ -63,23 +63,43 @@ bool IsBareExpr(absl::string_view expr) {
   return has_letter && depth == 0;
 }
 
-void AppendDims(const DimVector& dims, char open, char close, std::string* out) {
-  out->push_back(open);
+void AppendDims(const DimVector& dims, char open, char close, TextWriter* out) {
+  out->Append(open);
   for (size_t i = 0; i < dims.size(); ++i) {
-    if (i > 0) out->append(", ");
+    if (i > 0) out->Append(", ");
     if (!dims[i].is_symbolic()) {
-      absl::StrAppend(out, dims[i].value());
+      out->AppendInt(dims[i].value());
     } else if (IsBareExpr(dims[i].expr())) {
-      out->append(dims[i].expr().data(), dims[i].expr().size());
+      out->Append(dims[i].expr());
     } else {
-      AppendPyStrRepr(dims[i].expr(), out);
+      AppendPyStrRepr(dims[i].expr(), out->Flush());
     }
   }
-  if (open == '(' && dims.size() == 1) out->push_back(',');
-  out->push_back(close);
+  if (open == '(' && dims.size() == 1) out->Append(',');
+  out->Append(close);
+}
+
+// A dim that is a plain non-negative int followed by a delimiter, the
+// common case, read in one pass; false (with `c` unmoved) for anything
+// else, which ParseDim's general path reads.
+bool ParseIntDim(Cursor& c, SymDim* dim) {
+  const absl::string_view text = c.source().text();
+  const size_t start = c.pos();
+  size_t p = start;
+  int64_t value = 0;
+  // 18 digits cannot overflow; longer ints take the general path.
+  while (p < c.end() && p - start < 18 && text[p] >= '0' && text[p] <= '9') {
+    value = value * 10 + (text[p++] - '0');
+  }
+  if (p == start || p == c.end() || (text[start] == '0' && p > start + 1)) return false;
+  if (text[p] != ',' && text[p] != ']' && text[p] != ')') return false;
+  *dim = SymDim(value);
+  c.set_pos(p);
+  return true;
 }
 
 absl::Status ParseDim(Cursor& c, SymDim* dim) {
+  if (ParseIntDim(c, dim)) return absl::OkStatus();
   if (c.peek() == '\'' || c.peek() == '"') {
     std::string expr;
     RETURN_IF_ERROR(c.ConsumeQuoted(&expr));
@@ -106,17 +126,25 @@ absl::Status ParseDim(Cursor& c, SymDim* dim) {
   return absl::OkStatus();
 }
 
+// The brackets are checked by hand: Consume() of a one-character view
+// would call memcmp.
 absl::Status ParseDims(Cursor& c, char open, char close, DimVector* dims) {
-  RETURN_IF_ERROR(c.Expect(absl::string_view(&open, 1)));
+  if (c.peek() != open) return c.Expect(absl::string_view(&open, 1));
+  c.set_pos(c.pos() + 1);
   dims->clear();
-  if (c.Consume(absl::string_view(&close, 1))) return absl::OkStatus();
+  if (c.peek() == close) {
+    c.set_pos(c.pos() + 1);
+    return absl::OkStatus();
+  }
   for (;;) {
     SymDim dim;
     RETURN_IF_ERROR(ParseDim(c, &dim));
     dims->push_back(dim);
     if (c.Consume(", ")) continue;
     if (open == '(' && dims->size() == 1) return c.Expect(",)");
-    return c.Expect(absl::string_view(&close, 1));
+    if (c.peek() != close) return c.Expect(absl::string_view(&close, 1));
+    c.set_pos(c.pos() + 1);
+    return absl::OkStatus();
   }
 }
 
@@ -156,17 +184,10 @@ bool IsBlockText(absl::string_view text) {
   return true;
 }
 
-void AppendStringPair(absl::string_view a, absl::string_view b, std::string* out) {
-  out->push_back('(');
-  AppendPyStrRepr(a, out);
-  out->append(", ");
-  AppendPyStrRepr(b, out);
-  out->push_back(')');
-}
-
 absl::Status ParseSymbol(Cursor& c, Symbol* out) {
-  std::string text;
-  RETURN_IF_ERROR(c.ConsumeQuoted(&text));
+  std::string storage;
+  absl::string_view text;
+  RETURN_IF_ERROR(c.ConsumeQuoted(&storage, &text));
   *out = Symbol::Intern(text);
   return absl::OkStatus();
 }
@@ -181,26 +202,31 @@ absl::Status ParseSymbolPair(Cursor& c, Symbol* a, Symbol* b) {
 
 }  // namespace
 
-void AppendTensorMeta(const TensorMeta& tensor, std::string* out) {
-  const absl::string_view dtype = DtypeName(tensor.dtype);
-  out->append(dtype.data(), dtype.size());
+void AppendTensorMeta(const TensorMeta& tensor, TextWriter* out) {
+  out->Append(DtypeName(tensor.dtype));
   AppendDims(tensor.shape, '[', ']', out);
   if (!tensor.stride.empty()) {
-    out->append(" stride=");
+    out->Append(" stride=");
     AppendDims(tensor.stride, '(', ')', out);
   }
-  out->push_back(' ');
+  out->Append(' ');
   const absl::string_view device = tensor.device.str();
   if (IsWord(device, kDeviceChars)) {
-    out->append(device.data(), device.size());
+    out->Append(device);
   } else {
-    out->append("device=");
-    AppendPyStrRepr(device, out);
+    out->Append("device=");
+    AppendPyStrRepr(device, out->Flush());
   }
-  if (tensor.requires_grad) out->append(" requires_grad");
+  if (tensor.requires_grad) out->Append(" requires_grad");
   if (tensor.memory_format.has_value()) {
-    absl::StrAppend(out, " memory_format=", MemoryFormatName(*tensor.memory_format));
+    out->Append(" memory_format=");
+    out->Append(MemoryFormatName(*tensor.memory_format));
   }
+}
+
+void AppendTensorMeta(const TensorMeta& tensor, std::string* out) {
+  TextWriter writer(out);
+  AppendTensorMeta(tensor, &writer);
 }
 
 absl::Status ParseTensorMeta(Cursor& c, TensorMeta* tensor) {
@@ -237,10 +263,10 @@ absl::Status ParseTensorMeta(Cursor& c, TensorMeta* tensor) {
   return absl::OkStatus();
 }
 
-void AppendValueMeta(const ValueMeta& value, std::string* out) {
+void AppendValueMeta(const ValueMeta& value, TextWriter* out) {
   switch (value.kind()) {
     case ValueMeta::Kind::kNone:
-      out->append("None");
+      out->Append("None");
       return;
     case ValueMeta::Kind::kTensor:
       AppendTensorMeta(value.tensor(), out);
@@ -248,38 +274,38 @@ void AppendValueMeta(const ValueMeta& value, std::string* out) {
     case ValueMeta::Kind::kTuple:
     case ValueMeta::Kind::kList: {
       const bool tuple = value.kind() == ValueMeta::Kind::kTuple;
-      out->push_back(tuple ? '(' : '[');
+      out->Append(tuple ? '(' : '[');
       for (size_t i = 0; i < value.elements().size(); ++i) {
-        if (i > 0) out->append(", ");
+        if (i > 0) out->Append(", ");
         AppendValueMeta(value.elements()[i], out);
       }
-      if (tuple && value.elements().size() == 1) out->push_back(',');
-      out->push_back(tuple ? ')' : ']');
+      if (tuple && value.elements().size() == 1) out->Append(',');
+      out->Append(tuple ? ')' : ']');
       return;
     }
     case ValueMeta::Kind::kInt:
-      absl::StrAppend(out, value.int_value());
+      out->AppendInt(value.int_value());
       return;
     case ValueMeta::Kind::kFloat:
       if (NeedsFloatBits(value.float_value())) {
-        AppendFloatBits(value.float_value(), out);
+        AppendFloatBits(value.float_value(), out->Flush());
       } else {
-        AppendPyFloatRepr(value.float_value(), out);
+        AppendPyFloatRepr(value.float_value(), out->Flush());
       }
       return;
     case ValueMeta::Kind::kBool:
-      out->append(value.bool_value() ? "True" : "False");
+      out->Append(value.bool_value() ? "True" : "False");
       return;
     case ValueMeta::Kind::kSymInt:
     case ValueMeta::Kind::kSymFloat:
     case ValueMeta::Kind::kSymBool:
     case ValueMeta::Kind::kOpaque:
       for (const Wrapper& w : kWrappers) {
-        if (w.kind == value.kind()) out->append(w.name.data(), w.name.size());
+        if (w.kind == value.kind()) out->Append(w.name);
       }
-      out->push_back('(');
-      AppendPyStrRepr(value.text(), out);
-      out->push_back(')');
+      out->Append('(');
+      AppendPyStrRepr(value.text(), out->Flush());
+      out->Append(')');
       return;
   }
 }
@@ -359,79 +385,118 @@ absl::Status ParseValueMeta(Cursor& c, ValueMeta* value, int depth) {
   return absl::OkStatus();
 }
 
-void AppendNodeMetaLines(const NodeMeta& meta, absl::string_view prefix, std::string* out) {
+const std::string& NodeMetaWriter::Quoted(Symbol s) {
+  auto [it, added] = quoted_.try_emplace(s.id());
+  if (added) AppendPyStrRepr(s.str(), &it->second);
+  return it->second;
+}
+
+const std::string& NodeMetaWriter::StackTraceLines(Symbol trace) {
+  auto [it, added] = stack_traces_.try_emplace(trace.id());
+  if (!added) return it->second;
+  std::string& out = it->second;
   const auto line = [&](absl::string_view field) {
-    out->append(prefix.data(), prefix.size());
-    out->append(field.data(), field.size());
+    out.append(prefix_);
+    out.append(field.data(), field.size());
+  };
+  absl::string_view text = trace.str();
+  if (!IsBlockText(text)) {
+    line("stack_trace: ");
+    AppendPyStrRepr(text, &out);
+    out.push_back('\n');
+    return out;
+  }
+  // One `|` line per line of the trace; `|-` marks a missing final newline.
+  const bool final_newline = text.back() == '\n';
+  if (final_newline) text.remove_suffix(1);
+  line(final_newline ? "stack_trace: |\n" : "stack_trace: |-\n");
+  for (;;) {
+    const size_t nl = text.find('\n');
+    const absl::string_view piece = text.substr(0, nl);
+    line(piece.empty() ? "  |" : "  | ");
+    out.append(piece.data(), piece.size());
+    out.push_back('\n');
+    if (nl == absl::string_view::npos) break;
+    text.remove_prefix(nl + 1);
+  }
+  return out;
+}
+
+const std::string& NodeMetaWriter::ModuleStackLine(const ModuleStackEntry& entry) {
+  auto [it, added] =
+      module_stack_.try_emplace(std::make_tuple(entry.key.id(), entry.path.id(), entry.type.id()));
+  if (!added) return it->second;
+  // One Quoted() at a time: a reference it returned dies with the next
+  // insertion.
+  std::string& line = it->second;
+  absl::StrAppend(&line, prefix_, "nn_module_stack: ", Quoted(entry.key), ": (");
+  absl::StrAppend(&line, Quoted(entry.path), ", ");
+  absl::StrAppend(&line, Quoted(entry.type), ")\n");
+  return line;
+}
+
+void NodeMetaWriter::Append(const NodeMeta& meta, TextWriter* out) {
+  const auto line = [&](absl::string_view field) {
+    out->Append(prefix_);
+    out->Append(field);
   };
   if (meta.val.has_value()) {
     line("val: ");
     AppendValueMeta(*meta.val, out);
-    out->push_back('\n');
+    out->Append('\n');
   }
-  if (!meta.stack_trace.empty()) {
-    absl::string_view text = meta.stack_trace.str();
-    if (IsBlockText(text)) {
-      // One `|` line per line of the trace; `|-` marks a missing final newline.
-      const bool final_newline = text.back() == '\n';
-      if (final_newline) text.remove_suffix(1);
-      line(final_newline ? "stack_trace: |\n" : "stack_trace: |-\n");
-      for (;;) {
-        const size_t nl = text.find('\n');
-        const absl::string_view piece = text.substr(0, nl);
-        line(piece.empty() ? "  |" : "  | ");
-        out->append(piece.data(), piece.size());
-        out->push_back('\n');
-        if (nl == absl::string_view::npos) break;
-        text.remove_prefix(nl + 1);
-      }
-    } else {
-      line("stack_trace: ");
-      AppendPyStrRepr(text, out);
-      out->push_back('\n');
-    }
-  }
-  for (const ModuleStackEntry& entry : meta.nn_module_stack) {
-    line("nn_module_stack: ");
-    AppendPyStrRepr(entry.key.str(), out);
-    out->append(": ");
-    AppendStringPair(entry.path.str(), entry.type.str(), out);
-    out->push_back('\n');
-  }
+  if (!meta.stack_trace.empty()) out->Append(StackTraceLines(meta.stack_trace));
+  for (const ModuleStackEntry& entry : meta.nn_module_stack) out->Append(ModuleStackLine(entry));
   for (const SourceFnEntry& entry : meta.source_fn_stack) {
-    line("source_fn_stack: ");
-    AppendStringPair(entry.name.str(), entry.target.str(), out);
-    out->push_back('\n');
+    line("source_fn_stack: (");
+    out->Append(Quoted(entry.name));
+    out->Append(", ");
+    out->Append(Quoted(entry.target));
+    out->Append(")\n");
   }
   if (meta.tag.has_value()) {
     line("tag: ");
-    AppendPyStrRepr(meta.tag->str(), out);
-    out->push_back('\n');
+    out->Append(Quoted(*meta.tag));
+    out->Append('\n');
   }
   if (meta.seq_nr.has_value()) {
     line("seq_nr: ");
-    absl::StrAppend(out, *meta.seq_nr, "\n");
+    out->AppendInt(*meta.seq_nr);
+    out->Append('\n');
   }
   for (const auto& [key, json] : meta.extra) {
     line("extra ");
     if (IsWord(key, ".-")) {
-      out->append(key);
+      out->Append(key);
     } else {
-      AppendSingleQuoted(key, out);
+      AppendSingleQuoted(key, out->Flush());
     }
-    out->append(": ");
+    out->Append(": ");
     if (IsVerbatimJson(json)) {
-      out->append(json);
+      out->Append(json);
     } else {
-      AppendSingleQuoted(json, out);
+      AppendSingleQuoted(json, out->Flush());
     }
-    out->push_back('\n');
+    out->Append('\n');
   }
 }
 
 void NodeMetaLineReader::Finish() {
   if (block_meta_ == nullptr) return;
-  block_meta_->stack_trace = Symbol::Intern(block_);
+  // Traces repeat across nodes: a block's source text (from its '|' or '|-'
+  // on) gives its trace, decoded and interned once.
+  const absl::string_view source = block_source_->text().substr(block_begin_, block_end_ - block_begin_);
+  auto [it, added] = stack_traces_.try_emplace(source);
+  if (added) {
+    std::string text;
+    for (size_t i = 0; i < block_lines_.size(); ++i) {
+      if (i > 0 && !keep_final_newline_) text.push_back('\n');
+      text.append(block_lines_[i].data(), block_lines_[i].size());
+      if (keep_final_newline_) text.push_back('\n');
+    }
+    it->second = Symbol::Intern(text);
+  }
+  block_meta_->stack_trace = it->second;
   block_meta_ = nullptr;
 }
 
@@ -466,17 +531,43 @@ absl::Status ReadExtra(NodeMeta* meta, Cursor& line, DuplicateError&& duplicate)
 
 }  // namespace
 
+absl::Status NodeMetaLineReader::ReadValue(NodeMeta* meta, Cursor& line) {
+  // Values repeat across nodes (every layer has the same shapes): each
+  // distinct text is parsed once.
+  const absl::string_view text = line.rest();
+  auto it = values_.find(text);
+  if (it == values_.end()) {
+    ValueMeta value;
+    RETURN_IF_ERROR(ParseValueMeta(line, &value));
+    RETURN_IF_ERROR(line.ExpectEnd());
+    it = values_.emplace(text, std::move(value)).first;
+  }
+  meta->val = it->second;
+  return absl::OkStatus();
+}
+
+absl::Status NodeMetaLineReader::ReadModuleStackEntry(NodeMeta* meta, Cursor& line) {
+  // The nodes of a module repeat its entries line after line.
+  const absl::string_view text = line.rest();
+  if (text.empty() || text != last_module_stack_text_) {
+    ModuleStackEntry entry;
+    RETURN_IF_ERROR(ParseSymbol(line, &entry.key));
+    RETURN_IF_ERROR(line.Expect(": "));
+    RETURN_IF_ERROR(ParseSymbolPair(line, &entry.path, &entry.type));
+    RETURN_IF_ERROR(line.ExpectEnd());
+    last_module_stack_text_ = text;
+    last_module_stack_ = entry;
+  }
+  meta->nn_module_stack.push_back(last_module_stack_);
+  return absl::OkStatus();
+}
+
 absl::Status NodeMetaLineReader::Read(NodeMeta* meta, Cursor line) {
   if (line.Consume("  |")) {
     if (block_meta_ != meta) return line.Error("a '|' line outside a stack_trace block");
     if (!line.at_end()) RETURN_IF_ERROR(line.Expect(" "));
-    const absl::string_view piece = line.rest();
-    if (keep_final_newline_) {
-      absl::StrAppend(&block_, piece, "\n");
-    } else {
-      absl::StrAppend(&block_, block_started_ ? "\n" : "", piece);
-    }
-    block_started_ = true;
+    block_lines_.push_back(line.rest());
+    block_end_ = line.end();
     return absl::OkStatus();
   }
   Finish();
@@ -489,26 +580,23 @@ absl::Status NodeMetaLineReader::Read(NodeMeta* meta, Cursor line) {
   RETURN_IF_ERROR(line.Expect(": "));
   if (field == "val") {
     if (meta->val.has_value()) return duplicate();
-    ValueMeta value;
-    RETURN_IF_ERROR(ParseValueMeta(line, &value));
-    meta->val = std::move(value);
+    return ReadValue(meta, line);
   } else if (field == "stack_trace") {
     if (!meta->stack_trace.empty()) return duplicate();
+    const size_t begin = line.pos();
     const bool strip = line.Consume("|-");
     if (strip || line.Consume("|")) {
       block_meta_ = meta;
       keep_final_newline_ = !strip;
-      block_started_ = false;
-      block_.clear();
+      block_source_ = &line.source();
+      block_begin_ = begin;
+      block_end_ = line.pos();
+      block_lines_.clear();
     } else {
       RETURN_IF_ERROR(ParseSymbol(line, &meta->stack_trace));
     }
   } else if (field == "nn_module_stack") {
-    ModuleStackEntry entry;
-    RETURN_IF_ERROR(ParseSymbol(line, &entry.key));
-    RETURN_IF_ERROR(line.Expect(": "));
-    RETURN_IF_ERROR(ParseSymbolPair(line, &entry.path, &entry.type));
-    meta->nn_module_stack.push_back(std::move(entry));
+    return ReadModuleStackEntry(meta, line);
   } else if (field == "source_fn_stack") {
     SourceFnEntry entry;
     RETURN_IF_ERROR(ParseSymbolPair(line, &entry.name, &entry.target));

@@ -6,27 +6,54 @@
 #define FXPP_IR_FXG_META_TEXT_H_
 
 #include <string>
+#include <tuple>
+#include <vector>
 
+#include "absl/container/flat_hash_map.h"
 #include "absl/status/status.h"
 #include "absl/strings/string_view.h"
 #include "ir/fx_text/lexer.h"
+#include "ir/fx_text/text_writer.h"
 #include "ir/meta.h"
 
 namespace fxpp {
 
 void AppendTensorMeta(const TensorMeta& tensor, std::string* out);
-void AppendValueMeta(const ValueMeta& value, std::string* out);
+void AppendTensorMeta(const TensorMeta& tensor, TextWriter* out);
+void AppendValueMeta(const ValueMeta& value, TextWriter* out);
 // Reads what Append* wrote, advancing `c` past it.
 absl::Status ParseTensorMeta(Cursor& c, TensorMeta* tensor);
 // Nesting deeper than kMaxArgumentNesting (ir/limits.h) is an error;
 // `depth` is the nesting `c` is at.
 absl::Status ParseValueMeta(Cursor& c, ValueMeta* value, int depth = 0);
 
-// Appends one line per set field of `meta`: `prefix` + "field: value\n".
-void AppendNodeMetaLines(const NodeMeta& meta, absl::string_view prefix, std::string* out);
+// Writes one line per set field of a node's metadata: `prefix` +
+// "field: value\n". Stack traces and module stack entries repeat across the
+// nodes of a graph (every layer runs the same code), so the writer keeps the
+// text it wrote for each distinct one and copies it for the next node.
+class NodeMetaWriter {
+ public:
+  explicit NodeMetaWriter(absl::string_view prefix) : prefix_(prefix) {}
+  void Append(const NodeMeta& meta, TextWriter* out);
 
-// Reads the lines AppendNodeMetaLines wrote (after their prefix), one at a
-// time; a multi-line stack trace spans several calls.
+ private:
+  // The repr() of an interned string; the reference is valid until the next
+  // call.
+  const std::string& Quoted(Symbol s);
+  // The complete stack_trace lines (prefixes, newlines) of a trace.
+  const std::string& StackTraceLines(Symbol trace);
+  // The complete nn_module_stack line of an entry.
+  const std::string& ModuleStackLine(const ModuleStackEntry& entry);
+
+  std::string prefix_;
+  absl::flat_hash_map<uint32_t, std::string> quoted_;
+  absl::flat_hash_map<uint32_t, std::string> stack_traces_;
+  absl::flat_hash_map<std::tuple<uint32_t, uint32_t, uint32_t>, std::string> module_stack_;
+};
+
+// Reads the lines NodeMetaWriter wrote (after their prefix), one at a time;
+// a multi-line stack trace spans several calls. Remembers views of the
+// source text, which must outlive the reader.
 class NodeMetaLineReader {
  public:
   absl::Status Read(NodeMeta* meta, Cursor line);
@@ -34,10 +61,25 @@ class NodeMetaLineReader {
   void Finish();
 
  private:
-  NodeMeta* block_meta_ = nullptr;  // whose stack trace block is open
+  // The rest of a `val: ` line, and of an `nn_module_stack: ` line.
+  absl::Status ReadValue(NodeMeta* meta, Cursor& line);
+  absl::Status ReadModuleStackEntry(NodeMeta* meta, Cursor& line);
+
+  // The open stack trace block: whose it is, its '|' or '|-' (`keep_final_newline_`),
+  // the source text from there to the end of its last line, and its lines.
+  NodeMeta* block_meta_ = nullptr;
   bool keep_final_newline_ = false;
-  bool block_started_ = false;
-  std::string block_;
+  const SourceText* block_source_ = nullptr;
+  size_t block_begin_ = 0;
+  size_t block_end_ = 0;
+  std::vector<absl::string_view> block_lines_;
+  // Each trace read so far, by its block's source text.
+  absl::flat_hash_map<absl::string_view, Symbol> stack_traces_;
+  // Each value read so far, by its text.
+  absl::flat_hash_map<absl::string_view, ValueMeta> values_;
+  // The last nn_module_stack line read (its text after the field name).
+  absl::string_view last_module_stack_text_;
+  ModuleStackEntry last_module_stack_;
 };
 
 }  // namespace fxpp
