@@ -50,11 +50,17 @@ class SymDim {
 // Shapes and strides rarely exceed rank 4: keep those inline.
 using DimVector = absl::InlinedVector<SymDim, 4>;
 
+// "cpu", interned once: readers build a TensorMeta for nearly every node.
+inline Symbol CpuDevice() {
+  static const Symbol cpu = Symbol::Intern("cpu");
+  return cpu;
+}
+
 struct TensorMeta {
   DimVector shape;
   DimVector stride;  // empty when the producer did not record it
   ScalarType dtype = ScalarType::kFloat32;
-  Symbol device = Symbol::Intern("cpu");
+  Symbol device = CpuDevice();
   bool requires_grad = false;
   absl::optional<MemoryFormat> memory_format;
 
