@@ -106,6 +106,10 @@ class ValueMeta {
   const TensorMeta& tensor() const;
   // Requires kind() == kTensor.
   TensorMeta& mutable_tensor();
+  // Makes this a tensor value with default TensorMeta, dropping what it
+  // held, and returns the tensor: readers fill it in place rather than
+  // build a TensorMeta and move it in.
+  TensorMeta& EmplaceTensor();
   // Elements of a tuple or list; empty otherwise.
   const std::vector<ValueMeta>& elements() const;
   // 0, 0.0, false and "" for values of other kinds.

@@ -438,9 +438,10 @@ bool Decoder::ReadNode(absl::string_view bytes, Graph* graph, PendingArgs* pendi
   absl::StatusOr<Node*> created = graph->CreateNamedNode(op, name, target, {}, {}, type);
   if (!created.ok()) return false;
   if (meta) {
-    NodeMeta read;
-    if (!Meta(*meta, &read)) return false;
-    (*created)->set_meta(std::move(read));
+    // Read in place; an empty message leaves no metadata, as set_meta does.
+    Node* node = *created;
+    if (!Meta(*meta, &node->mutable_meta())) return false;
+    if (node->meta().empty()) node->set_meta(NodeMeta());
   }
   nodes_.push_back(*created);
   pending->node = *created;
@@ -751,9 +752,7 @@ bool Decoder::Value(absl::string_view bytes, int depth, ValueMeta* out) {
       break;
     case 2:
       // Read in place: a tensor's value is most of a node's metadata.
-      if (!f.Bytes(&s)) return false;
-      *out = ValueMeta::Tensor(TensorMeta());
-      if (!Tensor(s, &out->mutable_tensor())) return false;
+      if (!f.Bytes(&s) || !Tensor(s, &out->EmplaceTensor())) return false;
       break;
     case 3:
     case 4:
