@@ -1,8 +1,11 @@
 #include "export/exported_program.h"
 
 #include <string>
+#include <vector>
 
 #include "absl/strings/match.h"
+#include "absl/strings/str_cat.h"
+#include "absl/types/optional.h"
 #include "absl/strings/str_replace.h"
 #include "export/effect_tokens.h"
 #include "export/program_proto.h"
@@ -117,6 +120,69 @@ TEST(ExportedProgramTest, JsonAndBinaryRoundTrip) {
       ParseExportedProgramBinary(SerializeExportedProgramBinary(program), "p.pb");
   ASSERT_TRUE(binary.ok()) << binary.status();
   EXPECT_EQ(SerializeExportedProgramJson(*binary).value(), *json);
+}
+
+// ReadCanonicalProgram (the binary reader's fast path) on `bytes`: when it
+// takes them, protobuf's parser and ExportedProgramFromProto read the same
+// program.
+void ExpectFastPathAgreesWithMessageTree(const std::string& bytes, const std::string& what) {
+  absl::optional<ExportedProgram> fast = ReadCanonicalProgram(bytes);
+  if (!fast.has_value()) return;
+  export_proto::ExportedProgram message;
+  ASSERT_TRUE(message.ParseFromString(bytes)) << what << ": taken but protobuf refuses it";
+  absl::StatusOr<ExportedProgram> tree = ExportedProgramFromProto(message);
+  ASSERT_TRUE(tree.ok()) << what << ": taken but " << tree.status();
+  EXPECT_EQ(SerializeExportedProgramBinary(*fast), SerializeExportedProgramBinary(*tree)) << what;
+}
+
+// The binary writer splices the modules' direct encoding between fields
+// protobuf serializes: the result is what protobuf writes for the whole
+// message (it re-serializes to the same bytes), and the fast path reads it.
+TEST(ExportedProgramTest, BinaryIsProtobufsLayoutAndTakesTheFastPath) {
+  std::vector<ExportedProgram> programs;
+  programs.push_back(SmallProgram());
+  programs.push_back(MakeExportedTransformerWithNodes(300));
+  for (const ExportedProgram& program : programs) {
+    const std::string bytes = SerializeExportedProgramBinary(program);
+    export_proto::ExportedProgram message;
+    ASSERT_TRUE(message.ParseFromString(bytes));
+    EXPECT_EQ(message.SerializeAsString(), bytes);
+    absl::optional<ExportedProgram> fast = ReadCanonicalProgram(bytes);
+    ASSERT_TRUE(fast.has_value());
+    EXPECT_EQ(SerializeExportedProgramJson(*fast).value(),
+              SerializeExportedProgramJson(program).value());
+  }
+}
+
+// Layouts protobuf reads but does not write go through the message tree:
+// a module field repeated (protobuf merges the two), an unknown field after
+// a module, an overlong tag.
+TEST(ExportedProgramTest, BinaryFastPathLeavesOtherLayoutsToTheMessageTree) {
+  const ExportedProgram program = SmallProgram();
+  const std::string bytes = SerializeExportedProgramBinary(program);
+  ASSERT_EQ(bytes.substr(0, 3), std::string("\x08\x01\x12", 3));
+  const std::string state_again = bytes + std::string("\x2a\x00", 2);  // state = {} merged
+  const std::string module_again = bytes + std::string("\x12\x00", 2);
+  const std::string overlong_tag = std::string("\x88\x00\x01", 3) + bytes.substr(2);
+  for (const std::string& other : {state_again, module_again, overlong_tag}) {
+    EXPECT_FALSE(ReadCanonicalProgram(other).has_value());
+    absl::StatusOr<ExportedProgram> back = ParseExportedProgramBinary(other, "p.pb");
+    ASSERT_TRUE(back.ok()) << back.status();
+    EXPECT_EQ(SerializeExportedProgramBinary(*back), bytes);
+  }
+}
+
+// Every byte of a program changed in turn: the fast path never takes what
+// the message tree reads differently or refuses.
+TEST(ExportedProgramTest, BinaryFastPathAgreesWithMessageTreeOnMutatedBytes) {
+  const std::string bytes = SerializeExportedProgramBinary(SmallProgram());
+  for (size_t i = 0; i < bytes.size(); ++i) {
+    for (const int flip : {0x01, 0x80, 0xFF}) {
+      std::string mutated = bytes;
+      mutated[i] = static_cast<char>(mutated[i] ^ flip);
+      ExpectFastPathAgreesWithMessageTree(mutated, absl::StrCat("byte ", i, " ^ ", flip));
+    }
+  }
 }
 
 TEST(ExportedProgramTest, ReadsWhatTheBridgeWroteForRealPrograms) {

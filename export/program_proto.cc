@@ -11,7 +11,11 @@
 #include "export/validate.h"
 #include "google/protobuf/util/json_util.h"
 #include "ir/io/file_io.h"
+#include "google/protobuf/io/coded_stream.h"
+#include "google/protobuf/wire_format_lite.h"
 #include "ir/proto/convert.h"
+#include "ir/proto/wire_reader.h"
+#include "ir/proto/wire_writer.h"
 #include "ir/proto/json_position.h"
 #include "ir/status_macros.h"
 
@@ -194,20 +198,75 @@ absl::Status JsonError(absl::string_view filename, absl::string_view text,
       ": not an fxpp exported program: ", error.message));
 }
 
-absl::StatusOr<ExportedProgram> FromProtoValidated(const ep::ExportedProgram& message,
-                                                   absl::string_view filename) {
-  absl::StatusOr<ExportedProgram> program = ExportedProgramFromProto(message);
-  if (!program.ok()) return Within(filename, program.status());
-  absl::Status valid = ValidateExportedProgram(*program);
+absl::StatusOr<ExportedProgram> Validated(ExportedProgram program, absl::string_view filename) {
+  absl::Status valid = ValidateExportedProgram(program);
   if (!valid.ok()) return Within(filename, valid);
   return program;
 }
 
-// `strings`: how the two modules spell their shared strings (ToProto).
-void WriteProgram(const ExportedProgram& program, ProtoStrings strings,
-                  ep::ExportedProgram& out) {
-  out.set_format_version(kExportedProgramFormatVersion);
-  ToProto(*program.graph_module, strings, out.mutable_graph_module());
+absl::StatusOr<ExportedProgram> FromProtoValidated(const ep::ExportedProgram& message,
+                                                   absl::string_view filename) {
+  absl::StatusOr<ExportedProgram> program = ExportedProgramFromProto(message);
+  if (!program.ok()) return Within(filename, program.status());
+  return Validated(*std::move(program), filename);
+}
+
+// A binary program split at its modules: the bytes of graph_module and of
+// state, and every other field's bytes, in order.
+struct ProgramParts {
+  absl::optional<absl::string_view> graph_module, state;
+  std::string rest;
+};
+
+// Protobuf reads a message field by field, so a program whose graph_module
+// and state each appear once (as a message) is `rest` parsed, with those
+// two modules parsed from their bytes. nullopt for anything else (a module
+// field repeated, which protobuf merges; a tag, wire type or length not in
+// the shortest form protobuf writes; truncated bytes): ReadCanonicalProgram
+// then leaves the bytes to protobuf.
+absl::optional<ProgramParts> SplitProgram(absl::string_view bytes) {
+  using google::protobuf::internal::WireFormatLite;
+  google::protobuf::io::CodedInputStream in(reinterpret_cast<const uint8_t*>(bytes.data()),
+                                            static_cast<int>(bytes.size()));
+  ProgramParts parts;
+  while (in.CurrentPosition() < static_cast<int>(bytes.size())) {
+    const int start = in.CurrentPosition();
+    const uint32_t tag = in.ReadTag();
+    if (tag == 0 || in.CurrentPosition() - start !=
+                        static_cast<int>(google::protobuf::io::CodedOutputStream::VarintSize32(tag))) {
+      return absl::nullopt;
+    }
+    const int field = WireFormatLite::GetTagFieldNumber(tag);
+    const WireFormatLite::WireType wire = WireFormatLite::GetTagWireType(tag);
+    if (field == ep::ExportedProgram::kGraphModuleFieldNumber ||
+        field == ep::ExportedProgram::kStateFieldNumber) {
+      absl::optional<absl::string_view>& module =
+          field == ep::ExportedProgram::kStateFieldNumber ? parts.state : parts.graph_module;
+      const int size_start = in.CurrentPosition();
+      uint32_t size;
+      if (wire != WireFormatLite::WIRETYPE_LENGTH_DELIMITED || module.has_value() ||
+          !in.ReadVarint32(&size) ||
+          in.CurrentPosition() - size_start !=
+              static_cast<int>(google::protobuf::io::CodedOutputStream::VarintSize32(size)) ||
+          size > bytes.size() - static_cast<size_t>(in.CurrentPosition())) {
+        return absl::nullopt;
+      }
+      module = bytes.substr(static_cast<size_t>(in.CurrentPosition()), size);
+      if (!in.Skip(static_cast<int>(size))) return absl::nullopt;
+      continue;
+    }
+    if (wire == WireFormatLite::WIRETYPE_START_GROUP || wire == WireFormatLite::WIRETYPE_END_GROUP ||
+        !WireFormatLite::SkipField(&in, tag)) {
+      return absl::nullopt;
+    }
+    parts.rest.append(bytes.data() + start, static_cast<size_t>(in.CurrentPosition() - start));
+  }
+  return parts;
+}
+
+// The program's fields before its state (graph_signature,
+// module_call_graph): graph_module aside, those after format_version.
+void WriteSignatures(const ExportedProgram& program, ep::ExportedProgram& out) {
   for (const InputSpec& spec : program.graph_signature.input_specs) {
     ep::InputSpec* in = out.mutable_graph_signature()->add_input_specs();
     in->set_kind(static_cast<ep::InputKind>(static_cast<int>(spec.kind) + 1));
@@ -226,7 +285,11 @@ void WriteProgram(const ExportedProgram& program, ProtoStrings strings,
     e->set_fqn(entry.fqn);
     if (entry.signature.has_value()) WriteSignature(*entry.signature, e->mutable_signature());
   }
-  ToProto(*program.state, strings, out.mutable_state());
+}
+
+// The program's fields after its state (custom_objects, aliases,
+// torch_version).
+void WriteObjects(const ExportedProgram& program, ep::ExportedProgram& out) {
   for (const CustomObject& obj : program.custom_objects) {
     ep::CustomObject* o = out.add_custom_objects();
     o->set_name(obj.name);
@@ -240,31 +303,43 @@ void WriteProgram(const ExportedProgram& program, ProtoStrings strings,
   out.set_torch_version(program.torch_version);
 }
 
-}  // namespace
-
-export_proto::ExportedProgram ExportedProgramToProto(const ExportedProgram& program) {
-  ep::ExportedProgram out;
-  WriteProgram(program, ProtoStrings::kInline, out);
-  return out;
+// `strings`: how the two modules spell their shared strings (ToProto).
+void WriteProgram(const ExportedProgram& program, ProtoStrings strings,
+                  ep::ExportedProgram& out) {
+  out.set_format_version(kExportedProgramFormatVersion);
+  ToProto(*program.graph_module, strings, out.mutable_graph_module());
+  WriteSignatures(program, out);
+  ToProto(*program.state, strings, out.mutable_state());
+  WriteObjects(program, out);
 }
 
-absl::StatusOr<ExportedProgram> ExportedProgramFromProto(const export_proto::ExportedProgram& in) {
+// Appends field `field` of a message holding `module`: its tag, its length
+// and the module's binary encoding (WriteCanonicalBinary, the bytes of
+// ToProto(module, kTable)).
+void AppendModuleField(uint32_t field, const GraphModule& module, std::string& out) {
+  const std::string bytes = WriteCanonicalBinary(module);
+  uint8_t head[10];  // two varints of at most five bytes
+  uint8_t* end = google::protobuf::internal::WireFormatLite::WriteTagToArray(
+      static_cast<int>(field), google::protobuf::internal::WireFormatLite::WIRETYPE_LENGTH_DELIMITED,
+      head);
+  end = google::protobuf::io::CodedOutputStream::WriteVarint32ToArray(
+      static_cast<uint32_t>(bytes.size()), end);
+  out.append(reinterpret_cast<const char*>(head), static_cast<size_t>(end - head));
+  out.append(bytes);
+}
+
+absl::Status CheckFormatVersion(const ep::ExportedProgram& in) {
   if (in.format_version() == 0) return absl::InvalidArgumentError("missing format_version");
   if (in.format_version() > kExportedProgramFormatVersion) {
     return absl::InvalidArgumentError(
         absl::StrCat("format_version ", in.format_version(), " is newer than this reader supports (",
                      kExportedProgramFormatVersion, ")"));
   }
-  if (!in.has_graph_module()) return absl::InvalidArgumentError("missing graph_module");
-  ExportedProgram program;
-  absl::StatusOr<std::unique_ptr<GraphModule>> graph_module = FromProto(in.graph_module());
-  if (!graph_module.ok()) return Within("graph_module", graph_module.status());
-  program.graph_module = *std::move(graph_module);
-  if (in.has_state()) {
-    absl::StatusOr<std::unique_ptr<GraphModule>> state = FromProto(in.state());
-    if (!state.ok()) return Within("state", state.status());
-    program.state = *std::move(state);
-  }
+  return absl::OkStatus();
+}
+
+// Everything of a program but its format version and its two modules.
+absl::Status ReadProgramFields(const ep::ExportedProgram& in, ExportedProgram& program) {
   const ep::GraphSignature& sig = in.graph_signature();
   for (int i = 0; i < sig.input_specs_size(); ++i) {
     const ep::InputSpec& spec = sig.input_specs(i);
@@ -307,6 +382,30 @@ absl::StatusOr<ExportedProgram> ExportedProgramFromProto(const export_proto::Exp
     program.aliases.push_back(StateAlias{alias.name(), alias.alias_of()});
   }
   program.torch_version = in.torch_version();
+  return absl::OkStatus();
+}
+
+}  // namespace
+
+export_proto::ExportedProgram ExportedProgramToProto(const ExportedProgram& program) {
+  ep::ExportedProgram out;
+  WriteProgram(program, ProtoStrings::kInline, out);
+  return out;
+}
+
+absl::StatusOr<ExportedProgram> ExportedProgramFromProto(const export_proto::ExportedProgram& in) {
+  RETURN_IF_ERROR(CheckFormatVersion(in));
+  if (!in.has_graph_module()) return absl::InvalidArgumentError("missing graph_module");
+  ExportedProgram program;
+  absl::StatusOr<std::unique_ptr<GraphModule>> graph_module = FromProto(in.graph_module());
+  if (!graph_module.ok()) return Within("graph_module", graph_module.status());
+  program.graph_module = *std::move(graph_module);
+  if (in.has_state()) {
+    absl::StatusOr<std::unique_ptr<GraphModule>> state = FromProto(in.state());
+    if (!state.ok()) return Within("state", state.status());
+    program.state = *std::move(state);
+  }
+  RETURN_IF_ERROR(ReadProgramFields(in, program));
   return program;
 }
 
@@ -324,13 +423,23 @@ absl::StatusOr<std::string> SerializeExportedProgramJson(const ExportedProgram& 
   return json;
 }
 
-// The binary encoding's messages live in an arena: a graph is millions of
-// small messages, several times cheaper to allocate and free there.
+// Protobuf writes a message's fields in field-number order, so a program
+// is its format_version, its graph_module, graph_signature and
+// module_call_graph, its state, then the rest: the two modules are encoded
+// straight from the IR (WriteCanonicalBinary), the small fields around them
+// by protobuf, and the bytes are those of the whole message serialized at
+// once (exported_program_test compares them).
 std::string SerializeExportedProgramBinary(const ExportedProgram& program) {
-  google::protobuf::Arena arena;
-  auto* message = google::protobuf::Arena::CreateMessage<ep::ExportedProgram>(&arena);
-  WriteProgram(program, ProtoStrings::kTable, *message);
-  return message->SerializeAsString();
+  ep::ExportedProgram head, signatures, objects;
+  head.set_format_version(kExportedProgramFormatVersion);
+  WriteSignatures(program, signatures);
+  WriteObjects(program, objects);
+  std::string out = head.SerializeAsString();
+  AppendModuleField(ep::ExportedProgram::kGraphModuleFieldNumber, *program.graph_module, out);
+  signatures.AppendToString(&out);
+  AppendModuleField(ep::ExportedProgram::kStateFieldNumber, *program.state, out);
+  objects.AppendToString(&out);
+  return out;
 }
 
 absl::StatusOr<ExportedProgram> ParseExportedProgramJson(absl::string_view text,
@@ -342,8 +451,39 @@ absl::StatusOr<ExportedProgram> ParseExportedProgramJson(absl::string_view text,
   return FromProtoValidated(message, filename);
 }
 
+absl::optional<ExportedProgram> ReadCanonicalProgram(absl::string_view bytes) {
+  if (bytes.size() > static_cast<size_t>(INT_MAX)) return absl::nullopt;
+  absl::optional<ProgramParts> parts = SplitProgram(bytes);
+  if (!parts.has_value() || !parts->graph_module.has_value()) return absl::nullopt;
+  google::protobuf::Arena arena;
+  auto* message = google::protobuf::Arena::CreateMessage<ep::ExportedProgram>(&arena);
+  if (!message->ParseFromString(parts->rest) || !CheckFormatVersion(*message).ok()) {
+    return absl::nullopt;
+  }
+  ExportedProgram program;
+  absl::optional<std::unique_ptr<GraphModule>> graph_module =
+      ReadCanonicalBinary(*parts->graph_module);
+  if (!graph_module.has_value()) return absl::nullopt;
+  program.graph_module = *std::move(graph_module);
+  if (parts->state.has_value()) {
+    absl::optional<std::unique_ptr<GraphModule>> state = ReadCanonicalBinary(*parts->state);
+    if (!state.has_value()) return absl::nullopt;
+    program.state = *std::move(state);
+  }
+  if (!ReadProgramFields(*message, program).ok()) return absl::nullopt;
+  return program;
+}
+
 absl::StatusOr<ExportedProgram> ParseExportedProgramBinary(absl::string_view bytes,
                                                            absl::string_view filename) {
+  // What SerializeExportedProgramBinary wrote reads its modules without the
+  // message tree; the tree is the reference for anything else, and for
+  // every error.
+  if (absl::optional<ExportedProgram> program = ReadCanonicalProgram(bytes)) {
+    return Validated(*std::move(program), filename);
+  }
+  // The binary encoding's messages live in an arena: a graph is millions of
+  // small messages, several times cheaper to allocate and free there.
   google::protobuf::Arena arena;
   auto* message = google::protobuf::Arena::CreateMessage<ep::ExportedProgram>(&arena);
   if (bytes.size() > static_cast<size_t>(INT_MAX) ||

@@ -9,6 +9,7 @@
 
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
+#include "absl/types/optional.h"
 #include "export/exported_program.h"
 #include "export/exported_program.pb.h"
 
@@ -30,6 +31,16 @@ absl::StatusOr<ExportedProgram> ParseExportedProgramJson(absl::string_view text,
                                                          absl::string_view filename);
 absl::StatusOr<ExportedProgram> ParseExportedProgramBinary(absl::string_view bytes,
                                                            absl::string_view filename);
+// ParseExportedProgramBinary's fast path, before validation: reads the two
+// modules with ReadCanonicalBinary (ir/proto/wire_reader.h) and only the
+// small fields around them with protobuf. It takes only what protobuf's
+// serializer writes (each module field once, tags and lengths in their
+// shortest form, modules ReadCanonicalBinary takes) and only programs
+// ExportedProgramFromProto accepts; nullopt otherwise, and the caller reads
+// through protobuf and ExportedProgramFromProto, whose messages are the
+// errors users see. A program it returns is the one those read (the
+// exported_program_binary fuzzer checks that).
+absl::optional<ExportedProgram> ReadCanonicalProgram(absl::string_view bytes);
 // Reads `path` ("-": stdin) as binary when it ends in .pb/.binpb, else JSON.
 absl::StatusOr<ExportedProgram> ReadExportedProgram(absl::string_view path);
 

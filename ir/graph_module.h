@@ -78,6 +78,9 @@ class GraphModule {
   // Adds a direct child; fails on a duplicate or dotted name.
   absl::StatusOr<GraphModule*> AddChild(absl::string_view name,
                                         std::unique_ptr<GraphModule> child);
+  // Sizes the child list for `children` children in all, for readers that
+  // add a module's children at once.
+  void ReserveChildren(size_t children) { children_.reserve(children); }
   // Removes a direct child; returns it, or nullptr when absent.
   std::unique_ptr<GraphModule> RemoveChild(absl::string_view name);
   GraphModule* FindChild(absl::string_view name) const;

@@ -115,6 +115,13 @@ TensorMeta& ValueMeta::mutable_tensor() {
   return tensor_;
 }
 
+TensorMeta& ValueMeta::EmplaceTensor() {
+  Reset();
+  new (&tensor_) TensorMeta();
+  kind_ = Kind::kTensor;
+  return tensor_;
+}
+
 const std::vector<ValueMeta>& ValueMeta::elements() const {
   static const std::vector<ValueMeta>* const kEmpty = new std::vector<ValueMeta>();
   return has_elements() ? *elements_ : *kEmpty;

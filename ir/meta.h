@@ -50,11 +50,17 @@ class SymDim {
 // Shapes and strides rarely exceed rank 4: keep those inline.
 using DimVector = absl::InlinedVector<SymDim, 4>;
 
+// "cpu", interned once: readers build a TensorMeta for nearly every node.
+inline Symbol CpuDevice() {
+  static const Symbol cpu = Symbol::Intern("cpu");
+  return cpu;
+}
+
 struct TensorMeta {
   DimVector shape;
   DimVector stride;  // empty when the producer did not record it
   ScalarType dtype = ScalarType::kFloat32;
-  Symbol device = Symbol::Intern("cpu");
+  Symbol device = CpuDevice();
   bool requires_grad = false;
   absl::optional<MemoryFormat> memory_format;
 
@@ -100,6 +106,10 @@ class ValueMeta {
   const TensorMeta& tensor() const;
   // Requires kind() == kTensor.
   TensorMeta& mutable_tensor();
+  // Makes this a tensor value with default TensorMeta, dropping what it
+  // held, and returns the tensor: readers fill it in place rather than
+  // build a TensorMeta and move it in.
+  TensorMeta& EmplaceTensor();
   // Elements of a tuple or list; empty otherwise.
   const std::vector<ValueMeta>& elements() const;
   // 0, 0.0, false and "" for values of other kinds.

@@ -5,8 +5,8 @@
 #   tools/fuzz.sh [--seconds=N] [--runs=N] [--corpus=DIR] [--build=asan|fast]
 #                 [TARGET...] [-- LIBFUZZER_FLAG...]
 #
-# TARGET is fx_text, fxg, proto_binary, proto_json, pipeline or
-# exported_program (default: all).
+# TARGET is fx_text, fxg, proto_binary, proto_json, pipeline,
+# exported_program or exported_program_pb (default: all).
 # Each target runs for N seconds (default 10) or N executions, whichever is
 # given (--runs wins), one after the other. New inputs go to
 # DIR/corpus/<target> (default: a temporary directory, removed at exit), so a
@@ -22,7 +22,7 @@
 # the asan build afterwards (--runs=0 --corpus=DIR).
 set -euo pipefail
 
-all_targets=(fx_text fxg proto_binary proto_json pipeline exported_program)
+all_targets=(fx_text fxg proto_binary proto_json pipeline exported_program exported_program_pb)
 seconds=10
 runs=""
 work=""
@@ -93,6 +93,12 @@ mkdir -p "$work/seeds/exported_program"
 find testing/exported -name '*.json' ! -name '*.unflatten.json' \
   ! -name pytorch_unflatten_times.json -size -$((ep_max_len + 1))c \
   -exec cp {} "$work/seeds/exported_program/" \;
+# Their binary form, for exported_program_pb.
+mkdir -p "$work/seeds/exported_program_pb"
+for program in "$work"/seeds/exported_program/*.json; do
+  name=$(basename "$program")
+  "$bin/tools/fmt" "$program" -o "$work/seeds/exported_program_pb/${name%.json}.pb"
+done
 
 limit=(-max_total_time="$seconds")
 [ -z "$runs" ] || limit=(-runs="$runs")

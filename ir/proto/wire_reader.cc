@@ -17,7 +17,6 @@ namespace fxpp {
 namespace {
 
 using google::protobuf::io::CodedInputStream;
-using google::protobuf::io::CodedOutputStream;
 
 enum WireType : uint32_t { kVarint = 0, kFixed64 = 1, kDelimited = 2 };
 
@@ -27,14 +26,14 @@ class Fields {
  public:
   explicit Fields(absl::string_view bytes)
       : data_(bytes.data()),
-        size_(static_cast<int>(bytes.size())),
-        in_(reinterpret_cast<const uint8_t*>(bytes.data()), size_) {}
+        pos_(reinterpret_cast<const uint8_t*>(bytes.data())),
+        end_(pos_ + bytes.size()) {}
 
   // Moves to the next field: false at the end of the message, and when the
   // next bytes are not a field in order (ok() tells the two apart).
   bool Next() {
-    field_start_ = in_.CurrentPosition();
-    if (field_start_ == size_) return false;
+    field_start_ = position();
+    if (pos_ == end_) return false;
     uint64_t tag;
     if (!Varint64(&tag) || tag > UINT32_MAX) return Fail();
     const int field = static_cast<int>(tag >> 3);
@@ -50,7 +49,7 @@ class Fields {
   int field() const { return field_; }
   // Where the current field's tag starts, and where the bytes read so far end.
   int field_start() const { return field_start_; }
-  int position() const { return in_.CurrentPosition(); }
+  int position() const { return static_cast<int>(reinterpret_cast<const char*>(pos_) - data_); }
   const char* data() const { return data_; }
 
   // The current field's value; singular fields must not repeat.
@@ -73,7 +72,11 @@ class Fields {
     *v = x == 1;
     return true;
   }
-  bool Fixed64(uint64_t* v) { return Singular(kFixed64) && in_.ReadLittleEndian64(v); }
+  bool Fixed64(uint64_t* v) {
+    if (!Singular(kFixed64) || end_ - pos_ < 8) return false;
+    pos_ = CodedInputStream::ReadLittleEndian64FromArray(pos_, v);
+    return true;
+  }
   bool Double(double* v) {
     uint64_t bits;
     if (!Fixed64(&bits)) return false;
@@ -97,7 +100,7 @@ class Fields {
     absl::string_view bytes;
     if (!Bytes(&bytes)) return false;
     Fields values(bytes);
-    while (values.position() < values.size_) {
+    while (values.pos_ != values.end_) {
       uint64_t v;
       if (!values.Varint64(&v) || !add(v)) return false;
     }
@@ -110,27 +113,57 @@ class Fields {
     return false;
   }
   bool Singular(uint32_t wire) const { return wire_ == wire && !repeated_; }
-  // Only the shortest encoding (protobuf's), on which every parser agrees.
+  // Only the shortest encoding (protobuf's), on which every parser agrees:
+  // no trailing zero group, and a tenth byte only for bit 63. Decoded here
+  // rather than by CodedInputStream: a stream per message (node, metadata,
+  // tensor, argument) cost more than the varints themselves.
   bool Varint64(uint64_t* v) {
-    const int start = in_.CurrentPosition();
-    return in_.ReadVarint64(v) &&
-           in_.CurrentPosition() - start == static_cast<int>(CodedOutputStream::VarintSize64(*v));
+    const uint8_t* p = pos_;
+    if (p != end_ && *p < 0x80) {
+      *v = *p;
+      pos_ = p + 1;
+      return true;
+    }
+    uint64_t result = 0;
+    for (int i = 0; i < 10 && p != end_; ++i) {
+      const uint64_t byte = *p++;
+      result |= (byte & 0x7F) << (7 * i);
+      if (byte < 0x80) {
+        if (byte == 0 || (i == 9 && byte != 1)) return false;
+        *v = result;
+        pos_ = p;
+        return true;
+      }
+    }
+    return false;
   }
   bool Delimited(absl::string_view* v) {
     uint64_t size;
-    if (!Varint64(&size) || size > static_cast<uint64_t>(size_ - in_.CurrentPosition())) {
-      return false;
-    }
-    *v = absl::string_view(data_ + in_.CurrentPosition(), static_cast<size_t>(size));
-    return in_.Skip(static_cast<int>(size));
+    if (!Varint64(&size) || size > static_cast<uint64_t>(end_ - pos_)) return false;
+    *v = absl::string_view(reinterpret_cast<const char*>(pos_), static_cast<size_t>(size));
+    pos_ += size;
+    return true;
   }
+  // ASCII (nearly every name and target) is checked here, eight bytes at a
+  // time; protobuf's validator, a library call, sees the rest.
   static bool Utf8(absl::string_view v) {
+    size_t i = 0;
+    for (uint64_t word; i + 8 <= v.size(); i += 8) {
+      std::memcpy(&word, v.data() + i, 8);
+      if ((word & 0x8080808080808080u) != 0) return ValidUtf8(v);
+    }
+    for (; i < v.size(); ++i) {
+      if ((static_cast<unsigned char>(v[i]) & 0x80) != 0) return ValidUtf8(v);
+    }
+    return true;
+  }
+  static bool ValidUtf8(absl::string_view v) {
     return google::protobuf::internal::IsStructurallyValidUTF8(v.data(), static_cast<int>(v.size()));
   }
 
   const char* data_;
-  int size_;
-  CodedInputStream in_;
+  const uint8_t* pos_;
+  const uint8_t* end_;
   int field_ = 0;
   int field_start_ = 0;
   uint32_t wire_ = 0;
@@ -253,6 +286,8 @@ bool Decoder::Module(absl::string_view bytes, int depth, std::unique_ptr<GraphMo
   *out = graph ? std::make_unique<GraphModule>(std::string(class_name))
                : GraphModule::Opaque(std::string(class_name));
   if (graph && !ReadGraph(*graph, &(*out)->graph())) return false;
+  (*out)->ReserveState(state.size());
+  (*out)->ReserveChildren(children.size());
   for (absl::string_view s : state) {
     if (!State(s, out->get())) return false;
   }
@@ -403,9 +438,10 @@ bool Decoder::ReadNode(absl::string_view bytes, Graph* graph, PendingArgs* pendi
   absl::StatusOr<Node*> created = graph->CreateNamedNode(op, name, target, {}, {}, type);
   if (!created.ok()) return false;
   if (meta) {
-    NodeMeta read;
-    if (!Meta(*meta, &read)) return false;
-    (*created)->set_meta(std::move(read));
+    // Read in place; an empty message leaves no metadata, as set_meta does.
+    Node* node = *created;
+    if (!Meta(*meta, &node->mutable_meta())) return false;
+    if (node->meta().empty()) node->set_meta(NodeMeta());
   }
   nodes_.push_back(*created);
   pending->node = *created;
@@ -709,15 +745,14 @@ bool Decoder::Value(absl::string_view bytes, int depth, ValueMeta* out) {
   uint64_t bits;
   bool b;
   std::vector<ValueMeta> elements;
-  TensorMeta t;
   switch (f.field()) {
     case 1:
       if (!f.Empty()) return false;
       *out = ValueMeta();
       break;
     case 2:
-      if (!f.Bytes(&s) || !Tensor(s, &t)) return false;
-      *out = ValueMeta::Tensor(std::move(t));
+      // Read in place: a tensor's value is most of a node's metadata.
+      if (!f.Bytes(&s) || !Tensor(s, &out->EmplaceTensor())) return false;
       break;
     case 3:
     case 4:

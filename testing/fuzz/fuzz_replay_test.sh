@@ -12,15 +12,21 @@ cd "${TEST_SRCDIR}/${TEST_WORKSPACE}"
 seeds="$TEST_TMPDIR/seeds"
 mapfile -t fixtures < <(find testing/graphs -name '*.fx' | sort)
 testing/fuzz/make_seeds.sh tools/fmt "$seeds" "${fixtures[@]}"
-# Exported programs are seeds as they are (fmt does not read them).
+# Exported programs are seeds as they are (make_seeds takes modules).
 mkdir -p "$seeds/exported_program"
 for program in testing/exported/*.json; do
   case "$program" in *.unflatten.json|*/pytorch_unflatten_times.json) continue ;; esac
   cp "$program" "$seeds/exported_program/"
 done
+# Their binary form, for exported_program_pb.
+mkdir -p "$seeds/exported_program_pb"
+for program in "$seeds"/exported_program/*.json; do
+  name=$(basename "$program")
+  tools/fmt "$program" -o "$seeds/exported_program_pb/${name%.json}.pb"
+done
 
 failed=0
-for target in exported_program fx_text fxg pipeline proto_binary proto_json; do
+for target in exported_program exported_program_pb fx_text fxg pipeline proto_binary proto_json; do
   inputs=("$seeds/$target")
   [ -d "testing/fuzz/regressions/$target" ] && inputs+=("testing/fuzz/regressions/$target")
   if testing/fuzz/${target}_fuzzer -runs=0 "${inputs[@]}" 2>"$TEST_TMPDIR/$target.log"; then
