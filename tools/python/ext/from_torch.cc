@@ -22,6 +22,13 @@ bool IsInstance(PyObject* obj, PyObject* type) {
   return r == 1;
 }
 
+// Whether `obj` is a torch.Tensor (FakeTensors, Parameters included): a
+// subtype check. torch.Tensor's metaclass defines no __instancecheck__, so
+// this is what isinstance answers, without looking that hook up per value.
+bool IsTensor(PyObject* obj, PyObject* tensor_type) {
+  return PyObject_TypeCheck(obj, reinterpret_cast<PyTypeObject*>(tensor_type));
+}
+
 // A dim of a shape or stride: an int, or a SymInt (symbolic unless its text
 // is a plain number).
 SymDim Dim(PyObject* d) {
@@ -97,31 +104,18 @@ class Converter {
   }
 
   TensorMeta Tensor(PyObject* t) {
+    if (!IsTensor(t, objects_.tensor_type)) return Metadata(t);
     TensorMeta meta;
-    const bool is_tensor = IsInstance(t, objects_.tensor_type);
     meta.shape = Dims(Attr(t, n_.shape).ptr());
-    if (is_tensor) {
-      PyObject* stride = PyObject_CallMethodNoArgs(t, n_.stride);
-      if (stride != nullptr) {
-        meta.stride = Dims(stride);
-        Py_DECREF(stride);
-      } else {
-        PyErr_Clear();  // sparse and nested tensors have no strides
-      }
+    PyObject* stride = PyObject_CallMethodNoArgs(t, n_.stride);
+    if (stride != nullptr) {
+      meta.stride = Dims(stride);
+      Py_DECREF(stride);
     } else {
-      py::object stride = Attr(t, n_.stride);
-      if (!stride.is_none()) meta.stride = Dims(stride.ptr());
-      py::object format = Attr(t, n_.memory_format);
-      if (!format.is_none()) meta.memory_format = objects_.Format(format.ptr());
+      PyErr_Clear();  // sparse and nested tensors have no strides
     }
-    py::object dtype = Attr(t, n_.dtype);
-    absl::optional<ScalarType> scalar = objects_.Dtype(dtype.ptr());
-    if (!scalar.has_value()) {
-      throw py::value_error(absl::StrCat("fxpp has no scalar type for ",
-                                         std::string(py::str(dtype))));
-    }
-    meta.dtype = *scalar;
-    if (is_tensor) meta.device = Device(t);
+    meta.dtype = ScalarTypeOf(Attr(t, n_.dtype).ptr());
+    meta.device = Device(t);
     meta.requires_grad = PyObject_IsTrue(Attr(t, n_.requires_grad).ptr()) == 1;
     return meta;
   }
@@ -129,6 +123,73 @@ class Converter {
  private:
   static void Check(const absl::Status& status) {
     if (!status.ok()) throw py::value_error(std::string(status.message()));
+  }
+
+  ScalarType ScalarTypeOf(PyObject* dtype) {
+    absl::optional<ScalarType> scalar = objects_.Dtype(dtype);
+    if (!scalar.has_value()) {
+      throw py::value_error(absl::StrCat("fxpp has no scalar type for ",
+                                         std::string(py::str(py::handle(dtype)))));
+    }
+    return *scalar;
+  }
+
+  // Where a TensorMetadata-like type keeps the fields Metadata reads: tuple
+  // positions taken from its _fields once per type, or -1 (read by name).
+  struct MetadataLayout {
+    PyTypeObject* type = nullptr;
+    int shape = -1, dtype = -1, requires_grad = -1, stride = -1, memory_format = -1;
+  };
+
+  const MetadataLayout& LayoutOf(PyTypeObject* type) {
+    if (layout_.type == type) return layout_;
+    layout_ = MetadataLayout();
+    layout_.type = type;
+    PyObject* fields = PyObject_GetAttrString(reinterpret_cast<PyObject*>(type), "_fields");
+    if (fields == nullptr || !PyTuple_Check(fields)) {
+      PyErr_Clear();
+      Py_XDECREF(fields);
+      return layout_;
+    }
+    for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(fields); ++i) {
+      PyObject* field = PyTuple_GET_ITEM(fields, i);
+      if (!PyUnicode_Check(field)) continue;
+      const absl::string_view name = StrView(field);
+      const int index = static_cast<int>(i);
+      if (name == "shape") layout_.shape = index;
+      if (name == "dtype") layout_.dtype = index;
+      if (name == "requires_grad") layout_.requires_grad = index;
+      if (name == "stride") layout_.stride = index;
+      if (name == "memory_format") layout_.memory_format = index;
+    }
+    Py_DECREF(fields);
+    return layout_;
+  }
+
+  // t.<name>, or the tuple item at `index` when the layout knows it (a
+  // NamedTuple's fields are descriptors returning exactly that item).
+  static py::object Field(PyObject* t, int index, PyObject* name) {
+    if (index >= 0 && index < PyTuple_GET_SIZE(t)) {
+      return py::reinterpret_borrow<py::object>(PyTuple_GET_ITEM(t, index));
+    }
+    return Attr(t, name);
+  }
+
+  // shape_prop's TensorMetadata (or a value with its fields): no device,
+  // TensorMeta's default.
+  TensorMeta Metadata(PyObject* t) {
+    static const MetadataLayout kByName;
+    const MetadataLayout& layout = PyTuple_Check(t) ? LayoutOf(Py_TYPE(t)) : kByName;
+    TensorMeta meta;
+    meta.shape = Dims(Field(t, layout.shape, n_.shape).ptr());
+    py::object stride = Field(t, layout.stride, n_.stride);
+    if (!stride.is_none()) meta.stride = Dims(stride.ptr());
+    py::object format = Field(t, layout.memory_format, n_.memory_format);
+    if (!format.is_none()) meta.memory_format = objects_.Format(format.ptr());
+    meta.dtype = ScalarTypeOf(Field(t, layout.dtype, n_.dtype).ptr());
+    meta.requires_grad =
+        PyObject_IsTrue(Field(t, layout.requires_grad, n_.requires_grad).ptr()) == 1;
+    return meta;
   }
 
   void AddState(py::handle module, GraphModule& out) {
@@ -155,15 +216,67 @@ class Converter {
     }
   }
 
+  // A torch.fx.Node's attributes. PyTorch 1.13 - 2.6 keep them in the
+  // node's instance __dict__ (Node's class defines none of these names), so
+  // they are looked up there: one dict lookup each instead of a generic
+  // attribute read (the class's MRO for a descriptor, then the dict). A
+  // Node class that defines them (slots, properties) is read as usual.
+  class NodeFields {
+   public:
+    NodeFields(PyObject* node, bool plain) : node_(node) {
+      if (plain && (dict_ = PyObject_GenericGetDict(node, nullptr)) == nullptr) PyErr_Clear();
+    }
+    ~NodeFields() { Py_XDECREF(dict_); }
+    NodeFields(const NodeFields&) = delete;
+    NodeFields& operator=(const NodeFields&) = delete;
+
+    py::object Get(PyObject* name) const {
+      if (dict_ != nullptr) {
+        if (PyObject* value = PyDict_GetItemWithError(dict_, name)) {
+          return py::reinterpret_borrow<py::object>(value);
+        }
+        if (PyErr_Occurred()) throw py::error_already_set();
+      }
+      return Attr(node_, name);
+    }
+
+   private:
+    PyObject* node_;
+    PyObject* dict_ = nullptr;
+  };
+
+  // Whether `node`'s class defines none of the attributes AddNode reads
+  // (decided once per class).
+  bool PlainFields(PyObject* node) {
+    PyTypeObject* type = Py_TYPE(node);
+    if (type == plain_type_) return plain_;
+    plain_type_ = type;
+    plain_ = true;
+    for (PyObject* name : {n_.op, n_.name, n_.target, n_.private_args, n_.private_kwargs,
+                           n_.type, n_.meta}) {
+      PyObject* found = PyObject_GetAttr(reinterpret_cast<PyObject*>(type), name);
+      if (found != nullptr) {
+        Py_DECREF(found);
+        plain_ = false;
+      } else if (PyErr_ExceptionMatches(PyExc_AttributeError)) {
+        PyErr_Clear();
+      } else {
+        throw py::error_already_set();
+      }
+    }
+    return plain_;
+  }
+
   void AddNode(PyObject* node, fxpp::Graph& graph) {
-    py::object op_text = Attr(node, n_.op);
+    const NodeFields fields(node, PlainFields(node));
+    py::object op_text = fields.Get(n_.op);
     absl::optional<OpKind> op = ParseOpKind(StrView(op_text.ptr()));
     if (!op.has_value()) {
       throw py::value_error(absl::StrCat("unknown op '", StrView(op_text.ptr()), "'"));
     }
-    py::object name_obj = Attr(node, n_.name);
+    py::object name_obj = fields.Get(n_.name);
     absl::string_view name = StrView(name_obj.ptr());
-    py::object target_obj = Attr(node, n_.target);
+    py::object target_obj = fields.Get(n_.target);
     Symbol target_symbol;
     absl::string_view target;
     py::str target_text;
@@ -176,17 +289,18 @@ class Converter {
     }
     // node._args / node._kwargs: what the args / kwargs properties return,
     // read without calling Python.
-    py::object args_obj = Attr(node, n_.private_args);
-    std::vector<Argument> args;
-    args.reserve(static_cast<size_t>(PyTuple_GET_SIZE(args_obj.ptr())));
-    for (py::handle a : args_obj) args.push_back(Arg(a.ptr()));
+    py::object args_obj = fields.Get(n_.private_args);
+    std::vector<Argument> args = Elements(args_obj.ptr());
     KwArgs kwargs;
-    py::dict kwargs_obj = Attr(node, n_.private_kwargs);
-    for (auto [key, value] : kwargs_obj) {
-      kwargs.push_back({Symbol::Intern(StrView(key.ptr())), Arg(value.ptr())});
+    py::object kwargs_obj = fields.Get(n_.private_kwargs);
+    if (!PyDict_Check(kwargs_obj.ptr())) throw py::type_error("node._kwargs is not a dict");
+    PyObject *key, *value;
+    Py_ssize_t pos = 0;
+    while (PyDict_Next(kwargs_obj.ptr(), &pos, &key, &value)) {
+      kwargs.push_back({Interned(key), Arg(value)});
     }
     std::string annotation;
-    py::object type = Attr(node, n_.type);
+    py::object type = fields.Get(n_.type);
     if (!type.is_none()) {
       annotation = py::cast<std::string>(objects_.targets.attr("type_annotation")(type));
     }
@@ -202,7 +316,7 @@ class Converter {
       created = graph.CreateNode(*op, target, std::move(args), std::move(kwargs), name,
                                  annotation);
     }
-    created->set_meta(Meta(node));
+    created->set_meta(Meta(node, fields));
     env_[node] = created;
   }
 
@@ -230,14 +344,8 @@ class Converter {
     if (PyUnicode_CheckExact(v)) return Argument::String(StrView(v));
     // FX keeps list and dict arguments as immutable_list / immutable_dict
     // (subclasses); a tuple subclass (a named tuple) is a value of its own.
-    if (PyTuple_CheckExact(v) || PyList_Check(v)) {
-      std::vector<Argument> elements;
-      py::handle h(v);
-      elements.reserve(static_cast<size_t>(Py_SIZE(v)));
-      for (py::handle e : h) elements.push_back(Arg(e.ptr()));
-      return PyTuple_CheckExact(v) ? Argument::Tuple(std::move(elements))
-                                   : Argument::List(std::move(elements));
-    }
+    if (PyTuple_CheckExact(v)) return Argument::Tuple(Elements(v));
+    if (PyList_Check(v)) return Argument::List(Elements(v));
     if (PyDict_Check(v)) {
       std::vector<std::pair<Argument, Argument>> entries;
       PyObject *key, *value;
@@ -266,10 +374,23 @@ class Converter {
     return objects_.OpaqueArgument(v);
   }
 
+  // The items of a tuple or list (FX's immutable_list included), converted.
+  std::vector<Argument> Elements(PyObject* seq) {
+    PyObject* fast = PySequence_Fast(seq, "node arguments must be a tuple or list");
+    if (fast == nullptr) throw py::error_already_set();
+    py::object owned = py::reinterpret_steal<py::object>(fast);
+    const Py_ssize_t n = PySequence_Fast_GET_SIZE(fast);
+    std::vector<Argument> elements;
+    elements.reserve(static_cast<size_t>(n));
+    for (Py_ssize_t i = 0; i < n; ++i) elements.push_back(Arg(PySequence_Fast_GET_ITEM(fast, i)));
+    return elements;
+  }
+
   ValueMeta Value(PyObject* v) {
     if (v == Py_None) return ValueMeta();
-    if (IsInstance(v, objects_.tensor_type)) return ValueMeta::Tensor(Tensor(v));
-    if (IsTensorMetadata(v)) return ValueMeta::Tensor(Tensor(v));
+    if (IsTensor(v, objects_.tensor_type) || IsTensorMetadata(v)) {
+      return ValueMeta::Tensor(Tensor(v));
+    }
     if (PyBool_Check(v)) return ValueMeta::Bool(v == Py_True);
     if (PyLong_Check(v)) {
       int overflow = 0;
@@ -299,28 +420,29 @@ class Converter {
   }
 
   // torch.fx.passes.shape_prop.TensorMetadata (a NamedTuple).
-  static bool IsTensorMetadata(PyObject* v) {
-    return PyTuple_Check(v) && absl::string_view(Py_TYPE(v)->tp_name) == "TensorMetadata";
+  bool IsTensorMetadata(PyObject* v) const {
+    return Py_TYPE(v) == layout_.type ||
+           (PyTuple_Check(v) && absl::string_view(Py_TYPE(v)->tp_name) == "TensorMetadata");
   }
 
   // Looks `key` up in the meta dict (borrowed reference or nullptr).
   static PyObject* Find(PyObject* meta, PyObject* key) { return PyDict_GetItemWithError(meta, key); }
 
-  NodeMeta Meta(PyObject* node) {
+  NodeMeta Meta(PyObject* node, const NodeFields& fields) {
     NodeMeta meta;
-    py::object meta_dict = Attr(node, n_.meta);
+    py::object meta_dict = fields.Get(n_.meta);
     PyObject* m = meta_dict.ptr();
     if (PyDict_Check(m) && PyDict_GET_SIZE(m) > 0) {
       PyObject* tensor_meta = Find(m, n_.tensor_meta);
       PyObject* val = Find(m, n_.val);
       if (tensor_meta != nullptr && IsTensorMetadata(tensor_meta) && val != nullptr &&
-          IsInstance(val, objects_.tensor_type)) {
+          IsTensor(val, objects_.tensor_type)) {
         // Both recorded (make_fx, export): TensorMetadata's plain fields
         // read several times faster than a FakeTensor's; its device comes
         // from the tensor.
-        ValueMeta value = Value(tensor_meta);
-        value.mutable_tensor().device = Device(val);
-        meta.val = std::move(value);
+        TensorMeta tensor = Metadata(tensor_meta);
+        tensor.device = Device(val);
+        meta.val = ValueMeta::Tensor(std::move(tensor));
       } else {
         for (PyObject* key : {n_.val, n_.tensor_meta, n_.example_value}) {
           if (PyObject* v = Find(m, key)) {
@@ -402,15 +524,30 @@ class Converter {
     return it->second;
   }
 
-  // A tensor's device ("cpu", "cuda:0"). FakeTensors return the device
-  // object they hold, so that is usually one lookup; a new object is kept
-  // alive, so that no later device takes its address in the cache.
+  // A tensor's device ("cpu", "cuda:0"). A FakeTensor's `device` (a Python
+  // property on 2.x) returns its fake_device outside kernel invocations,
+  // where conversions run, so that attribute is read instead. Tensors
+  // usually hold a device object each: a device not seen by identity is
+  // compared with the few distinct ones seen, which are kept alive so that
+  // no later object takes a cached address.
   Symbol Device(PyObject* tensor) {
-    py::object device = Attr(tensor, n_.device);
-    auto it = symbols_.find(device.ptr());
-    if (it != symbols_.end()) return it->second;
-    const Symbol symbol = Interned(device.ptr());
-    devices_.push_back(std::move(device));
+    PyObject* device = nullptr;
+    if (objects_.fake_tensor_type != nullptr &&
+        PyObject_TypeCheck(tensor, reinterpret_cast<PyTypeObject*>(objects_.fake_tensor_type))) {
+      device = PyObject_GetAttr(tensor, n_.fake_device);
+      if (device == nullptr) PyErr_Clear();
+    }
+    if (device == nullptr) device = PyObject_GetAttr(tensor, n_.device);
+    if (device == nullptr) throw py::error_already_set();
+    py::object owned = py::reinterpret_steal<py::object>(device);
+    if (auto it = symbols_.find(device); it != symbols_.end()) return it->second;
+    for (const auto& [known, symbol] : devices_) {
+      const int equal = PyObject_RichCompareBool(device, known.ptr(), Py_EQ);
+      if (equal < 0) throw py::error_already_set();
+      if (equal == 1) return symbol;
+    }
+    const Symbol symbol = Interned(device);
+    devices_.emplace_back(std::move(owned), symbol);
     return symbol;
   }
 
@@ -422,7 +559,10 @@ class Converter {
   // outlives the conversion, so no address is reused meanwhile.
   absl::flat_hash_map<PyObject*, Symbol> symbols_;
   absl::flat_hash_map<PyObject*, std::vector<ModuleStackEntry>> module_stacks_;
-  std::vector<py::object> devices_;
+  std::vector<std::pair<py::object, Symbol>> devices_;
+  MetadataLayout layout_;  // of the last TensorMetadata type seen
+  PyTypeObject* plain_type_ = nullptr;  // PlainFields' answer for that class
+  bool plain_ = false;
 };
 
 }  // namespace

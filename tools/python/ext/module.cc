@@ -15,6 +15,7 @@
 #include "export/exported_program.pb.h"
 #include "export/unflatten.h"
 #include "google/protobuf/util/json_util.h"
+#include "ir/fxg/meta_text.h"
 #include "ir/graph_module.h"
 #include "passes/pipeline.h"
 #include "passes/registry.h"
@@ -132,6 +133,22 @@ class Module {
     return GraphToTorch(module->graph(), objects_);
   }
 
+  // Each node's metadata as the IR holds it: (name, fxg's `field: value`
+  // lines), to check conversions against each other.
+  std::vector<std::pair<std::string, std::string>> MetaLines(const std::string& path) const {
+    const GraphModule* module = module_->FindSubmodule(path);
+    if (module == nullptr || !module->has_graph()) {
+      throw py::key_error(absl::StrCat("no graph module at '", path, "'"));
+    }
+    std::vector<std::pair<std::string, std::string>> out;
+    for (const Node* node : module->graph().nodes()) {
+      std::string lines;
+      AppendNodeMetaLines(node->meta(), "", &lines);
+      out.emplace_back(std::string(node->name()), std::move(lines));
+    }
+    return out;
+  }
+
   size_t NumNodes() const {
     size_t n = 0;
     CountNodes(*module_, n);
@@ -191,6 +208,9 @@ PYBIND11_MODULE(_C, m) {
       .def("specs", &Module::Specs)
       .def("modules", &Module::Modules)
       .def("graph", &Module::Graph, py::arg("path") = "")
+      .def("meta_lines", &Module::MetaLines, py::arg("path") = "",
+           "(name, metadata) of each node of a graph, the metadata as fxg's "
+           "`field: value` lines.")
       .def("num_nodes", &Module::NumNodes);
   m.def("module_json_to_binary", &JsonToBinary<proto::GraphModule>, py::arg("json"),
         "An fxpp.proto module file's JSON as protobuf binary.");

@@ -35,7 +35,7 @@ const Names& names() {
       Intern("stack_trace"), Intern("nn_module_stack"), Intern("source_fn_stack"),
       Intern("seq_nr"), Intern("create_node"), Intern("get"), Intern("items"), Intern("copy"),
       Intern("_args"), Intern("_kwargs"), Intern("_root"), Intern("_next"),
-      Intern("_input_nodes"), Intern("append")};
+      Intern("_input_nodes"), Intern("append"), Intern("fake_device")};
   return *kNames;
 }
 
@@ -86,6 +86,12 @@ TorchObjects::TorchObjects()
   sym_int_type = OptionalType(torch, "SymInt");
   sym_float_type = OptionalType(torch, "SymFloat");
   sym_bool_type = OptionalType(torch, "SymBool");
+  if (PyObject* fake = PyImport_GetModule(Str("torch._subclasses.fake_tensor").ptr())) {
+    fake_tensor_type = OptionalType(fake, "FakeTensor");
+    Py_DECREF(fake);
+  } else if (PyErr_Occurred()) {
+    throw py::error_already_set();
+  }
   py::module_ values = py::module_::import("fxpp._values");
   AddEnum(dtype_of_, dtypes_, values.attr("_DTYPE_NAMES"), &ParseScalarType);
   AddEnum(format_of_, formats_, values.attr("_MEMORY_FORMAT_NAMES"), &ParseMemoryFormat);

@@ -37,7 +37,7 @@ struct Names {
       *stride, *dtype, *device, *requires_grad, *memory_format, *modules, *parameters,
       *buffers, *non_persistent, *dict, *val, *example_value, *tensor_meta, *stack_trace,
       *nn_module_stack, *source_fn_stack, *seq_nr, *create_node, *get, *items, *copy,
-      *private_args, *private_kwargs, *root, *next, *input_nodes, *append;
+      *private_args, *private_kwargs, *root, *next, *input_nodes, *append, *fake_device;
 };
 const Names& names();
 
@@ -101,6 +101,9 @@ class TorchObjects {
   PyObject* sym_float_type;
   PyObject* sym_bool_type;
   PyObject* graph_module_type;
+  // FakeTensor, when torch._subclasses.fake_tensor is loaded (nullptr
+  // otherwise: then no value is one).
+  PyObject* fake_tensor_type = nullptr;
 
   py::module_ torch;
   py::module_ targets;  // fxpp._targets

@@ -12,6 +12,7 @@ import copy
 import operator
 import os
 import random
+import re
 import sys
 import unittest
 
@@ -469,6 +470,74 @@ class StableTopologicalSortTest(unittest.TestCase):
     def assert_same_outputs(self, module):
         torch.testing.assert_close(self.outputs(module), self.outputs(self.gpt),
                                    rtol=1e-4, atol=1e-5)
+
+
+class ConversionMetadataTest(unittest.TestCase):
+    """What the conversion reads into the IR's metadata: the fast sources
+    (meta['tensor_meta'], a FakeTensor's fake_device) give what the
+    FakeTensors themselves say, node for node (fxpp._C's meta_lines)."""
+
+    @staticmethod
+    def meta_lines(gm):
+        return dict(fxpp.torch._extension().Module(gm, False).meta_lines())
+
+    def assert_fast_equals_slow(self, gm):
+        """The same metadata with and without tensor_meta, except the memory
+        format, which only TensorMetadata records."""
+        if not any("tensor_meta" in n.meta and "val" in n.meta for n in gm.graph.nodes):
+            self.skipTest("this torch's make_fx records no val with its tensor_meta")
+        with_records = self.meta_lines(gm)
+        self.assertIn("memory_format=", "".join(with_records.values()))
+        without_format = {name: re.sub(r" memory_format=\w+", "", text)
+                          for name, text in with_records.items()}
+        records = {n: n.meta.pop("tensor_meta") for n in gm.graph.nodes if "tensor_meta" in n.meta}
+        try:
+            self.assertEqual(without_format, self.meta_lines(gm))
+        finally:
+            for n, record in records.items():
+                n.meta["tensor_meta"] = record
+        return with_records
+
+    def test_tensor_meta_and_fake_tensor_agree(self):
+        x = torch.randn(2, 8, 16)
+        gm = _aten_graph(nn.Sequential(nn.LayerNorm(16), nn.Linear(16, 48)), (x,))
+        lines = self.assert_fast_equals_slow(gm)
+        self.assertTrue(any(isinstance(n.meta.get("val"), tuple) for n in gm.graph.nodes))
+        self.assertTrue(any("f32[2, 8, 48]" in text for text in lines.values()), lines)
+
+    def test_symbolic_shapes(self):
+        def f(x):
+            return torch.cat([x, x]).sum(0) + x.shape[0]
+
+        try:
+            gm = make_fx(f, tracing_mode="symbolic")(torch.randn(3, 4))
+        except Exception as e:  # noqa: BLE001: make_fx's symbolic mode varies by torch
+            self.skipTest(f"no symbolic make_fx here: {e}")
+        lines = self.assert_fast_equals_slow(gm)
+        # A symbolic dim: `s0` on 2.x, `t0.size(0)` on 1.13.
+        self.assertTrue(any(re.search(r"f32\[[^\]]*[a-z]", text) for text in lines.values()),
+                        lines)
+
+    def test_fake_device(self):
+        """FakeTensors on alternating devices (faked: no GPU needed), each
+        with a device object of its own: the device is read per tensor
+        (fake_device), not taken from a cache by mistake."""
+        from torch._subclasses.fake_tensor import FakeTensor, FakeTensorMode
+
+        x = torch.randn(2, 3)
+        gm = _aten_graph(nn.Sequential(nn.ReLU(), nn.Tanh(), nn.ReLU()), (x,))
+        mode = FakeTensorMode()
+        nodes = [n for n in gm.graph.nodes if n.op == "call_function"]
+        devices = ["cuda:0", "cpu"]
+        for i, n in enumerate(nodes):
+            n.meta["val"] = FakeTensor(mode, torch.empty(2, 3, device="meta"),
+                                       torch.device(devices[i % 2]))
+            n.meta.pop("tensor_meta", None)
+        self.assertEqual([str(n.meta["val"].device) for n in nodes][:2], devices)
+        lines = self.meta_lines(gm)
+        for i, n in enumerate(nodes):
+            self.assertIn(f" {devices[i % 2]}", lines[n.name], n.name)
+            self.assertNotIn(f" {devices[1 - i % 2]}", lines[n.name], n.name)
 
 
 @unittest.skipUnless(
