@@ -15,6 +15,7 @@
 #include "export/exported_program.pb.h"
 #include "export/unflatten.h"
 #include "google/protobuf/util/json_util.h"
+#include "ir/fx_text/text_writer.h"
 #include "ir/fxg/meta_text.h"
 #include "ir/graph_module.h"
 #include "passes/pipeline.h"
@@ -141,9 +142,13 @@ class Module {
       throw py::key_error(absl::StrCat("no graph module at '", path, "'"));
     }
     std::vector<std::pair<std::string, std::string>> out;
+    NodeMetaWriter meta_writer("");
     for (const Node* node : module->graph().nodes()) {
       std::string lines;
-      AppendNodeMetaLines(node->meta(), "", &lines);
+      {
+        TextWriter writer(&lines);  // flushes when it goes
+        meta_writer.Append(node->meta(), &writer);
+      }
       out.emplace_back(std::string(node->name()), std::move(lines));
     }
     return out;
