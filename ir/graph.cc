@@ -230,24 +230,36 @@ Node* Graph::CreateNode(OpKind op, absl::string_view target, std::vector<Argumen
                  Symbol::Intern(type_annotation));
 }
 
+absl::Status Graph::ClaimError(absl::string_view name) {
+  if (!IsPythonIdentifier(name)) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("node name '", name, "' is not a Python identifier"));
+  }
+  if (IsReservedPythonName(name)) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("node name '", name, "' is a Python keyword or builtin"));
+  }
+  return absl::AlreadyExistsError(absl::StrCat("duplicate node name '", name, "'"));
+}
+
 absl::StatusOr<Node*> Graph::CreateNamedNode(OpKind op, absl::string_view name,
                                              absl::string_view target,
-                                             std::vector<Argument> args, KwArgs kwargs,
+                                             std::vector<Argument>&& args, KwArgs&& kwargs,
                                              absl::string_view type_annotation) {
   NameSpace::Entry* entry = names_.ClaimEntry(name, AttachedTarget(op, target));
-  if (entry == nullptr) {
-    if (!IsPythonIdentifier(name)) {
-      return absl::InvalidArgumentError(
-          absl::StrCat("node name '", name, "' is not a Python identifier"));
-    }
-    if (IsReservedPythonName(name)) {
-      return absl::InvalidArgumentError(
-          absl::StrCat("node name '", name, "' is a Python keyword or builtin"));
-    }
-    return absl::AlreadyExistsError(absl::StrCat("duplicate node name '", name, "'"));
-  }
+  if (entry == nullptr) return ClaimError(name);
   return NewNode(op, entry, InternedTarget(op, target), std::move(args), std::move(kwargs),
                  Symbol::Intern(type_annotation));
+}
+
+absl::StatusOr<Node*> Graph::CreateNamedNode(OpKind op, absl::string_view name, Symbol target,
+                                             std::vector<Argument>&& args, KwArgs&& kwargs,
+                                             Symbol type_annotation) {
+  const bool local = Node::HasLocalTarget(op);
+  NameSpace::Entry* entry = names_.ClaimEntry(name, local ? target.str() : absl::string_view());
+  if (entry == nullptr) return ClaimError(name);
+  return NewNode(op, entry, local ? absl::nullopt : absl::make_optional(target), std::move(args),
+                 std::move(kwargs), type_annotation);
 }
 
 Node* Graph::Placeholder(absl::string_view name, absl::string_view type_annotation) {

@@ -111,10 +111,19 @@ class Graph {
                    absl::string_view type_annotation = {});
   // Like CreateNode but with exactly `name`; fails when it is taken or not
   // an identifier. For readers that must reproduce a graph as printed.
+  // `args` and `kwargs` are moved from only on success, so a caller can fall
+  // back to CreateNode with them.
   absl::StatusOr<Node*> CreateNamedNode(OpKind op, absl::string_view name,
                                         absl::string_view target,
-                                        std::vector<Argument> args = {}, KwArgs kwargs = {},
+                                        std::vector<Argument>&& args = {}, KwArgs&& kwargs = {},
                                         absl::string_view type_annotation = {});
+  // CreateNamedNode for callers that already hold the symbols (the torch
+  // converter, readers with a shared-target table): `target` is not
+  // re-interned from its text (for ops whose target stays local to the graph
+  // its text is kept, as above). Same checks and errors.
+  absl::StatusOr<Node*> CreateNamedNode(OpKind op, absl::string_view name, Symbol target,
+                                        std::vector<Argument>&& args, KwArgs&& kwargs,
+                                        Symbol type_annotation);
   Node* Placeholder(absl::string_view name, absl::string_view type_annotation = {});
   Node* GetAttr(absl::string_view qualified_name);
   Node* CallFunction(absl::string_view target, std::vector<Argument> args = {},
@@ -163,6 +172,8 @@ class Graph {
   // What a node of `op` keeps of `target` with its name, and what it interns.
   static absl::string_view AttachedTarget(OpKind op, absl::string_view target);
   static absl::optional<Symbol> InternedTarget(OpKind op, absl::string_view target);
+  // Why CreateNamedNode could not claim `name`.
+  static absl::Status ClaimError(absl::string_view name);
   // `name` is a fresh entry of names_; `target` is nullopt when the name
   // entry holds it.
   Node* NewNode(OpKind op, NameSpace::Entry* name, absl::optional<Symbol> target,

@@ -377,6 +377,41 @@ TEST(GraphTest, CreateNamedNodeRejectsDuplicatesAndBadNames) {
   EXPECT_EQ(g.CallFunction("operator.add")->name(), "add_8");
 }
 
+// The symbol-taking overload: the same node as from text, the same errors,
+// and arguments left to the caller when the name is refused.
+TEST(GraphTest, CreateNamedNodeFromSymbolsMatchesText) {
+  Graph g;
+  Node* x = *g.CreateNamedNode(OpKind::kPlaceholder, "x", Symbol::Intern("x"), {}, {},
+                               Symbol::Intern("torch.Tensor"));
+  EXPECT_EQ(x->target(), "x");
+  EXPECT_EQ(x->type_annotation(), "torch.Tensor");
+  Node* w = *g.CreateNamedNode(OpKind::kGetAttr, "w", Symbol::Intern("sub.weight"), {}, {},
+                               Symbol());
+  EXPECT_EQ(w->target(), "sub.weight");
+  EXPECT_EQ(w->type_annotation(), "");
+  const Symbol add = Symbol::Intern("operator.add");
+  Node* a = *g.CreateNamedNode(OpKind::kCallFunction, "add_3", add, {Ref(x), Ref(w)}, {},
+                               Symbol());
+  EXPECT_EQ(a->target_symbol(), add);
+  EXPECT_THAT(a->UserVector(), ElementsAre());
+  EXPECT_THAT(x->UserVector(), ElementsAre(a));
+  for (absl::string_view bad : {"add_3", "not valid", "lambda", "3x"}) {
+    std::vector<Argument> args = {Ref(x)};
+    KwArgs kwargs = {{Symbol::Intern("alpha"), Argument::Int(2)}};
+    absl::StatusOr<Node*> by_symbol =
+        g.CreateNamedNode(OpKind::kCallFunction, bad, add, std::move(args), std::move(kwargs),
+                          Symbol());
+    absl::StatusOr<Node*> by_text = g.CreateNamedNode(OpKind::kCallFunction, bad,
+                                                      "operator.add", {Ref(x)}, {}, "");
+    EXPECT_EQ(by_symbol.status(), by_text.status()) << bad;
+    EXPECT_FALSE(by_symbol.ok()) << bad;
+    EXPECT_EQ(args.size(), 1u) << bad;
+    EXPECT_EQ(kwargs.size(), 1u) << bad;
+  }
+  EXPECT_EQ(g.CallFunction("operator.add")->name(), "add");
+  EXPECT_EQ(g.CallFunction("operator.add")->name(), "add_4");
+}
+
 TEST(GraphTest, IdsAreDenseAndNeverReused) {
   Graph g;
   Node* x = g.Placeholder("x");

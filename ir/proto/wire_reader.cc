@@ -429,13 +429,16 @@ bool Decoder::ReadNode(absl::string_view bytes, Graph* graph, PendingArgs* pendi
     }
   }
   if (!f.ok() || name.empty() || !has_op) return false;
+  // A shared target is already a symbol: the node takes it as is.
+  Symbol shared;
   if (target_ref) {
-    Symbol shared;
     if (!target.empty() || !Ref(*target_ref, &shared)) return false;
     target = shared.str();
   }
   if (!OneLine(target) || !OneLine(type)) return false;
-  absl::StatusOr<Node*> created = graph->CreateNamedNode(op, name, target, {}, {}, type);
+  absl::StatusOr<Node*> created =
+      target_ref ? graph->CreateNamedNode(op, name, shared, {}, {}, Symbol::Intern(type))
+                 : graph->CreateNamedNode(op, name, target, {}, {}, type);
   if (!created.ok()) return false;
   if (meta) {
     // Read in place; an empty message leaves no metadata, as set_meta does.

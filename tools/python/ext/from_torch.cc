@@ -304,17 +304,24 @@ class Converter {
     if (!type.is_none()) {
       annotation = py::cast<std::string>(objects_.targets.attr("type_annotation")(type));
     }
+    // call_function targets are already symbols; the others stay text (a
+    // graph keeps get_attr/call_module/placeholder targets to itself).
+    absl::StatusOr<Node*> named =
+        *op == OpKind::kCallFunction
+            ? graph.CreateNamedNode(*op, name, target_symbol, std::move(args), std::move(kwargs),
+                                    Symbol::Intern(annotation))
+            : graph.CreateNamedNode(*op, name, target, std::move(args), std::move(kwargs),
+                                    annotation);
     Node* created;
-    if (IsPythonIdentifier(name) && !IsReservedPythonName(name)) {
-      auto named = graph.CreateNamedNode(*op, name, target, std::move(args), std::move(kwargs),
-                                         annotation);
-      Check(named.status());
-      created = *named;
-    } else {
+    if (absl::IsInvalidArgument(named.status())) {
       // A name FX's namespace would not give (torch.export lets `input`
-      // through): the next free `name_N`, as the bridge renames it.
+      // through): the next free `name_N`, as the bridge renames it. A
+      // refused name leaves args and kwargs unmoved-from (nothing was built).
       created = graph.CreateNode(*op, target, std::move(args), std::move(kwargs), name,
                                  annotation);
+    } else {
+      Check(named.status());
+      created = *named;
     }
     created->set_meta(Meta(node, fields));
     env_[node] = created;
