@@ -90,17 +90,18 @@ class Converter {
     if (root == nullptr) {
       PyErr_Clear();
       for (py::handle node : nodes) AddNode(node.ptr(), graph);
-      return;
+    } else {
+      py::object sentinel = py::reinterpret_steal<py::object>(root);
+      if (options_.sort) {
+        for (PyObject* node : StableOrder(fx_graph, OutputPlacement::kLast)) AddNode(node, graph);
+      } else {
+        for (py::object node = Attr(root, n_.next); node.ptr() != root;
+             node = Attr(node.ptr(), n_.next)) {
+          AddNode(node.ptr(), graph);
+        }
+      }
     }
-    py::object sentinel = py::reinterpret_steal<py::object>(root);
-    if (options_.sort) {
-      for (PyObject* node : StableOrder(fx_graph, OutputPlacement::kLast)) AddNode(node, graph);
-      return;
-    }
-    for (py::object node = Attr(root, n_.next); node.ptr() != root;
-         node = Attr(node.ptr(), n_.next)) {
-      AddNode(node.ptr(), graph);
-    }
+    FinishTupleValues();
   }
 
   TensorMeta Tensor(PyObject* t) {
@@ -324,7 +325,98 @@ class Converter {
       created = *named;
     }
     created->set_meta(Meta(node, fields));
+    const int64_t source = objects_.AddSource(node, created->meta());
+    created->mutable_meta().SetExtra(kSourceMetaKey, absl::StrCat(source));
+    if (deferred_ != nullptr) {
+      pending_index_.emplace(created, pending_.size());
+      pending_.push_back({created, source, deferred_, std::move(deferred_elements_)});
+      deferred_ = nullptr;
+    }
+    if (*op == OpKind::kCallFunction && target_obj.ptr() == getitem_.ptr()) {
+      NoteElement(args_obj.ptr(), created->meta());
+    }
     env_[node] = created;
+  }
+
+  // A multi-output op's example value (native_layer_norm, split ...) is a
+  // tuple or list of FakeTensors without tensor_meta: ~2 us per element
+  // through Python dispatch. Its getitem users record each element's facts
+  // again (as other FakeTensor objects, with tensor_meta, which read fast),
+  // so those elements are taken from the users' converted metadata; the
+  // rest are read from the tensors when the graph is done.
+  struct PendingValue {
+    Node* node;
+    int64_t source;
+    PyObject* value;  // the tuple or list (kept alive by node.meta)
+    // Converted elements; tensors not yet read are absent.
+    std::vector<absl::optional<ValueMeta>> elements;
+  };
+
+  // Whether `v` is a tuple or list holding a tensor: then Meta defers it
+  // (deferred_, deferred_elements_ with its other elements converted).
+  bool DeferTupleValue(PyObject* v) {
+    if (!PyTuple_CheckExact(v) && !PyList_CheckExact(v)) return false;
+    const Py_ssize_t n = PySequence_Fast_GET_SIZE(v);
+    bool any_tensor = false;
+    for (Py_ssize_t i = 0; i < n && !any_tensor; ++i) {
+      any_tensor = IsTensor(PySequence_Fast_GET_ITEM(v, i), objects_.tensor_type);
+    }
+    if (!any_tensor) return false;
+    deferred_ = v;
+    deferred_elements_.clear();
+    deferred_elements_.resize(static_cast<size_t>(n));
+    for (Py_ssize_t i = 0; i < n; ++i) {
+      PyObject* e = PySequence_Fast_GET_ITEM(v, i);
+      if (!IsTensor(e, objects_.tensor_type)) deferred_elements_[i] = Value(e);
+    }
+    return true;
+  }
+
+  // `getitem_args` of an operator.getitem node with metadata `meta`: when it
+  // reads tensor element i of a deferred value, that element is `meta`'s
+  // tensor (without the memory format, which only TensorMetadata records
+  // and the tensor path leaves unset).
+  void NoteElement(PyObject* getitem_args, const NodeMeta& meta) {
+    if (!meta.val.has_value() || meta.val->kind() != ValueMeta::Kind::kTensor ||
+        !PyTuple_CheckExact(getitem_args) || PyTuple_GET_SIZE(getitem_args) != 2) {
+      return;
+    }
+    PyObject* index = PyTuple_GET_ITEM(getitem_args, 1);
+    auto from = env_.find(PyTuple_GET_ITEM(getitem_args, 0));
+    if (from == env_.end() || !PyLong_CheckExact(index)) return;
+    auto pending = pending_index_.find(from->second);
+    if (pending == pending_index_.end()) return;
+    PendingValue& value = pending_[pending->second];
+    const long long i = PyLong_AsLongLong(index);
+    if (i < 0 || i >= static_cast<long long>(value.elements.size()) ||
+        value.elements[i].has_value()) {
+      PyErr_Clear();
+      return;
+    }
+    TensorMeta tensor = meta.val->tensor();
+    tensor.memory_format = absl::nullopt;
+    value.elements[i] = ValueMeta::Tensor(std::move(tensor));
+  }
+
+  // Completes the deferred values (tensors no user gave read as usual), in
+  // the nodes and in their sources' recorded metadata.
+  void FinishTupleValues() {
+    for (PendingValue& pending : pending_) {
+      std::vector<ValueMeta> elements;
+      elements.reserve(pending.elements.size());
+      for (size_t i = 0; i < pending.elements.size(); ++i) {
+        elements.push_back(pending.elements[i].has_value()
+                               ? std::move(*pending.elements[i])
+                               : Value(PySequence_Fast_GET_ITEM(pending.value,
+                                                                static_cast<Py_ssize_t>(i))));
+      }
+      ValueMeta value = PyList_CheckExact(pending.value) ? ValueMeta::List(std::move(elements))
+                                                         : ValueMeta::Tuple(std::move(elements));
+      objects_.mutable_source_meta(pending.source).val = value;
+      pending.node->mutable_meta().val = std::move(value);
+    }
+    pending_.clear();
+    pending_index_.clear();
   }
 
   Argument Arg(PyObject* v) {
@@ -453,7 +545,7 @@ class Converter {
       } else {
         for (PyObject* key : {n_.val, n_.tensor_meta, n_.example_value}) {
           if (PyObject* v = Find(m, key)) {
-            meta.val = Value(v);
+            if (!DeferTupleValue(v)) meta.val = Value(v);
             break;
           }
         }
@@ -492,9 +584,8 @@ class Converter {
         Py_DECREF(tag);
       }
     }
-    // Everything else stays in the Python dict, which the way back reuses.
-    const int64_t source = objects_.AddSource(node, meta);
-    meta.SetExtra(kSourceMetaKey, absl::StrCat(source));
+    // Everything else stays in the Python dict, which the way back reuses
+    // (AddNode records the source).
     return meta;
   }
 
@@ -568,6 +659,12 @@ class Converter {
   absl::flat_hash_map<PyObject*, std::vector<ModuleStackEntry>> module_stacks_;
   std::vector<std::pair<py::object, Symbol>> devices_;
   MetadataLayout layout_;  // of the last TensorMetadata type seen
+  py::object getitem_ = py::module_::import("operator").attr("getitem");
+  // The value Meta deferred for the node being added (DeferTupleValue).
+  PyObject* deferred_ = nullptr;
+  std::vector<absl::optional<ValueMeta>> deferred_elements_;
+  std::vector<PendingValue> pending_;
+  absl::flat_hash_map<const Node*, size_t> pending_index_;
   PyTypeObject* plain_type_ = nullptr;  // PlainFields' answer for that class
   bool plain_ = false;
 };

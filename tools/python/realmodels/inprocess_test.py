@@ -518,6 +518,42 @@ class ConversionMetadataTest(unittest.TestCase):
         self.assertTrue(any(re.search(r"f32\[[^\]]*[a-z]", text) for text in lines.values()),
                         lines)
 
+    def test_tuple_values_from_getitem_users(self):
+        """A multi-output op's tuple or list value (native_layer_norm, split)
+        takes the elements its getitem users describe from their metadata,
+        the others from its own FakeTensors: the IR's metadata is the same as
+        with every element read from the FakeTensors (users' metadata
+        removed), and the way back keeps the node's own value object (the
+        source's recorded metadata is complete)."""
+        def f(x):
+            a, b, c = nn.functional.layer_norm(x, (16,)).chunk(3, dim=1)
+            x.sum()  # dead: dce changes the graph, so it is rebuilt
+            return a + 1, b.relu(), c
+
+        gm = _aten_graph(f, (torch.randn(2, 8, 16),))
+        multi = [n for n in gm.graph.nodes if isinstance(n.meta.get("val"), (tuple, list))]
+        getitems = [u for n in multi for u in n.users if u.target is operator.getitem]
+        if not any("tensor_meta" in u.meta for u in getitems):
+            self.skipTest("this torch's make_fx records no tensor_meta on getitem nodes")
+        # Some elements come from users (the chunks), some not (layer norm's mean, rstd).
+        self.assertGreater(len(getitems), len(multi))
+        self.assertLess(len(getitems), sum(len(n.meta["val"]) for n in multi))
+        with_users = self.meta_lines(gm)
+        removed = {u: (u.meta.pop("val", None), u.meta.pop("tensor_meta", None)) for u in getitems}
+        try:
+            without_users = self.meta_lines(gm)
+        finally:
+            for u, (val, record) in removed.items():
+                u.meta.update(val=val, tensor_meta=record)
+        for n in multi:
+            self.assertIn("f32[", with_users[n.name])
+            self.assertEqual(with_users[n.name], without_users[n.name], n.name)
+        out = fxpp.torch.run(gm, "dce")
+        self.assertLess(len(out.graph.nodes), len(gm.graph.nodes))
+        out_nodes = {n.name: n for n in out.graph.nodes}
+        for n in multi:
+            self.assertIs(out_nodes[n.name].meta["val"], n.meta["val"], n.name)
+
     def test_fake_device(self):
         """FakeTensors on alternating devices (faked: no GPU needed), each
         with a device object of its own: the device is read per tensor
