@@ -169,11 +169,11 @@ class Converter {
 
   // t.<name>, or the tuple item at `index` when the layout knows it (a
   // NamedTuple's fields are descriptors returning exactly that item).
-  static py::object Field(PyObject* t, int index, PyObject* name) {
-    if (index >= 0 && index < PyTuple_GET_SIZE(t)) {
-      return py::reinterpret_borrow<py::object>(PyTuple_GET_ITEM(t, index));
-    }
-    return Attr(t, name);
+  // Borrowed: an attribute read is kept in `held`.
+  static PyObject* Field(PyObject* t, int index, PyObject* name, py::object& held) {
+    if (index >= 0 && index < PyTuple_GET_SIZE(t)) return PyTuple_GET_ITEM(t, index);
+    held = Attr(t, name);
+    return held.ptr();
   }
 
   // shape_prop's TensorMetadata (or a value with its fields): no device,
@@ -182,14 +182,14 @@ class Converter {
     static const MetadataLayout kByName;
     const MetadataLayout& layout = PyTuple_Check(t) ? LayoutOf(Py_TYPE(t)) : kByName;
     TensorMeta meta;
-    meta.shape = Dims(Field(t, layout.shape, n_.shape).ptr());
-    py::object stride = Field(t, layout.stride, n_.stride);
-    if (!stride.is_none()) meta.stride = Dims(stride.ptr());
-    py::object format = Field(t, layout.memory_format, n_.memory_format);
-    if (!format.is_none()) meta.memory_format = objects_.Format(format.ptr());
-    meta.dtype = ScalarTypeOf(Field(t, layout.dtype, n_.dtype).ptr());
-    meta.requires_grad =
-        PyObject_IsTrue(Field(t, layout.requires_grad, n_.requires_grad).ptr()) == 1;
+    py::object held;
+    meta.shape = Dims(Field(t, layout.shape, n_.shape, held));
+    PyObject* stride = Field(t, layout.stride, n_.stride, held);
+    if (stride != Py_None) meta.stride = Dims(stride);
+    PyObject* format = Field(t, layout.memory_format, n_.memory_format, held);
+    if (format != Py_None) meta.memory_format = objects_.Format(format);
+    meta.dtype = ScalarTypeOf(Field(t, layout.dtype, n_.dtype, held));
+    meta.requires_grad = PyObject_IsTrue(Field(t, layout.requires_grad, n_.requires_grad, held)) == 1;
     return meta;
   }
 
@@ -231,19 +231,21 @@ class Converter {
     NodeFields(const NodeFields&) = delete;
     NodeFields& operator=(const NodeFields&) = delete;
 
-    py::object Get(PyObject* name) const {
+    // node.<name>, borrowed: from the node's dict (which the node keeps
+    // alive), or read as an attribute and held until the fields go.
+    PyObject* Get(PyObject* name) {
       if (dict_ != nullptr) {
-        if (PyObject* value = PyDict_GetItemWithError(dict_, name)) {
-          return py::reinterpret_borrow<py::object>(value);
-        }
+        if (PyObject* value = PyDict_GetItemWithError(dict_, name)) return value;
         if (PyErr_Occurred()) throw py::error_already_set();
       }
-      return Attr(node_, name);
+      held_.push_back(Attr(node_, name));
+      return held_.back().ptr();
     }
 
    private:
     PyObject* node_;
     PyObject* dict_ = nullptr;
+    std::vector<py::object> held_;  // attributes read outside the dict
   };
 
   // Whether `node`'s class defines none of the attributes AddNode reads
@@ -269,41 +271,42 @@ class Converter {
   }
 
   void AddNode(PyObject* node, fxpp::Graph& graph) {
-    const NodeFields fields(node, PlainFields(node));
-    py::object op_text = fields.Get(n_.op);
-    absl::optional<OpKind> op = ParseOpKind(StrView(op_text.ptr()));
+    NodeFields fields(node, PlainFields(node));
+    PyObject* op_text = fields.Get(n_.op);
+    absl::optional<OpKind> op = ParseOpKind(StrView(op_text));
     if (!op.has_value()) {
-      throw py::value_error(absl::StrCat("unknown op '", StrView(op_text.ptr()), "'"));
+      throw py::value_error(absl::StrCat("unknown op '", StrView(op_text), "'"));
     }
-    py::object name_obj = fields.Get(n_.name);
-    absl::string_view name = StrView(name_obj.ptr());
-    py::object target_obj = fields.Get(n_.target);
+    absl::string_view name = StrView(fields.Get(n_.name));
+    PyObject* target_obj = fields.Get(n_.target);
     Symbol target_symbol;
     absl::string_view target;
     py::str target_text;
     if (*op == OpKind::kCallFunction) {
-      target_symbol = objects_.CallableName(target_obj.ptr());
+      target_symbol = objects_.CallableName(target_obj);
       target = target_symbol.str();
+    } else if (PyUnicode_Check(target_obj)) {
+      target = StrView(target_obj);
     } else {
-      target_text = PyUnicode_Check(target_obj.ptr()) ? py::str(target_obj) : py::str(target_obj);
+      target_text = py::str(py::handle(target_obj));
       target = StrView(target_text.ptr());
     }
     // node._args / node._kwargs: what the args / kwargs properties return,
     // read without calling Python.
-    py::object args_obj = fields.Get(n_.private_args);
-    std::vector<Argument> args = Elements(args_obj.ptr());
+    PyObject* args_obj = fields.Get(n_.private_args);
+    std::vector<Argument> args = Elements(args_obj);
     KwArgs kwargs;
-    py::object kwargs_obj = fields.Get(n_.private_kwargs);
-    if (!PyDict_Check(kwargs_obj.ptr())) throw py::type_error("node._kwargs is not a dict");
+    PyObject* kwargs_obj = fields.Get(n_.private_kwargs);
+    if (!PyDict_Check(kwargs_obj)) throw py::type_error("node._kwargs is not a dict");
     PyObject *key, *value;
     Py_ssize_t pos = 0;
-    while (PyDict_Next(kwargs_obj.ptr(), &pos, &key, &value)) {
+    while (PyDict_Next(kwargs_obj, &pos, &key, &value)) {
       kwargs.push_back({Interned(key), Arg(value)});
     }
     std::string annotation;
-    py::object type = fields.Get(n_.type);
-    if (!type.is_none()) {
-      annotation = py::cast<std::string>(objects_.targets.attr("type_annotation")(type));
+    PyObject* type = fields.Get(n_.type);
+    if (type != Py_None) {
+      annotation = py::cast<std::string>(objects_.targets.attr("type_annotation")(py::handle(type)));
     }
     // call_function targets are already symbols; the others stay text (a
     // graph keeps get_attr/call_module/placeholder targets to itself).
@@ -332,8 +335,8 @@ class Converter {
       pending_.push_back({created, source, deferred_, std::move(deferred_elements_)});
       deferred_ = nullptr;
     }
-    if (*op == OpKind::kCallFunction && target_obj.ptr() == getitem_.ptr()) {
-      NoteElement(args_obj.ptr(), created->meta());
+    if (*op == OpKind::kCallFunction && target_obj == getitem_.ptr()) {
+      NoteElement(args_obj, created->meta());
     }
     env_[node] = created;
   }
@@ -475,13 +478,19 @@ class Converter {
 
   // The items of a tuple or list (FX's immutable_list included), converted.
   std::vector<Argument> Elements(PyObject* seq) {
-    PyObject* fast = PySequence_Fast(seq, "node arguments must be a tuple or list");
-    if (fast == nullptr) throw py::error_already_set();
-    py::object owned = py::reinterpret_steal<py::object>(fast);
-    const Py_ssize_t n = PySequence_Fast_GET_SIZE(fast);
+    // Lists and tuples, subclasses included (FX's immutable_list), are read
+    // in place; other sequences through a list copy.
+    py::object copy;
+    if (!PyList_Check(seq) && !PyTuple_Check(seq)) {
+      PyObject* fast = PySequence_Fast(seq, "node arguments must be a tuple or list");
+      if (fast == nullptr) throw py::error_already_set();
+      copy = py::reinterpret_steal<py::object>(fast);
+      seq = fast;
+    }
+    const Py_ssize_t n = PySequence_Fast_GET_SIZE(seq);
     std::vector<Argument> elements;
     elements.reserve(static_cast<size_t>(n));
-    for (Py_ssize_t i = 0; i < n; ++i) elements.push_back(Arg(PySequence_Fast_GET_ITEM(fast, i)));
+    for (Py_ssize_t i = 0; i < n; ++i) elements.push_back(Arg(PySequence_Fast_GET_ITEM(seq, i)));
     return elements;
   }
 
@@ -527,10 +536,9 @@ class Converter {
   // Looks `key` up in the meta dict (borrowed reference or nullptr).
   static PyObject* Find(PyObject* meta, PyObject* key) { return PyDict_GetItemWithError(meta, key); }
 
-  NodeMeta Meta(PyObject* node, const NodeFields& fields) {
+  NodeMeta Meta(PyObject* node, NodeFields& fields) {
     NodeMeta meta;
-    py::object meta_dict = fields.Get(n_.meta);
-    PyObject* m = meta_dict.ptr();
+    PyObject* m = fields.Get(n_.meta);
     if (PyDict_Check(m) && PyDict_GET_SIZE(m) > 0) {
       PyObject* tensor_meta = Find(m, n_.tensor_meta);
       PyObject* val = Find(m, n_.val);
