@@ -533,15 +533,51 @@ class Converter {
            (PyTuple_Check(v) && absl::string_view(Py_TYPE(v)->tp_name) == "TensorMetadata");
   }
 
-  // Looks `key` up in the meta dict (borrowed reference or nullptr).
-  static PyObject* Find(PyObject* meta, PyObject* key) { return PyDict_GetItemWithError(meta, key); }
+  // The entries of a node's meta dict that Meta reads: borrowed, nullptr
+  // when absent.
+  struct MetaEntries {
+    PyObject *val = nullptr, *tensor_meta = nullptr, *example_value = nullptr,
+             *stack_trace = nullptr, *nn_module_stack = nullptr, *source_fn_stack = nullptr,
+             *tag = nullptr, *seq_nr = nullptr;
+  };
+
+  // One pass over the dict rather than a lookup per key (most dicts hold
+  // two or three entries). Its keys are normally the interned literals of
+  // the code that wrote them, matched by identity; any other str key is
+  // compared by value, as a lookup would.
+  MetaEntries Entries(PyObject* m) const {
+    MetaEntries e;
+    const std::pair<PyObject*, PyObject**> slots[] = {
+        {n_.val, &e.val},
+        {n_.tensor_meta, &e.tensor_meta},
+        {n_.example_value, &e.example_value},
+        {n_.stack_trace, &e.stack_trace},
+        {n_.nn_module_stack, &e.nn_module_stack},
+        {n_.source_fn_stack, &e.source_fn_stack},
+        {n_.tag, &e.tag},
+        {n_.seq_nr, &e.seq_nr}};
+    PyObject *key, *value;
+    Py_ssize_t pos = 0;
+    while (PyDict_Next(m, &pos, &key, &value)) {
+      const bool unique_text = PyUnicode_CheckExact(key) && PyUnicode_CHECK_INTERNED(key);
+      for (const auto& [name, out] : slots) {
+        if (key == name ||
+            (!unique_text && PyUnicode_Check(key) && PyUnicode_Compare(key, name) == 0)) {
+          *out = value;
+          break;
+        }
+      }
+    }
+    return e;
+  }
 
   NodeMeta Meta(PyObject* node, NodeFields& fields) {
     NodeMeta meta;
     PyObject* m = fields.Get(n_.meta);
     if (PyDict_Check(m) && PyDict_GET_SIZE(m) > 0) {
-      PyObject* tensor_meta = Find(m, n_.tensor_meta);
-      PyObject* val = Find(m, n_.val);
+      const MetaEntries e = Entries(m);
+      PyObject* tensor_meta = e.tensor_meta;
+      PyObject* val = e.val;
       if (tensor_meta != nullptr && IsTensorMetadata(tensor_meta) && val != nullptr &&
           IsTensor(val, objects_.tensor_type)) {
         // Both recorded (make_fx, export): TensorMetadata's plain fields
@@ -551,21 +587,21 @@ class Converter {
         tensor.device = Device(val);
         meta.val = ValueMeta::Tensor(std::move(tensor));
       } else {
-        for (PyObject* key : {n_.val, n_.tensor_meta, n_.example_value}) {
-          if (PyObject* v = Find(m, key)) {
+        for (PyObject* v : {e.val, e.tensor_meta, e.example_value}) {
+          if (v != nullptr) {
             if (!DeferTupleValue(v)) meta.val = Value(v);
             break;
           }
         }
       }
-      if (PyObject* trace = Find(m, n_.stack_trace); trace && PyUnicode_Check(trace)) {
-        meta.stack_trace = Interned(trace);
+      if (e.stack_trace && PyUnicode_Check(e.stack_trace)) {
+        meta.stack_trace = Interned(e.stack_trace);
       }
-      if (PyObject* stack = Find(m, n_.nn_module_stack); stack && PyDict_Check(stack)) {
-        meta.nn_module_stack = ModuleStack(stack);
+      if (e.nn_module_stack && PyDict_Check(e.nn_module_stack)) {
+        meta.nn_module_stack = ModuleStack(e.nn_module_stack);
       }
-      if (PyObject* sources = Find(m, n_.source_fn_stack); sources && PyList_Check(sources)) {
-        for (py::handle entry : py::handle(sources)) {
+      if (e.source_fn_stack && PyList_Check(e.source_fn_stack)) {
+        for (py::handle entry : py::handle(e.source_fn_stack)) {
           py::handle name = entry[py::int_(0)];
           py::object target = entry[py::int_(1)];
           Symbol target_name = PyUnicode_Check(target.ptr()) ? Symbol::Intern(StrView(target.ptr()))
@@ -575,12 +611,8 @@ class Converter {
               {Symbol::Intern(StrView(py::str(name).ptr())), target_name});
         }
       }
-      if (PyObject* tag = Find(m, n_.tag); tag && PyUnicode_Check(tag)) {
-        meta.tag = Symbol::Intern(StrView(tag));
-      }
-      if (PyObject* seq = Find(m, n_.seq_nr); seq && PyLong_Check(seq)) {
-        meta.seq_nr = PyLong_AsLongLong(seq);
-      }
+      if (e.tag && PyUnicode_Check(e.tag)) meta.tag = Symbol::Intern(StrView(e.tag));
+      if (e.seq_nr && PyLong_Check(e.seq_nr)) meta.seq_nr = PyLong_AsLongLong(e.seq_nr);
       if (PyErr_Occurred()) throw py::error_already_set();
     }
     if (options_.read_tags) {
@@ -642,6 +674,13 @@ class Converter {
         PyObject_TypeCheck(tensor, reinterpret_cast<PyTypeObject*>(objects_.fake_tensor_type))) {
       device = PyObject_GetAttr(tensor, n_.fake_device);
       if (device == nullptr) PyErr_Clear();
+    } else if (PyObject* is_cpu = PyObject_GetAttr(tensor, n_.is_cpu)) {
+      // Real tensors (parameters, constants) make a new device object per
+      // `device` read; `is_cpu` answers the common case without one.
+      Py_DECREF(is_cpu);
+      if (is_cpu == Py_True) return CpuDevice();
+    } else {
+      PyErr_Clear();
     }
     if (device == nullptr) device = PyObject_GetAttr(tensor, n_.device);
     if (device == nullptr) throw py::error_already_set();

@@ -37,7 +37,8 @@ struct Names {
       *stride, *dtype, *device, *requires_grad, *memory_format, *modules, *parameters,
       *buffers, *non_persistent, *dict, *val, *example_value, *tensor_meta, *stack_trace,
       *nn_module_stack, *source_fn_stack, *seq_nr, *create_node, *get, *items, *copy,
-      *private_args, *private_kwargs, *root, *next, *input_nodes, *append, *fake_device;
+      *private_args, *private_kwargs, *root, *next, *input_nodes, *append, *fake_device,
+      *is_cpu;
 };
 const Names& names();
 

@@ -521,10 +521,11 @@ class ConversionMetadataTest(unittest.TestCase):
     def test_tuple_values_from_getitem_users(self):
         """A multi-output op's tuple or list value (native_layer_norm, split)
         takes the elements its getitem users describe from their metadata,
-        the others from its own FakeTensors: the IR's metadata is the same as
-        with every element read from the FakeTensors (users' metadata
-        removed), and the way back keeps the node's own value object (the
-        source's recorded metadata is complete)."""
+        the others from its own FakeTensors: the IR's metadata is the same
+        with every user's metadata, with half of it and with none (every
+        element read from the FakeTensors), and the way back keeps the
+        node's own value object (the source's recorded metadata is
+        complete)."""
         def f(x):
             a, b, c = nn.functional.layer_norm(x, (16,)).chunk(3, dim=1)
             x.sum()  # dead: dce changes the graph, so it is rebuilt
@@ -535,24 +536,44 @@ class ConversionMetadataTest(unittest.TestCase):
         getitems = [u for n in multi for u in n.users if u.target is operator.getitem]
         if not any("tensor_meta" in u.meta for u in getitems):
             self.skipTest("this torch's make_fx records no tensor_meta on getitem nodes")
-        # Some elements come from users (the chunks), some not (layer norm's mean, rstd).
         self.assertGreater(len(getitems), len(multi))
-        self.assertLess(len(getitems), sum(len(n.meta["val"]) for n in multi))
-        with_users = self.meta_lines(gm)
-        removed = {u: (u.meta.pop("val", None), u.meta.pop("tensor_meta", None)) for u in getitems}
+        lines = [self.meta_lines(gm)]
+        removed = {}
         try:
-            without_users = self.meta_lines(gm)
+            for users in (getitems[::2], getitems[1::2]):
+                for u in users:
+                    removed[u] = (u.meta.pop("val", None), u.meta.pop("tensor_meta", None))
+                lines.append(self.meta_lines(gm))
         finally:
             for u, (val, record) in removed.items():
                 u.meta.update(val=val, tensor_meta=record)
         for n in multi:
-            self.assertIn("f32[", with_users[n.name])
-            self.assertEqual(with_users[n.name], without_users[n.name], n.name)
+            self.assertIn("f32[", lines[0][n.name])
+            self.assertEqual(lines[0][n.name], lines[1][n.name], n.name)
+            self.assertEqual(lines[0][n.name], lines[2][n.name], n.name)
         out = fxpp.torch.run(gm, "dce")
         self.assertLess(len(out.graph.nodes), len(gm.graph.nodes))
         out_nodes = {n.name: n for n in out.graph.nodes}
         for n in multi:
             self.assertIs(out_nodes[n.name].meta["val"], n.meta["val"], n.name)
+
+    def test_meta_keys_compared_by_value(self):
+        """Meta dicts whose keys are equal strings but not the interned
+        literals (made at run time) read the same."""
+        gm = _aten_graph(nn.Sequential(nn.LayerNorm(16), nn.Linear(16, 48)), (torch.randn(2, 8, 16),))
+        for i, n in enumerate(gm.graph.nodes):
+            n.meta.update(stack_trace=f"File m.py, line {i}", seq_nr=i)
+        expected = self.meta_lines(gm)
+        self.assertIn("seq_nr", "".join(expected.values()))
+        originals = {n: n.meta for n in gm.graph.nodes}
+        for n in gm.graph.nodes:
+            n.meta = {"".join(list(k)): v for k, v in n.meta.items()}
+            self.assertTrue(all(k is not o for k, o in zip(n.meta, originals[n])))
+        try:
+            self.assertEqual(expected, self.meta_lines(gm))
+        finally:
+            for n, meta in originals.items():
+                n.meta = meta
 
     def test_fake_device(self):
         """FakeTensors on alternating devices (faked: no GPU needed), each
