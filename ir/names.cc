@@ -174,7 +174,20 @@ void NameSpace::SetBaseCount(const Entry& entry, size_t base_size, int64_t num) 
   if (!inserted) it->second = num;
 }
 
+void NameSpace::SettleClaims() {
+  for (const Entry* entry : unsettled_claims_) {
+    // Count as FX's create_name would for this exact name, so names created
+    // later continue the same sequence. Only suffixed names move a count.
+    const SplitName split = SplitSuffix(entry->name());
+    if (split.has_num && (split.num != 0 || base_count_.contains(split.base))) {
+      SetBaseCount(*entry, split.base.size(), split.num);
+    }
+  }
+  unsettled_claims_.clear();
+}
+
 NameSpace::Entry* NameSpace::Create(absl::string_view raw_candidate, absl::string_view attached) {
+  if (!unsettled_claims_.empty()) SettleClaims();
   Sanitize(raw_candidate, &sanitized_);
   const SplitName split = SplitSuffix(sanitized_);
   int64_t num = split.num;
@@ -219,15 +232,7 @@ NameSpace::Entry* NameSpace::Find(absl::string_view name) const {
 NameSpace::Entry* NameSpace::ClaimEntry(absl::string_view name, absl::string_view attached) {
   if (!IsPythonIdentifier(name) || IsReservedPythonName(name)) return nullptr;
   Entry* entry = Insert(name, attached);
-  if (entry == nullptr) return nullptr;
-  // Count as FX's create_name would for this exact name, so names created
-  // later continue the same sequence. Only suffixed names move a count.
-  if (absl::ascii_isdigit(name.back())) {
-    const SplitName split = SplitSuffix(name);
-    if (split.has_num && (split.num != 0 || base_count_.contains(split.base))) {
-      SetBaseCount(*entry, split.base.size(), split.num);
-    }
-  }
+  if (entry != nullptr && absl::ascii_isdigit(name.back())) unsettled_claims_.push_back(entry);
   return entry;
 }
 

@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "absl/container/flat_hash_map.h"
 #include "absl/container/flat_hash_set.h"
@@ -104,11 +105,19 @@ class NameSpace {
   Entry* Insert(absl::string_view name, absl::string_view attached);
   // Records that names up to `base`_`num` are used. Absent counts are 0.
   void SetBaseCount(const Entry& entry, size_t base_size, int64_t num);
+  // Moves the base counts of the names claimed since the last call, in
+  // claim order, as each ClaimEntry would have.
+  void SettleClaims();
 
   Arena arena_;
   absl::flat_hash_set<Entry*, EntryHash, EntryEq> entries_;
   // Base -> last number used; keys are prefixes of names in the arena.
+  // Only Create reads it.
   absl::flat_hash_map<absl::string_view, int64_t> base_count_;
+  // Claimed names ending in a digit whose count base_count_ does not have
+  // yet: readers claim every node's name and most never create one, so
+  // splitting the suffix and hashing the base waits for the first Create.
+  std::vector<const Entry*> unsettled_claims_;
   // Reused buffers for CreateName's candidates.
   std::string sanitized_;
   std::string candidate_;

@@ -63,6 +63,22 @@ TEST(NameSpaceTest, ClaimIsExact) {
   EXPECT_FALSE(ns.IsTaken("add_4"));
 }
 
+TEST(NameSpaceTest, ClaimedSuffixesCountForLaterNames) {
+  // Claims move FX's per-base counts in claim order (the namespace settles
+  // them when a name is next created).
+  NameSpace ns;
+  ASSERT_TRUE(ns.Claim("add_3").has_value());
+  ASSERT_TRUE(ns.Claim("add").has_value());
+  ASSERT_TRUE(ns.Claim("mul_0").has_value());  // _0 starts no count
+  EXPECT_EQ(ns.CreateName("add"), "add_4");
+  EXPECT_EQ(ns.CreateName("mul"), "mul");
+  ASSERT_TRUE(ns.Claim("add_9").has_value());
+  ASSERT_TRUE(ns.Claim("add_7").has_value());  // the last claim counts, not the largest
+  ASSERT_TRUE(ns.Claim("mul_0x").has_value());  // no suffix
+  EXPECT_EQ(ns.CreateName("add"), "add_8");
+  EXPECT_EQ(ns.CreateName("mul"), "mul_1");
+}
+
 TEST(CandidateNameTest, DerivesFromTargets) {
   EXPECT_EQ(CandidateNameForTarget(OpKind::kCallFunction, "torch.ops.aten.add.Tensor"), "add");
   EXPECT_EQ(CandidateNameForTarget(OpKind::kCallFunction, "torch.ops.aten.add_.Tensor"), "add_");

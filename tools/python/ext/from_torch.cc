@@ -90,17 +90,18 @@ class Converter {
     if (root == nullptr) {
       PyErr_Clear();
       for (py::handle node : nodes) AddNode(node.ptr(), graph);
-      return;
+    } else {
+      py::object sentinel = py::reinterpret_steal<py::object>(root);
+      if (options_.sort) {
+        for (PyObject* node : StableOrder(fx_graph, OutputPlacement::kLast)) AddNode(node, graph);
+      } else {
+        for (py::object node = Attr(root, n_.next); node.ptr() != root;
+             node = Attr(node.ptr(), n_.next)) {
+          AddNode(node.ptr(), graph);
+        }
+      }
     }
-    py::object sentinel = py::reinterpret_steal<py::object>(root);
-    if (options_.sort) {
-      for (PyObject* node : StableOrder(fx_graph, OutputPlacement::kLast)) AddNode(node, graph);
-      return;
-    }
-    for (py::object node = Attr(root, n_.next); node.ptr() != root;
-         node = Attr(node.ptr(), n_.next)) {
-      AddNode(node.ptr(), graph);
-    }
+    FinishTupleValues();
   }
 
   TensorMeta Tensor(PyObject* t) {
@@ -168,11 +169,11 @@ class Converter {
 
   // t.<name>, or the tuple item at `index` when the layout knows it (a
   // NamedTuple's fields are descriptors returning exactly that item).
-  static py::object Field(PyObject* t, int index, PyObject* name) {
-    if (index >= 0 && index < PyTuple_GET_SIZE(t)) {
-      return py::reinterpret_borrow<py::object>(PyTuple_GET_ITEM(t, index));
-    }
-    return Attr(t, name);
+  // Borrowed: an attribute read is kept in `held`.
+  static PyObject* Field(PyObject* t, int index, PyObject* name, py::object& held) {
+    if (index >= 0 && index < PyTuple_GET_SIZE(t)) return PyTuple_GET_ITEM(t, index);
+    held = Attr(t, name);
+    return held.ptr();
   }
 
   // shape_prop's TensorMetadata (or a value with its fields): no device,
@@ -181,14 +182,14 @@ class Converter {
     static const MetadataLayout kByName;
     const MetadataLayout& layout = PyTuple_Check(t) ? LayoutOf(Py_TYPE(t)) : kByName;
     TensorMeta meta;
-    meta.shape = Dims(Field(t, layout.shape, n_.shape).ptr());
-    py::object stride = Field(t, layout.stride, n_.stride);
-    if (!stride.is_none()) meta.stride = Dims(stride.ptr());
-    py::object format = Field(t, layout.memory_format, n_.memory_format);
-    if (!format.is_none()) meta.memory_format = objects_.Format(format.ptr());
-    meta.dtype = ScalarTypeOf(Field(t, layout.dtype, n_.dtype).ptr());
-    meta.requires_grad =
-        PyObject_IsTrue(Field(t, layout.requires_grad, n_.requires_grad).ptr()) == 1;
+    py::object held;
+    meta.shape = Dims(Field(t, layout.shape, n_.shape, held));
+    PyObject* stride = Field(t, layout.stride, n_.stride, held);
+    if (stride != Py_None) meta.stride = Dims(stride);
+    PyObject* format = Field(t, layout.memory_format, n_.memory_format, held);
+    if (format != Py_None) meta.memory_format = objects_.Format(format);
+    meta.dtype = ScalarTypeOf(Field(t, layout.dtype, n_.dtype, held));
+    meta.requires_grad = PyObject_IsTrue(Field(t, layout.requires_grad, n_.requires_grad, held)) == 1;
     return meta;
   }
 
@@ -230,19 +231,21 @@ class Converter {
     NodeFields(const NodeFields&) = delete;
     NodeFields& operator=(const NodeFields&) = delete;
 
-    py::object Get(PyObject* name) const {
+    // node.<name>, borrowed: from the node's dict (which the node keeps
+    // alive), or read as an attribute and held until the fields go.
+    PyObject* Get(PyObject* name) {
       if (dict_ != nullptr) {
-        if (PyObject* value = PyDict_GetItemWithError(dict_, name)) {
-          return py::reinterpret_borrow<py::object>(value);
-        }
+        if (PyObject* value = PyDict_GetItemWithError(dict_, name)) return value;
         if (PyErr_Occurred()) throw py::error_already_set();
       }
-      return Attr(node_, name);
+      held_.push_back(Attr(node_, name));
+      return held_.back().ptr();
     }
 
    private:
     PyObject* node_;
     PyObject* dict_ = nullptr;
+    std::vector<py::object> held_;  // attributes read outside the dict
   };
 
   // Whether `node`'s class defines none of the attributes AddNode reads
@@ -268,41 +271,42 @@ class Converter {
   }
 
   void AddNode(PyObject* node, fxpp::Graph& graph) {
-    const NodeFields fields(node, PlainFields(node));
-    py::object op_text = fields.Get(n_.op);
-    absl::optional<OpKind> op = ParseOpKind(StrView(op_text.ptr()));
+    NodeFields fields(node, PlainFields(node));
+    PyObject* op_text = fields.Get(n_.op);
+    absl::optional<OpKind> op = ParseOpKind(StrView(op_text));
     if (!op.has_value()) {
-      throw py::value_error(absl::StrCat("unknown op '", StrView(op_text.ptr()), "'"));
+      throw py::value_error(absl::StrCat("unknown op '", StrView(op_text), "'"));
     }
-    py::object name_obj = fields.Get(n_.name);
-    absl::string_view name = StrView(name_obj.ptr());
-    py::object target_obj = fields.Get(n_.target);
+    absl::string_view name = StrView(fields.Get(n_.name));
+    PyObject* target_obj = fields.Get(n_.target);
     Symbol target_symbol;
     absl::string_view target;
     py::str target_text;
     if (*op == OpKind::kCallFunction) {
-      target_symbol = objects_.CallableName(target_obj.ptr());
+      target_symbol = objects_.CallableName(target_obj);
       target = target_symbol.str();
+    } else if (PyUnicode_Check(target_obj)) {
+      target = StrView(target_obj);
     } else {
-      target_text = PyUnicode_Check(target_obj.ptr()) ? py::str(target_obj) : py::str(target_obj);
+      target_text = py::str(py::handle(target_obj));
       target = StrView(target_text.ptr());
     }
     // node._args / node._kwargs: what the args / kwargs properties return,
     // read without calling Python.
-    py::object args_obj = fields.Get(n_.private_args);
-    std::vector<Argument> args = Elements(args_obj.ptr());
+    PyObject* args_obj = fields.Get(n_.private_args);
+    std::vector<Argument> args = Elements(args_obj);
     KwArgs kwargs;
-    py::object kwargs_obj = fields.Get(n_.private_kwargs);
-    if (!PyDict_Check(kwargs_obj.ptr())) throw py::type_error("node._kwargs is not a dict");
+    PyObject* kwargs_obj = fields.Get(n_.private_kwargs);
+    if (!PyDict_Check(kwargs_obj)) throw py::type_error("node._kwargs is not a dict");
     PyObject *key, *value;
     Py_ssize_t pos = 0;
-    while (PyDict_Next(kwargs_obj.ptr(), &pos, &key, &value)) {
+    while (PyDict_Next(kwargs_obj, &pos, &key, &value)) {
       kwargs.push_back({Interned(key), Arg(value)});
     }
     std::string annotation;
-    py::object type = fields.Get(n_.type);
-    if (!type.is_none()) {
-      annotation = py::cast<std::string>(objects_.targets.attr("type_annotation")(type));
+    PyObject* type = fields.Get(n_.type);
+    if (type != Py_None) {
+      annotation = py::cast<std::string>(objects_.targets.attr("type_annotation")(py::handle(type)));
     }
     // call_function targets are already symbols; the others stay text (a
     // graph keeps get_attr/call_module/placeholder targets to itself).
@@ -324,7 +328,98 @@ class Converter {
       created = *named;
     }
     created->set_meta(Meta(node, fields));
+    const int64_t source = objects_.AddSource(node, created->meta());
+    created->mutable_meta().SetExtra(kSourceMetaKey, absl::StrCat(source));
+    if (deferred_ != nullptr) {
+      pending_index_.emplace(created, pending_.size());
+      pending_.push_back({created, source, deferred_, std::move(deferred_elements_)});
+      deferred_ = nullptr;
+    }
+    if (*op == OpKind::kCallFunction && target_obj == getitem_.ptr()) {
+      NoteElement(args_obj, created->meta());
+    }
     env_[node] = created;
+  }
+
+  // A multi-output op's example value (native_layer_norm, split ...) is a
+  // tuple or list of FakeTensors without tensor_meta: ~2 us per element
+  // through Python dispatch. Its getitem users record each element's facts
+  // again (as other FakeTensor objects, with tensor_meta, which read fast),
+  // so those elements are taken from the users' converted metadata; the
+  // rest are read from the tensors when the graph is done.
+  struct PendingValue {
+    Node* node;
+    int64_t source;
+    PyObject* value;  // the tuple or list (kept alive by node.meta)
+    // Converted elements; tensors not yet read are absent.
+    std::vector<absl::optional<ValueMeta>> elements;
+  };
+
+  // Whether `v` is a tuple or list holding a tensor: then Meta defers it
+  // (deferred_, deferred_elements_ with its other elements converted).
+  bool DeferTupleValue(PyObject* v) {
+    if (!PyTuple_CheckExact(v) && !PyList_CheckExact(v)) return false;
+    const Py_ssize_t n = PySequence_Fast_GET_SIZE(v);
+    bool any_tensor = false;
+    for (Py_ssize_t i = 0; i < n && !any_tensor; ++i) {
+      any_tensor = IsTensor(PySequence_Fast_GET_ITEM(v, i), objects_.tensor_type);
+    }
+    if (!any_tensor) return false;
+    deferred_ = v;
+    deferred_elements_.clear();
+    deferred_elements_.resize(static_cast<size_t>(n));
+    for (Py_ssize_t i = 0; i < n; ++i) {
+      PyObject* e = PySequence_Fast_GET_ITEM(v, i);
+      if (!IsTensor(e, objects_.tensor_type)) deferred_elements_[i] = Value(e);
+    }
+    return true;
+  }
+
+  // `getitem_args` of an operator.getitem node with metadata `meta`: when it
+  // reads tensor element i of a deferred value, that element is `meta`'s
+  // tensor (without the memory format, which only TensorMetadata records
+  // and the tensor path leaves unset).
+  void NoteElement(PyObject* getitem_args, const NodeMeta& meta) {
+    if (!meta.val.has_value() || meta.val->kind() != ValueMeta::Kind::kTensor ||
+        !PyTuple_CheckExact(getitem_args) || PyTuple_GET_SIZE(getitem_args) != 2) {
+      return;
+    }
+    PyObject* index = PyTuple_GET_ITEM(getitem_args, 1);
+    auto from = env_.find(PyTuple_GET_ITEM(getitem_args, 0));
+    if (from == env_.end() || !PyLong_CheckExact(index)) return;
+    auto pending = pending_index_.find(from->second);
+    if (pending == pending_index_.end()) return;
+    PendingValue& value = pending_[pending->second];
+    const long long i = PyLong_AsLongLong(index);
+    if (i < 0 || i >= static_cast<long long>(value.elements.size()) ||
+        value.elements[i].has_value()) {
+      PyErr_Clear();
+      return;
+    }
+    TensorMeta tensor = meta.val->tensor();
+    tensor.memory_format = absl::nullopt;
+    value.elements[i] = ValueMeta::Tensor(std::move(tensor));
+  }
+
+  // Completes the deferred values (tensors no user gave read as usual), in
+  // the nodes and in their sources' recorded metadata.
+  void FinishTupleValues() {
+    for (PendingValue& pending : pending_) {
+      std::vector<ValueMeta> elements;
+      elements.reserve(pending.elements.size());
+      for (size_t i = 0; i < pending.elements.size(); ++i) {
+        elements.push_back(pending.elements[i].has_value()
+                               ? std::move(*pending.elements[i])
+                               : Value(PySequence_Fast_GET_ITEM(pending.value,
+                                                                static_cast<Py_ssize_t>(i))));
+      }
+      ValueMeta value = PyList_CheckExact(pending.value) ? ValueMeta::List(std::move(elements))
+                                                         : ValueMeta::Tuple(std::move(elements));
+      objects_.mutable_source_meta(pending.source).val = value;
+      pending.node->mutable_meta().val = std::move(value);
+    }
+    pending_.clear();
+    pending_index_.clear();
   }
 
   Argument Arg(PyObject* v) {
@@ -383,13 +478,19 @@ class Converter {
 
   // The items of a tuple or list (FX's immutable_list included), converted.
   std::vector<Argument> Elements(PyObject* seq) {
-    PyObject* fast = PySequence_Fast(seq, "node arguments must be a tuple or list");
-    if (fast == nullptr) throw py::error_already_set();
-    py::object owned = py::reinterpret_steal<py::object>(fast);
-    const Py_ssize_t n = PySequence_Fast_GET_SIZE(fast);
+    // Lists and tuples, subclasses included (FX's immutable_list), are read
+    // in place; other sequences through a list copy.
+    py::object copy;
+    if (!PyList_Check(seq) && !PyTuple_Check(seq)) {
+      PyObject* fast = PySequence_Fast(seq, "node arguments must be a tuple or list");
+      if (fast == nullptr) throw py::error_already_set();
+      copy = py::reinterpret_steal<py::object>(fast);
+      seq = fast;
+    }
+    const Py_ssize_t n = PySequence_Fast_GET_SIZE(seq);
     std::vector<Argument> elements;
     elements.reserve(static_cast<size_t>(n));
-    for (Py_ssize_t i = 0; i < n; ++i) elements.push_back(Arg(PySequence_Fast_GET_ITEM(fast, i)));
+    for (Py_ssize_t i = 0; i < n; ++i) elements.push_back(Arg(PySequence_Fast_GET_ITEM(seq, i)));
     return elements;
   }
 
@@ -432,16 +533,51 @@ class Converter {
            (PyTuple_Check(v) && absl::string_view(Py_TYPE(v)->tp_name) == "TensorMetadata");
   }
 
-  // Looks `key` up in the meta dict (borrowed reference or nullptr).
-  static PyObject* Find(PyObject* meta, PyObject* key) { return PyDict_GetItemWithError(meta, key); }
+  // The entries of a node's meta dict that Meta reads: borrowed, nullptr
+  // when absent.
+  struct MetaEntries {
+    PyObject *val = nullptr, *tensor_meta = nullptr, *example_value = nullptr,
+             *stack_trace = nullptr, *nn_module_stack = nullptr, *source_fn_stack = nullptr,
+             *tag = nullptr, *seq_nr = nullptr;
+  };
 
-  NodeMeta Meta(PyObject* node, const NodeFields& fields) {
+  // One pass over the dict rather than a lookup per key (most dicts hold
+  // two or three entries). Its keys are normally the interned literals of
+  // the code that wrote them, matched by identity; any other str key is
+  // compared by value, as a lookup would.
+  MetaEntries Entries(PyObject* m) const {
+    MetaEntries e;
+    const std::pair<PyObject*, PyObject**> slots[] = {
+        {n_.val, &e.val},
+        {n_.tensor_meta, &e.tensor_meta},
+        {n_.example_value, &e.example_value},
+        {n_.stack_trace, &e.stack_trace},
+        {n_.nn_module_stack, &e.nn_module_stack},
+        {n_.source_fn_stack, &e.source_fn_stack},
+        {n_.tag, &e.tag},
+        {n_.seq_nr, &e.seq_nr}};
+    PyObject *key, *value;
+    Py_ssize_t pos = 0;
+    while (PyDict_Next(m, &pos, &key, &value)) {
+      const bool unique_text = PyUnicode_CheckExact(key) && PyUnicode_CHECK_INTERNED(key);
+      for (const auto& [name, out] : slots) {
+        if (key == name ||
+            (!unique_text && PyUnicode_Check(key) && PyUnicode_Compare(key, name) == 0)) {
+          *out = value;
+          break;
+        }
+      }
+    }
+    return e;
+  }
+
+  NodeMeta Meta(PyObject* node, NodeFields& fields) {
     NodeMeta meta;
-    py::object meta_dict = fields.Get(n_.meta);
-    PyObject* m = meta_dict.ptr();
+    PyObject* m = fields.Get(n_.meta);
     if (PyDict_Check(m) && PyDict_GET_SIZE(m) > 0) {
-      PyObject* tensor_meta = Find(m, n_.tensor_meta);
-      PyObject* val = Find(m, n_.val);
+      const MetaEntries e = Entries(m);
+      PyObject* tensor_meta = e.tensor_meta;
+      PyObject* val = e.val;
       if (tensor_meta != nullptr && IsTensorMetadata(tensor_meta) && val != nullptr &&
           IsTensor(val, objects_.tensor_type)) {
         // Both recorded (make_fx, export): TensorMetadata's plain fields
@@ -451,21 +587,21 @@ class Converter {
         tensor.device = Device(val);
         meta.val = ValueMeta::Tensor(std::move(tensor));
       } else {
-        for (PyObject* key : {n_.val, n_.tensor_meta, n_.example_value}) {
-          if (PyObject* v = Find(m, key)) {
-            meta.val = Value(v);
+        for (PyObject* v : {e.val, e.tensor_meta, e.example_value}) {
+          if (v != nullptr) {
+            if (!DeferTupleValue(v)) meta.val = Value(v);
             break;
           }
         }
       }
-      if (PyObject* trace = Find(m, n_.stack_trace); trace && PyUnicode_Check(trace)) {
-        meta.stack_trace = Interned(trace);
+      if (e.stack_trace && PyUnicode_Check(e.stack_trace)) {
+        meta.stack_trace = Interned(e.stack_trace);
       }
-      if (PyObject* stack = Find(m, n_.nn_module_stack); stack && PyDict_Check(stack)) {
-        meta.nn_module_stack = ModuleStack(stack);
+      if (e.nn_module_stack && PyDict_Check(e.nn_module_stack)) {
+        meta.nn_module_stack = ModuleStack(e.nn_module_stack);
       }
-      if (PyObject* sources = Find(m, n_.source_fn_stack); sources && PyList_Check(sources)) {
-        for (py::handle entry : py::handle(sources)) {
+      if (e.source_fn_stack && PyList_Check(e.source_fn_stack)) {
+        for (py::handle entry : py::handle(e.source_fn_stack)) {
           py::handle name = entry[py::int_(0)];
           py::object target = entry[py::int_(1)];
           Symbol target_name = PyUnicode_Check(target.ptr()) ? Symbol::Intern(StrView(target.ptr()))
@@ -475,12 +611,8 @@ class Converter {
               {Symbol::Intern(StrView(py::str(name).ptr())), target_name});
         }
       }
-      if (PyObject* tag = Find(m, n_.tag); tag && PyUnicode_Check(tag)) {
-        meta.tag = Symbol::Intern(StrView(tag));
-      }
-      if (PyObject* seq = Find(m, n_.seq_nr); seq && PyLong_Check(seq)) {
-        meta.seq_nr = PyLong_AsLongLong(seq);
-      }
+      if (e.tag && PyUnicode_Check(e.tag)) meta.tag = Symbol::Intern(StrView(e.tag));
+      if (e.seq_nr && PyLong_Check(e.seq_nr)) meta.seq_nr = PyLong_AsLongLong(e.seq_nr);
       if (PyErr_Occurred()) throw py::error_already_set();
     }
     if (options_.read_tags) {
@@ -492,9 +624,8 @@ class Converter {
         Py_DECREF(tag);
       }
     }
-    // Everything else stays in the Python dict, which the way back reuses.
-    const int64_t source = objects_.AddSource(node, meta);
-    meta.SetExtra(kSourceMetaKey, absl::StrCat(source));
+    // Everything else stays in the Python dict, which the way back reuses
+    // (AddNode records the source).
     return meta;
   }
 
@@ -543,6 +674,13 @@ class Converter {
         PyObject_TypeCheck(tensor, reinterpret_cast<PyTypeObject*>(objects_.fake_tensor_type))) {
       device = PyObject_GetAttr(tensor, n_.fake_device);
       if (device == nullptr) PyErr_Clear();
+    } else if (PyObject* is_cpu = PyObject_GetAttr(tensor, n_.is_cpu)) {
+      // Real tensors (parameters, constants) make a new device object per
+      // `device` read; `is_cpu` answers the common case without one.
+      Py_DECREF(is_cpu);
+      if (is_cpu == Py_True) return CpuDevice();
+    } else {
+      PyErr_Clear();
     }
     if (device == nullptr) device = PyObject_GetAttr(tensor, n_.device);
     if (device == nullptr) throw py::error_already_set();
@@ -568,6 +706,12 @@ class Converter {
   absl::flat_hash_map<PyObject*, std::vector<ModuleStackEntry>> module_stacks_;
   std::vector<std::pair<py::object, Symbol>> devices_;
   MetadataLayout layout_;  // of the last TensorMetadata type seen
+  py::object getitem_ = py::module_::import("operator").attr("getitem");
+  // The value Meta deferred for the node being added (DeferTupleValue).
+  PyObject* deferred_ = nullptr;
+  std::vector<absl::optional<ValueMeta>> deferred_elements_;
+  std::vector<PendingValue> pending_;
+  absl::flat_hash_map<const Node*, size_t> pending_index_;
   PyTypeObject* plain_type_ = nullptr;  // PlainFields' answer for that class
   bool plain_ = false;
 };

@@ -35,7 +35,8 @@ const Names& names() {
       Intern("stack_trace"), Intern("nn_module_stack"), Intern("source_fn_stack"),
       Intern("seq_nr"), Intern("create_node"), Intern("get"), Intern("items"), Intern("copy"),
       Intern("_args"), Intern("_kwargs"), Intern("_root"), Intern("_next"),
-      Intern("_input_nodes"), Intern("append"), Intern("fake_device")};
+      Intern("_input_nodes"), Intern("append"), Intern("fake_device"),
+      Intern("is_cpu")};
   return *kNames;
 }
 

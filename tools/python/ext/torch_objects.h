@@ -37,7 +37,8 @@ struct Names {
       *stride, *dtype, *device, *requires_grad, *memory_format, *modules, *parameters,
       *buffers, *non_persistent, *dict, *val, *example_value, *tensor_meta, *stack_trace,
       *nn_module_stack, *source_fn_stack, *seq_nr, *create_node, *get, *items, *copy,
-      *private_args, *private_kwargs, *root, *next, *input_nodes, *append, *fake_device;
+      *private_args, *private_kwargs, *root, *next, *input_nodes, *append, *fake_device,
+      *is_cpu;
 };
 const Names& names();
 
@@ -85,6 +86,8 @@ class TorchObjects {
   // Source `index`'s node, and its metadata as converted.
   PyObject* source_node(int64_t index) const { return sources_[index].ptr(); }
   const NodeMeta& source_meta(int64_t index) const { return source_metas_[index]; }
+  // For converters that complete a value after recording its node.
+  NodeMeta& mutable_source_meta(int64_t index) { return source_metas_[index]; }
   int64_t num_sources() const { return static_cast<int64_t>(sources_.size()); }
   // Whether nn_module_stack entries are PyTorch 2's key -> (path, type).
   bool module_stack_tuples = false;

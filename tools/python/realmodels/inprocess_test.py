@@ -518,6 +518,63 @@ class ConversionMetadataTest(unittest.TestCase):
         self.assertTrue(any(re.search(r"f32\[[^\]]*[a-z]", text) for text in lines.values()),
                         lines)
 
+    def test_tuple_values_from_getitem_users(self):
+        """A multi-output op's tuple or list value (native_layer_norm, split)
+        takes the elements its getitem users describe from their metadata,
+        the others from its own FakeTensors: the IR's metadata is the same
+        with every user's metadata, with half of it and with none (every
+        element read from the FakeTensors), and the way back keeps the
+        node's own value object (the source's recorded metadata is
+        complete)."""
+        def f(x):
+            a, b, c = nn.functional.layer_norm(x, (16,)).chunk(3, dim=1)
+            x.sum()  # dead: dce changes the graph, so it is rebuilt
+            return a + 1, b.relu(), c
+
+        gm = _aten_graph(f, (torch.randn(2, 8, 16),))
+        multi = [n for n in gm.graph.nodes if isinstance(n.meta.get("val"), (tuple, list))]
+        getitems = [u for n in multi for u in n.users if u.target is operator.getitem]
+        if not any("tensor_meta" in u.meta for u in getitems):
+            self.skipTest("this torch's make_fx records no tensor_meta on getitem nodes")
+        self.assertGreater(len(getitems), len(multi))
+        lines = [self.meta_lines(gm)]
+        removed = {}
+        try:
+            for users in (getitems[::2], getitems[1::2]):
+                for u in users:
+                    removed[u] = (u.meta.pop("val", None), u.meta.pop("tensor_meta", None))
+                lines.append(self.meta_lines(gm))
+        finally:
+            for u, (val, record) in removed.items():
+                u.meta.update(val=val, tensor_meta=record)
+        for n in multi:
+            self.assertIn("f32[", lines[0][n.name])
+            self.assertEqual(lines[0][n.name], lines[1][n.name], n.name)
+            self.assertEqual(lines[0][n.name], lines[2][n.name], n.name)
+        out = fxpp.torch.run(gm, "dce")
+        self.assertLess(len(out.graph.nodes), len(gm.graph.nodes))
+        out_nodes = {n.name: n for n in out.graph.nodes}
+        for n in multi:
+            self.assertIs(out_nodes[n.name].meta["val"], n.meta["val"], n.name)
+
+    def test_meta_keys_compared_by_value(self):
+        """Meta dicts whose keys are equal strings but not the interned
+        literals (made at run time) read the same."""
+        gm = _aten_graph(nn.Sequential(nn.LayerNorm(16), nn.Linear(16, 48)), (torch.randn(2, 8, 16),))
+        for i, n in enumerate(gm.graph.nodes):
+            n.meta.update(stack_trace=f"File m.py, line {i}", seq_nr=i)
+        expected = self.meta_lines(gm)
+        self.assertIn("seq_nr", "".join(expected.values()))
+        originals = {n: n.meta for n in gm.graph.nodes}
+        for n in gm.graph.nodes:
+            n.meta = {"".join(list(k)): v for k, v in n.meta.items()}
+            self.assertTrue(all(k is not o for k, o in zip(n.meta, originals[n])))
+        try:
+            self.assertEqual(expected, self.meta_lines(gm))
+        finally:
+            for n, meta in originals.items():
+                n.meta = meta
+
     def test_fake_device(self):
         """FakeTensors on alternating devices (faked: no GPU needed), each
         with a device object of its own: the device is read per tensor
