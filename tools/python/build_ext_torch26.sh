@@ -15,7 +15,8 @@ torch26=${TORCH26:-../shared/tools/torch26}
 mapfile -t sources < <(bazel query --noshow_progress \
   'kind("source file", deps(//tools:python/fxpp/_C.so)) except //third_party/...' 2>/dev/null |
   grep -v '^@' | sed -e 's|^//||' -e 's|^:||' -e 's|:|/|' | grep -E '\.(cc|proto|txt)$')
-"$torch26" bash -c '
+# The runner clears the environment: the build directory goes through env.
+"$torch26" env FXPP_EXT_BUILD_DIR="${FXPP_EXT_BUILD_DIR:-}" bash -c '
   dpkg -s g++ pkg-config pybind11-dev python3-dev libabsl-dev libre2-dev libprotobuf-dev protobuf-compiler \
     >/dev/null 2>&1 || DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
     --no-install-recommends g++ pybind11-dev python3-dev libabsl-dev libre2-dev libprotobuf-dev \
