@@ -313,21 +313,6 @@ void WriteProgram(const ExportedProgram& program, ProtoStrings strings,
   WriteObjects(program, out);
 }
 
-// Appends field `field` of a message holding `module`: its tag, its length
-// and the module's binary encoding (WriteCanonicalBinary, the bytes of
-// ToProto(module, kTable)).
-void AppendModuleField(uint32_t field, const GraphModule& module, std::string& out) {
-  const std::string bytes = WriteCanonicalBinary(module);
-  uint8_t head[10];  // two varints of at most five bytes
-  uint8_t* end = google::protobuf::internal::WireFormatLite::WriteTagToArray(
-      static_cast<int>(field), google::protobuf::internal::WireFormatLite::WIRETYPE_LENGTH_DELIMITED,
-      head);
-  end = google::protobuf::io::CodedOutputStream::WriteVarint32ToArray(
-      static_cast<uint32_t>(bytes.size()), end);
-  out.append(reinterpret_cast<const char*>(head), static_cast<size_t>(end - head));
-  out.append(bytes);
-}
-
 absl::Status CheckFormatVersion(const ep::ExportedProgram& in) {
   if (in.format_version() == 0) return absl::InvalidArgumentError("missing format_version");
   if (in.format_version() > kExportedProgramFormatVersion) {
@@ -426,19 +411,24 @@ absl::StatusOr<std::string> SerializeExportedProgramJson(const ExportedProgram& 
 // Protobuf writes a message's fields in field-number order, so a program
 // is its format_version, its graph_module, graph_signature and
 // module_call_graph, its state, then the rest: the two modules are encoded
-// straight from the IR (WriteCanonicalBinary), the small fields around them
+// straight from the IR (AppendCanonicalBinaryField), the small fields around them
 // by protobuf, and the bytes are those of the whole message serialized at
 // once (exported_program_test compares them).
 std::string SerializeExportedProgramBinary(const ExportedProgram& program) {
-  ep::ExportedProgram head, signatures, objects;
-  head.set_format_version(kExportedProgramFormatVersion);
-  WriteSignatures(program, signatures);
-  WriteObjects(program, objects);
-  std::string out = head.SerializeAsString();
-  AppendModuleField(ep::ExportedProgram::kGraphModuleFieldNumber, *program.graph_module, out);
-  signatures.AppendToString(&out);
-  AppendModuleField(ep::ExportedProgram::kStateFieldNumber, *program.state, out);
-  objects.AppendToString(&out);
+  // A signature has a message per graph input: in an arena they are
+  // allocated and freed at once.
+  google::protobuf::Arena arena;
+  auto* head = google::protobuf::Arena::CreateMessage<ep::ExportedProgram>(&arena);
+  auto* signatures = google::protobuf::Arena::CreateMessage<ep::ExportedProgram>(&arena);
+  auto* objects = google::protobuf::Arena::CreateMessage<ep::ExportedProgram>(&arena);
+  head->set_format_version(kExportedProgramFormatVersion);
+  WriteSignatures(program, *signatures);
+  WriteObjects(program, *objects);
+  std::string out = head->SerializeAsString();
+  AppendCanonicalBinaryField(ep::ExportedProgram::kGraphModuleFieldNumber, *program.graph_module, &out);
+  signatures->AppendToString(&out);
+  AppendCanonicalBinaryField(ep::ExportedProgram::kStateFieldNumber, *program.state, &out);
+  objects->AppendToString(&out);
   return out;
 }
 
