@@ -154,6 +154,47 @@ TEST(ExportedProgramTest, BinaryIsProtobufsLayoutAndTakesTheFastPath) {
   }
 }
 
+// The graph signature is encoded directly too: every argument kind, a
+// present-but-false `persistent`, empty names and targets come out as
+// protobuf lays them out and read back as written. (The specs need not
+// make a valid program: the binary writer and reader do not validate.)
+TEST(ExportedProgramTest, BinaryGraphSignatureOfEveryKindIsProtobufsLayout) {
+  ExportedProgram program = SmallProgram();
+  std::vector<InputSpec>& inputs = program.graph_signature.input_specs;
+  inputs[2].persistent = false;
+  const std::vector<ArgumentSpec::Kind> kinds = {
+      ArgumentSpec::Kind::kTensor,   ArgumentSpec::Kind::kSymInt,   ArgumentSpec::Kind::kSymFloat,
+      ArgumentSpec::Kind::kSymBool,  ArgumentSpec::Kind::kConstant, ArgumentSpec::Kind::kCustomObj,
+      ArgumentSpec::Kind::kToken};
+  for (size_t i = 0; i < kinds.size(); ++i) {
+    InputSpec in;
+    in.kind = i % 2 == 0 ? InputKind::kUserInput : InputKind::kConstantTensor;
+    in.arg.kind = kinds[i];
+    // A constant may be unnamed (module call signatures); the others need a name.
+    in.arg.name = kinds[i] == ArgumentSpec::Kind::kConstant ? "" : absl::StrCat("arg", i);
+    if (kinds[i] == ArgumentSpec::Kind::kConstant) in.arg.value = Argument::Int(-3);
+    if (kinds[i] == ArgumentSpec::Kind::kCustomObj) in.arg.class_fqn = "torch.classes.m.C";
+    if (i % 2 == 1) in.target = absl::StrCat("target", i);
+    if (i == 3) in.persistent = true;
+    inputs.push_back(in);
+    OutputSpec out;
+    out.kind = OutputKind::kUserInputMutation;
+    out.arg = in.arg;
+    out.target = in.target;
+    program.graph_signature.output_specs.push_back(out);
+  }
+  const std::string bytes = SerializeExportedProgramBinary(program);
+  export_proto::ExportedProgram message;
+  ASSERT_TRUE(message.ParseFromString(bytes));
+  EXPECT_EQ(message.SerializeAsString(), bytes);
+  ASSERT_EQ(message.graph_signature().input_specs_size(), static_cast<int>(inputs.size()));
+  EXPECT_TRUE(message.graph_signature().input_specs(2).has_persistent());
+  absl::optional<ExportedProgram> back = ReadCanonicalProgram(bytes);
+  ASSERT_TRUE(back.has_value());
+  EXPECT_EQ(SerializeExportedProgramJson(*back).value(),
+            SerializeExportedProgramJson(program).value());
+}
+
 // Layouts protobuf reads but does not write go through the message tree:
 // a module field repeated (protobuf merges the two), an unknown field after
 // a module, an overlong tag.

@@ -264,9 +264,8 @@ absl::optional<ProgramParts> SplitProgram(absl::string_view bytes) {
   return parts;
 }
 
-// The program's fields before its state (graph_signature,
-// module_call_graph): graph_module aside, those after format_version.
-void WriteSignatures(const ExportedProgram& program, ep::ExportedProgram& out) {
+// The program's graph_signature field.
+void WriteGraphSignature(const ExportedProgram& program, ep::ExportedProgram& out) {
   for (const InputSpec& spec : program.graph_signature.input_specs) {
     ep::InputSpec* in = out.mutable_graph_signature()->add_input_specs();
     in->set_kind(static_cast<ep::InputKind>(static_cast<int>(spec.kind) + 1));
@@ -280,12 +279,107 @@ void WriteSignatures(const ExportedProgram& program, ep::ExportedProgram& out) {
     WriteArgumentSpec(spec.arg, o->mutable_arg());
     o->set_target(spec.target);
   }
+}
+
+// The program's module_call_graph field.
+void WriteModuleCallGraph(const ExportedProgram& program, ep::ExportedProgram& out) {
   for (const ModuleCallEntry& entry : program.module_call_graph) {
     ep::ModuleCallEntry* e = out.add_module_call_graph();
     e->set_fqn(entry.fqn);
     if (entry.signature.has_value()) WriteSignature(*entry.signature, e->mutable_signature());
   }
 }
+
+// The graph signature's bytes as ToProto's message serializes them (field
+// by field in number order, proto3 leaving empty strings out), written
+// directly: a signature has a message per graph input, and through
+// protobuf's messages it was a third of a large program's write. Constant
+// and custom-object arguments, rare, still go through protobuf.
+class SignatureEncoder {
+ public:
+  // Appends field `field` (graph_signature) to *out; nothing for a
+  // signature without specs, as ToProto leaves the message unset.
+  void AppendField(int field, const GraphSignature& sig, std::string* out) {
+    if (sig.input_specs.empty() && sig.output_specs.empty()) return;
+    signature_.clear();
+    for (const InputSpec& in : sig.input_specs) {
+      spec_.clear();
+      Varint(1, static_cast<uint64_t>(static_cast<int>(in.kind) + 1), &spec_);
+      Argument(in.arg);
+      Text(3, in.target, &spec_);
+      if (in.persistent.has_value()) Varint(4, *in.persistent ? 1 : 0, &spec_);
+      Delimited(1, spec_, &signature_);
+    }
+    for (const OutputSpec& o : sig.output_specs) {
+      spec_.clear();
+      Varint(1, static_cast<uint64_t>(static_cast<int>(o.kind) + 1), &spec_);
+      Argument(o.arg);
+      Text(3, o.target, &spec_);
+      Delimited(2, spec_, &signature_);
+    }
+    Delimited(field, signature_, out);
+  }
+
+ private:
+  using WireFormatLite = google::protobuf::internal::WireFormatLite;
+
+  // Field 2 of an input or output spec: its ArgumentSpec.
+  void Argument(const ArgumentSpec& arg) {
+    int named_field = 0;  // the ArgumentSpec oneof field of a NamedArgument
+    switch (arg.kind) {
+      case ArgumentSpec::Kind::kTensor:
+        named_field = ep::ArgumentSpec::kTensorFieldNumber;
+        break;
+      case ArgumentSpec::Kind::kSymInt:
+        named_field = ep::ArgumentSpec::kSymIntFieldNumber;
+        break;
+      case ArgumentSpec::Kind::kSymFloat:
+        named_field = ep::ArgumentSpec::kSymFloatFieldNumber;
+        break;
+      case ArgumentSpec::Kind::kSymBool:
+        named_field = ep::ArgumentSpec::kSymBoolFieldNumber;
+        break;
+      case ArgumentSpec::Kind::kToken:
+        named_field = ep::ArgumentSpec::kTokenFieldNumber;
+        break;
+      case ArgumentSpec::Kind::kConstant:
+      case ArgumentSpec::Kind::kCustomObj: {
+        ep::ArgumentSpec message;
+        WriteArgumentSpec(arg, &message);
+        Delimited(2, message.SerializeAsString(), &spec_);
+        return;
+      }
+    }
+    named_.clear();
+    Text(1, arg.name, &named_);
+    argument_.clear();
+    Delimited(named_field, named_, &argument_);
+    Delimited(2, argument_, &spec_);
+  }
+
+  static void Tag(int field, WireFormatLite::WireType wire, std::string* out) {
+    RawVarint(WireFormatLite::MakeTag(field, wire), out);
+  }
+  static void RawVarint(uint64_t value, std::string* out) {
+    uint8_t bytes[10];
+    const uint8_t* end = google::protobuf::io::CodedOutputStream::WriteVarint64ToArray(value, bytes);
+    out->append(reinterpret_cast<const char*>(bytes), static_cast<size_t>(end - bytes));
+  }
+  static void Varint(int field, uint64_t value, std::string* out) {
+    Tag(field, WireFormatLite::WIRETYPE_VARINT, out);
+    RawVarint(value, out);
+  }
+  static void Delimited(int field, absl::string_view bytes, std::string* out) {
+    Tag(field, WireFormatLite::WIRETYPE_LENGTH_DELIMITED, out);
+    RawVarint(bytes.size(), out);
+    out->append(bytes.data(), bytes.size());
+  }
+  static void Text(int field, absl::string_view text, std::string* out) {
+    if (!text.empty()) Delimited(field, text, out);
+  }
+
+  std::string signature_, spec_, argument_, named_;  // kept to reuse their allocations
+};
 
 // The program's fields after its state (custom_objects, aliases,
 // torch_version).
@@ -308,24 +402,10 @@ void WriteProgram(const ExportedProgram& program, ProtoStrings strings,
                   ep::ExportedProgram& out) {
   out.set_format_version(kExportedProgramFormatVersion);
   ToProto(*program.graph_module, strings, out.mutable_graph_module());
-  WriteSignatures(program, out);
+  WriteGraphSignature(program, out);
+  WriteModuleCallGraph(program, out);
   ToProto(*program.state, strings, out.mutable_state());
   WriteObjects(program, out);
-}
-
-// Appends field `field` of a message holding `module`: its tag, its length
-// and the module's binary encoding (WriteCanonicalBinary, the bytes of
-// ToProto(module, kTable)).
-void AppendModuleField(uint32_t field, const GraphModule& module, std::string& out) {
-  const std::string bytes = WriteCanonicalBinary(module);
-  uint8_t head[10];  // two varints of at most five bytes
-  uint8_t* end = google::protobuf::internal::WireFormatLite::WriteTagToArray(
-      static_cast<int>(field), google::protobuf::internal::WireFormatLite::WIRETYPE_LENGTH_DELIMITED,
-      head);
-  end = google::protobuf::io::CodedOutputStream::WriteVarint32ToArray(
-      static_cast<uint32_t>(bytes.size()), end);
-  out.append(reinterpret_cast<const char*>(head), static_cast<size_t>(end - head));
-  out.append(bytes);
 }
 
 absl::Status CheckFormatVersion(const ep::ExportedProgram& in) {
@@ -425,20 +505,28 @@ absl::StatusOr<std::string> SerializeExportedProgramJson(const ExportedProgram& 
 
 // Protobuf writes a message's fields in field-number order, so a program
 // is its format_version, its graph_module, graph_signature and
-// module_call_graph, its state, then the rest: the two modules are encoded
-// straight from the IR (WriteCanonicalBinary), the small fields around them
-// by protobuf, and the bytes are those of the whole message serialized at
-// once (exported_program_test compares them).
+// module_call_graph, its state, then the rest: the two modules and the
+// graph signature are encoded straight from the IR
+// (AppendCanonicalBinaryField, SignatureEncoder), the small fields around
+// them by protobuf, and the bytes are those of the whole message serialized
+// at once (exported_program_test compares them).
 std::string SerializeExportedProgramBinary(const ExportedProgram& program) {
-  ep::ExportedProgram head, signatures, objects;
-  head.set_format_version(kExportedProgramFormatVersion);
-  WriteSignatures(program, signatures);
-  WriteObjects(program, objects);
-  std::string out = head.SerializeAsString();
-  AppendModuleField(ep::ExportedProgram::kGraphModuleFieldNumber, *program.graph_module, out);
-  signatures.AppendToString(&out);
-  AppendModuleField(ep::ExportedProgram::kStateFieldNumber, *program.state, out);
-  objects.AppendToString(&out);
+  // Module call signatures and objects: a few messages each, allocated and
+  // freed at once.
+  google::protobuf::Arena arena;
+  auto* head = google::protobuf::Arena::CreateMessage<ep::ExportedProgram>(&arena);
+  auto* calls = google::protobuf::Arena::CreateMessage<ep::ExportedProgram>(&arena);
+  auto* objects = google::protobuf::Arena::CreateMessage<ep::ExportedProgram>(&arena);
+  head->set_format_version(kExportedProgramFormatVersion);
+  WriteModuleCallGraph(program, *calls);
+  WriteObjects(program, *objects);
+  std::string out = head->SerializeAsString();
+  AppendCanonicalBinaryField(ep::ExportedProgram::kGraphModuleFieldNumber, *program.graph_module, &out);
+  SignatureEncoder().AppendField(ep::ExportedProgram::kGraphSignatureFieldNumber,
+                                 program.graph_signature, &out);
+  calls->AppendToString(&out);
+  AppendCanonicalBinaryField(ep::ExportedProgram::kStateFieldNumber, *program.state, &out);
+  objects->AppendToString(&out);
   return out;
 }
 

@@ -8,6 +8,7 @@
 
 #include "absl/strings/ascii.h"
 #include "absl/strings/str_cat.h"
+#include "ir/identifier_chars.h"
 
 namespace fxpp {
 namespace {
@@ -73,21 +74,6 @@ class ReservedFilter {
   static constexpr size_t kBits = 4096;
   std::bitset<kBits> bits_;
 };
-
-// [0-9a-zA-Z_] by byte: every node name a reader claims is checked, and a
-// table lookup per character costs a third of absl::ascii_isalnum's tests.
-struct IdentifierChars {
-  constexpr IdentifierChars() : of() {
-    for (int c = '0'; c <= '9'; ++c) of[c] = true;
-    for (int c = 'a'; c <= 'z'; ++c) of[c] = true;
-    for (int c = 'A'; c <= 'Z'; ++c) of[c] = true;
-    of[static_cast<int>('_')] = true;
-  }
-  bool of[256];
-};
-constexpr IdentifierChars kIdentifierChars;
-
-bool IsIdentifierChar(char c) { return kIdentifierChars.of[static_cast<unsigned char>(c)]; }
 
 // FX's _illegal_char_regex `[^0-9a-zA-Z_]+` -> "_": each run becomes one `_`.
 void Sanitize(absl::string_view candidate, std::string* out) {

@@ -3,6 +3,7 @@
 #include "ir/fx_text/arg_text.h"
 #include "ir/fx_text/lexer.h"
 #include "ir/fx_text/py_repr.h"
+#include "ir/identifier_chars.h"
 #include "ir/names.h"
 #include "ir/torch_enums.h"
 
@@ -30,7 +31,7 @@ bool IsSymIntText(absl::string_view t) {
       size_t j = c >= '0' && c <= '9' ? i : i + 1;
       const size_t digits_start = j;
       while (j < t.size() && t[j] >= '0' && t[j] <= '9') ++j;
-      if (j == digits_start || (j < t.size() && IsIdentChar(t[j]))) return false;
+      if (j == digits_start || (j < t.size() && IsIdentifierChar(t[j]))) return false;
       has_symbol |= c == 's' || c == 'u';
       i = j;
       continue;

@@ -8,6 +8,7 @@
 #include "absl/strings/str_cat.h"
 #include "ir/fx_text/arg_literal.h"
 #include "ir/fx_text/py_repr.h"
+#include "ir/identifier_chars.h"
 #include "ir/limits.h"
 #include "ir/node.h"
 
@@ -289,9 +290,9 @@ bool ArgParser::Impl::Element(ArgSyntax syntax, Ctx ctx, Argument* out) {
       if (!Quoted(&value)) return false;
       *out = Argument::String(value);
       return true;
-    } else if (IsIdentStart(c)) {
+    } else if (IsIdentifierStart(c)) {
       size_t name_end = pos_ + 1;
-      while (name_end < end_ && (IsIdentChar(text_[name_end]) || text_[name_end] == '.')) {
+      while (name_end < end_ && (IsIdentifierChar(text_[name_end]) || text_[name_end] == '.')) {
         ++name_end;
       }
       if (name_end < end_ && text_[name_end] == '(') return CallForm(syntax, ctx, name_end, out);
@@ -623,9 +624,9 @@ bool ArgParser::Impl::TopLevelStr(Argument* out) {
   if (start < end_) {
     const char c = text_[start];
     structured = c == '(' || c == '[' || c == '{';
-    if (IsIdentStart(c)) {
+    if (IsIdentifierStart(c)) {
       size_t p = start + 1;
-      while (p < end_ && (IsIdentChar(text_[p]) || text_[p] == '.')) ++p;
+      while (p < end_ && (IsIdentifierChar(text_[p]) || text_[p] == '.')) ++p;
       structured = p < end_ && text_[p] == '(';
     }
   }

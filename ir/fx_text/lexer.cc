@@ -7,13 +7,14 @@
 #include "absl/strings/str_format.h"
 #include "ir/diagnostic.h"
 #include "ir/fx_text/py_repr.h"
+#include "ir/identifier_chars.h"
 
 namespace fxpp {
 
 bool IsWord(absl::string_view text, absl::string_view extra) {
   if (text.empty()) return false;
   for (char c : text) {
-    if (!IsIdentChar(c) && std::find(extra.begin(), extra.end(), c) == extra.end()) return false;
+    if (!IsIdentifierChar(c) && std::find(extra.begin(), extra.end(), c) == extra.end()) return false;
   }
   return true;
 }
@@ -71,7 +72,7 @@ absl::Status Cursor::ExpectedLiteral(absl::string_view literal) const {
 absl::string_view Cursor::ConsumeWord(absl::string_view extra) {
   const size_t start = pos_;
   const absl::string_view text = source_->text();
-  while (pos_ < end_ && (IsIdentChar(text[pos_]) ||
+  while (pos_ < end_ && (IsIdentifierChar(text[pos_]) ||
                          std::find(extra.begin(), extra.end(), text[pos_]) != extra.end())) {
     ++pos_;
   }

@@ -7,38 +7,16 @@
 #define FXPP_IR_FX_TEXT_LEXER_H_
 
 #include <cstddef>
-#include <cstdint>
 #include <cstring>
 #include <string>
 #include <vector>
 
 #include "absl/status/status.h"
 #include "absl/strings/string_view.h"
+#include "ir/identifier_chars.h"
 
 namespace fxpp {
 
-namespace lexer_internal {
-// Character classes by byte, for the scanning loops: one load per character.
-constexpr uint8_t kIdentStart = 1;
-constexpr uint8_t kIdentChar = 2;
-struct CharClasses {
-  uint8_t of[256] = {};
-  constexpr CharClasses() {
-    for (int c = 0; c < 256; ++c) {
-      const bool start = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
-      of[c] = (start ? kIdentStart : 0) | (start || (c >= '0' && c <= '9') ? kIdentChar : 0);
-    }
-  }
-};
-inline constexpr CharClasses kCharClasses;
-}  // namespace lexer_internal
-
-inline bool IsIdentStart(char c) {
-  return lexer_internal::kCharClasses.of[static_cast<unsigned char>(c)] & lexer_internal::kIdentStart;
-}
-inline bool IsIdentChar(char c) {
-  return lexer_internal::kCharClasses.of[static_cast<unsigned char>(c)] & lexer_internal::kIdentChar;
-}
 // True when `text` is non-empty and made of identifier characters and the
 // characters in `extra`: the names formats may leave unquoted.
 bool IsWord(absl::string_view text, absl::string_view extra = {});
@@ -66,9 +44,9 @@ class SourceText {
   // none), at most `limit`. Inline: node names are scanned on every line.
   size_t IdentifierEnd(size_t offset, size_t limit) const {
     const char* p = text_.data();
-    if (offset >= limit || !IsIdentStart(p[offset])) return offset;
+    if (offset >= limit || !IsIdentifierStart(p[offset])) return offset;
     size_t end = offset + 1;
-    while (end < limit && IsIdentChar(p[end])) ++end;
+    while (end < limit && IsIdentifierChar(p[end])) ++end;
     return end;
   }
 

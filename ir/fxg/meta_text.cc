@@ -5,6 +5,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "ir/fx_text/py_repr.h"
+#include "ir/identifier_chars.h"
 #include "ir/limits.h"
 #include "ir/status_macros.h"
 
@@ -44,7 +45,7 @@ absl::optional<ScalarType> ParseDtypeName(absl::string_view name) {
 constexpr absl::string_view kDeviceChars = ".-:";
 
 bool IsExprChar(char c) {
-  return IsIdentChar(c) || c == ' ' || c == '+' || c == '-' || c == '*' || c == '/' ||
+  return IsIdentifierChar(c) || c == ' ' || c == '+' || c == '-' || c == '*' || c == '/' ||
          c == '%' || c == '(' || c == ')' || c == '.';
 }
 
@@ -56,7 +57,7 @@ bool IsBareExpr(absl::string_view expr) {
   int depth = 0;
   for (char c : expr) {
     if (!IsExprChar(c)) return false;
-    has_letter |= IsIdentStart(c);
+    has_letter |= IsIdentifierStart(c);
     if (c == '(') ++depth;
     if (c == ')' && --depth < 0) return false;
   }

@@ -18,15 +18,28 @@ class StringTable {
  public:
   // The index of `s` in the table, adding it on first use.
   uint32_t Ref(Symbol s) {
+    // Nodes repeat a few strings (device, module stack, stack traces) over
+    // and over: a direct-mapped cache in front of the map answers most
+    // look-ups with one load (the map is a third of a large graph's write).
+    Recent& recent = recent_[s.id() & (kRecentSlots - 1)];
+    if (recent.id == s.id() && recent.ref != kNoRef) return recent.ref;
     auto [it, inserted] = index_.try_emplace(s.id(), static_cast<uint32_t>(strings_.size()));
     if (inserted) strings_.push_back(s);
+    recent = Recent{s.id(), it->second};
     return it->second;
   }
   const std::vector<Symbol>& strings() const { return strings_; }
 
  private:
+  static constexpr size_t kRecentSlots = 1024;
+  static constexpr uint32_t kNoRef = UINT32_MAX;
+  struct Recent {
+    uint32_t id = 0;
+    uint32_t ref = kNoRef;
+  };
   absl::flat_hash_map<uint32_t, uint32_t> index_;  // by Symbol::id()
   std::vector<Symbol> strings_;
+  std::vector<Recent> recent_ = std::vector<Recent>(kRecentSlots);
 };
 
 // Targets of call_function and call_method nodes (op names) repeat across

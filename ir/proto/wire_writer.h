@@ -13,6 +13,10 @@
 namespace fxpp {
 
 std::string WriteCanonicalBinary(const GraphModule& module);
+// The same bytes as a length-delimited field `field` (tag, length, bytes)
+// appended to *out: a writer of an enclosing message (an exported program)
+// splices its modules in place, without a copy of each.
+void AppendCanonicalBinaryField(int field, const GraphModule& module, std::string* out);
 
 // Whether every writer spells `value` as its IEEE-754 bits (float_bits)
 // rather than as a double (float_value): JSON spells -0.0 as 0 and every
