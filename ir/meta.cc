@@ -2,8 +2,12 @@
 
 #include <cstdlib>
 #include <cstring>
+#include <memory>
+#include <mutex>
 #include <new>
 
+#include "absl/container/flat_hash_set.h"
+#include "absl/hash/hash.h"
 #include "absl/strings/str_cat.h"
 
 namespace fxpp {
@@ -210,6 +214,110 @@ absl::string_view ValueMetaKindName(ValueMeta::Kind kind) {
     case ValueMeta::Kind::kOpaque: return "opaque";
   }
   return "unknown";
+}
+
+namespace {
+
+// The process-wide set of module stacks. Stacks are never freed, like
+// Symbols: there are as many as distinct module call paths.
+class ModuleStackPool {
+ public:
+  const std::vector<ModuleStackEntry>* Intern(absl::Span<const ModuleStackEntry> entries) {
+    std::lock_guard<std::mutex> lock(mu_);
+    auto it = stacks_.find(entries);
+    if (it != stacks_.end()) return *it;
+    const auto* stack = new std::vector<ModuleStackEntry>(entries.begin(), entries.end());
+    stacks_.insert(stack);
+    return stack;
+  }
+
+ private:
+  // Looked up by the entries' span, stored by pointer.
+  struct Hash {
+    using is_transparent = void;
+    size_t operator()(absl::Span<const ModuleStackEntry> s) const {
+      return absl::Hash<absl::Span<const ModuleStackEntry>>()(s);
+    }
+    size_t operator()(const std::vector<ModuleStackEntry>* s) const {
+      return (*this)(absl::MakeConstSpan(*s));
+    }
+  };
+  struct Eq {
+    using is_transparent = void;
+    static absl::Span<const ModuleStackEntry> View(absl::Span<const ModuleStackEntry> s) {
+      return s;
+    }
+    static absl::Span<const ModuleStackEntry> View(const std::vector<ModuleStackEntry>* s) {
+      return absl::MakeConstSpan(*s);
+    }
+    template <typename A, typename B>
+    bool operator()(const A& a, const B& b) const {
+      return View(a) == View(b);
+    }
+  };
+
+  std::mutex mu_;
+  absl::flat_hash_set<const std::vector<ModuleStackEntry>*, Hash, Eq> stacks_;  // guarded by mu_
+};
+
+ModuleStackPool& StackPool() {
+  static ModuleStackPool* pool = new ModuleStackPool();  // never destroyed, like the stacks
+  return *pool;
+}
+
+// Recent appends of this thread: (stack, entry) -> the interned result,
+// direct-mapped. Readers append the same few entries to the same few
+// stacks node after node; this answers them without the pool's lock.
+struct RecentAppend {
+  const std::vector<ModuleStackEntry>* base = nullptr;  // nullptr marks a free slot
+  ModuleStackEntry entry;
+  const std::vector<ModuleStackEntry>* result = nullptr;
+};
+constexpr size_t kRecentAppendBits = 6;
+thread_local RecentAppend recent_appends[size_t{1} << kRecentAppendBits];
+
+}  // namespace
+
+const std::vector<ModuleStackEntry>& ModuleStack::EmptyEntries() {
+  static const std::vector<ModuleStackEntry>* const kEmpty =
+      StackPool().Intern(absl::Span<const ModuleStackEntry>());
+  return *kEmpty;
+}
+
+// This thread's recent stacks by content hash, direct-mapped: nodes are built
+// module by module, so a few stacks recur (a layer's, its submodules') and
+// are found here without the pool's lock.
+constexpr size_t kRecentStackBits = 8;
+thread_local const std::vector<ModuleStackEntry>* recent_stacks[size_t{1} << kRecentStackBits];
+
+ModuleStack::ModuleStack(absl::Span<const ModuleStackEntry> entries) {
+  if (entries.empty()) {
+    entries_ = &EmptyEntries();
+    return;
+  }
+  const size_t slot = absl::Hash<absl::Span<const ModuleStackEntry>>()(entries) >>
+                      (8 * sizeof(size_t) - kRecentStackBits);
+  const std::vector<ModuleStackEntry>*& recent = recent_stacks[slot];
+  if (recent == nullptr || absl::MakeConstSpan(*recent) != entries) {
+    recent = StackPool().Intern(entries);
+  }
+  entries_ = recent;
+}
+
+void ModuleStack::push_back(const ModuleStackEntry& entry) {
+  const size_t slot = absl::Hash<std::pair<const void*, ModuleStackEntry>>()(
+                          std::make_pair(static_cast<const void*>(entries_), entry)) >>
+                      (8 * sizeof(size_t) - kRecentAppendBits);
+  RecentAppend& recent = recent_appends[slot];
+  if (recent.base == entries_ && recent.entry == entry) {
+    entries_ = recent.result;
+    return;
+  }
+  absl::InlinedVector<ModuleStackEntry, 8> appended(entries_->begin(), entries_->end());
+  appended.push_back(entry);
+  const std::vector<ModuleStackEntry>* result = StackPool().Intern(appended);
+  recent = RecentAppend{entries_, entry, result};
+  entries_ = result;
 }
 
 bool NodeMeta::empty() const {
