@@ -9,6 +9,7 @@
 #include "absl/container/flat_hash_set.h"
 #include "absl/hash/hash.h"
 #include "absl/strings/str_cat.h"
+#include "ir/arena.h"
 
 namespace fxpp {
 
@@ -222,42 +223,23 @@ namespace {
 // Symbols: there are as many as distinct module call paths.
 class ModuleStackPool {
  public:
-  const std::vector<ModuleStackEntry>* Intern(absl::Span<const ModuleStackEntry> entries) {
+  // `entries` is not empty.
+  const ModuleStackEntry* Intern(absl::Span<const ModuleStackEntry> entries) {
     std::lock_guard<std::mutex> lock(mu_);
     auto it = stacks_.find(entries);
-    if (it != stacks_.end()) return *it;
-    const auto* stack = new std::vector<ModuleStackEntry>(entries.begin(), entries.end());
-    stacks_.insert(stack);
-    return stack;
+    if (it != stacks_.end()) return it->data();
+    auto* stored = static_cast<ModuleStackEntry*>(
+        entries_.Allocate(sizeof(ModuleStackEntry) * entries.size(), alignof(ModuleStackEntry)));
+    std::uninitialized_copy(entries.begin(), entries.end(), stored);
+    stacks_.insert(absl::MakeConstSpan(stored, entries.size()));
+    return stored;
   }
 
  private:
-  // Looked up by the entries' span, stored by pointer.
-  struct Hash {
-    using is_transparent = void;
-    size_t operator()(absl::Span<const ModuleStackEntry> s) const {
-      return absl::Hash<absl::Span<const ModuleStackEntry>>()(s);
-    }
-    size_t operator()(const std::vector<ModuleStackEntry>* s) const {
-      return (*this)(absl::MakeConstSpan(*s));
-    }
-  };
-  struct Eq {
-    using is_transparent = void;
-    static absl::Span<const ModuleStackEntry> View(absl::Span<const ModuleStackEntry> s) {
-      return s;
-    }
-    static absl::Span<const ModuleStackEntry> View(const std::vector<ModuleStackEntry>* s) {
-      return absl::MakeConstSpan(*s);
-    }
-    template <typename A, typename B>
-    bool operator()(const A& a, const B& b) const {
-      return View(a) == View(b);
-    }
-  };
-
   std::mutex mu_;
-  absl::flat_hash_set<const std::vector<ModuleStackEntry>*, Hash, Eq> stacks_;  // guarded by mu_
+  // Spans hash and compare by content.
+  absl::flat_hash_set<absl::Span<const ModuleStackEntry>> stacks_;  // guarded by mu_
+  Arena entries_;                                                  // guarded by mu_
 };
 
 ModuleStackPool& StackPool() {
@@ -269,55 +251,47 @@ ModuleStackPool& StackPool() {
 // direct-mapped. Readers append the same few entries to the same few
 // stacks node after node; this answers them without the pool's lock.
 struct RecentAppend {
-  const std::vector<ModuleStackEntry>* base = nullptr;  // nullptr marks a free slot
+  const ModuleStackEntry* base = nullptr;
   ModuleStackEntry entry;
-  const std::vector<ModuleStackEntry>* result = nullptr;
+  const ModuleStackEntry* result = nullptr;  // nullptr marks a free slot
 };
 constexpr size_t kRecentAppendBits = 6;
 thread_local RecentAppend recent_appends[size_t{1} << kRecentAppendBits];
-
-}  // namespace
-
-const std::vector<ModuleStackEntry>& ModuleStack::EmptyEntries() {
-  static const std::vector<ModuleStackEntry>* const kEmpty =
-      StackPool().Intern(absl::Span<const ModuleStackEntry>());
-  return *kEmpty;
-}
 
 // This thread's recent stacks by content hash, direct-mapped: nodes are built
 // module by module, so a few stacks recur (a layer's, its submodules') and
 // are found here without the pool's lock.
 constexpr size_t kRecentStackBits = 8;
-thread_local const std::vector<ModuleStackEntry>* recent_stacks[size_t{1} << kRecentStackBits];
+thread_local absl::Span<const ModuleStackEntry> recent_stacks[size_t{1} << kRecentStackBits];
+
+}  // namespace
 
 ModuleStack::ModuleStack(absl::Span<const ModuleStackEntry> entries) {
-  if (entries.empty()) {
-    entries_ = &EmptyEntries();
-    return;
-  }
+  if (entries.empty()) return;
   const size_t slot = absl::Hash<absl::Span<const ModuleStackEntry>>()(entries) >>
                       (8 * sizeof(size_t) - kRecentStackBits);
-  const std::vector<ModuleStackEntry>*& recent = recent_stacks[slot];
-  if (recent == nullptr || absl::MakeConstSpan(*recent) != entries) {
-    recent = StackPool().Intern(entries);
-  }
-  entries_ = recent;
+  absl::Span<const ModuleStackEntry>& recent = recent_stacks[slot];
+  if (recent != entries) recent = absl::MakeConstSpan(StackPool().Intern(entries), entries.size());
+  data_ = recent.data();
+  size_ = recent.size();
 }
 
 void ModuleStack::push_back(const ModuleStackEntry& entry) {
   const size_t slot = absl::Hash<std::pair<const void*, ModuleStackEntry>>()(
-                          std::make_pair(static_cast<const void*>(entries_), entry)) >>
+                          std::make_pair(static_cast<const void*>(data_), entry)) >>
                       (8 * sizeof(size_t) - kRecentAppendBits);
   RecentAppend& recent = recent_appends[slot];
-  if (recent.base == entries_ && recent.entry == entry) {
-    entries_ = recent.result;
+  if (recent.result != nullptr && recent.base == data_ && recent.entry == entry) {
+    data_ = recent.result;
+    ++size_;
     return;
   }
-  absl::InlinedVector<ModuleStackEntry, 8> appended(entries_->begin(), entries_->end());
+  absl::InlinedVector<ModuleStackEntry, 8> appended(begin(), end());
   appended.push_back(entry);
-  const std::vector<ModuleStackEntry>* result = StackPool().Intern(appended);
-  recent = RecentAppend{entries_, entry, result};
-  entries_ = result;
+  const ModuleStackEntry* result = StackPool().Intern(appended);
+  recent = RecentAppend{data_, entry, result};
+  data_ = result;
+  ++size_;
 }
 
 bool NodeMeta::empty() const {

@@ -176,53 +176,53 @@ struct ModuleStackEntry {
 
 // A node's nn_module_stack: an immutable, interned list of entries. The
 // nodes of a module repeat the exact same stack, so each distinct stack is
-// stored once for the process (like Symbols) and a node holds one pointer:
+// stored once for the process (like Symbols, in an arena: no small
+// long-lived blocks scattered through the heap) and a node holds a pointer:
 // reading a graph allocates nothing per node for it, and freeing one frees
-// nothing. Reads like a const std::vector<ModuleStackEntry> (and converts to
-// one); "writes" replace the pointer with the interned result. Equal stacks
-// are the same pointer, so == is one comparison. Thread-safe.
+// nothing. Reads like a const container of ModuleStackEntry (and converts
+// to a std::vector copy); "writes" replace the pointer with the interned
+// result. Equal stacks are the same pointer, so == is one comparison.
+// Thread-safe.
 class ModuleStack {
  public:
   using value_type = ModuleStackEntry;
-  using const_iterator = std::vector<ModuleStackEntry>::const_iterator;
+  using const_iterator = const ModuleStackEntry*;
   using iterator = const_iterator;
   using const_reference = const ModuleStackEntry&;
   using reference = const_reference;
   using size_type = size_t;
 
-  ModuleStack() : entries_(&EmptyEntries()) {}
+  ModuleStack() = default;
   ModuleStack(std::initializer_list<ModuleStackEntry> entries)  // NOLINT: a list literal
       : ModuleStack(absl::MakeConstSpan(entries.begin(), entries.size())) {}
   ModuleStack(const std::vector<ModuleStackEntry>& entries)  // NOLINT: built as a vector
       : ModuleStack(absl::MakeConstSpan(entries)) {}
   explicit ModuleStack(absl::Span<const ModuleStackEntry> entries);
 
-  const_iterator begin() const { return entries_->begin(); }
-  const_iterator end() const { return entries_->end(); }
-  size_t size() const { return entries_->size(); }
-  bool empty() const { return entries_->empty(); }
-  const ModuleStackEntry& operator[](size_t i) const { return (*entries_)[i]; }
-  const ModuleStackEntry& front() const { return entries_->front(); }
-  const ModuleStackEntry& back() const { return entries_->back(); }
-  const std::vector<ModuleStackEntry>& entries() const { return *entries_; }
-  operator const std::vector<ModuleStackEntry>&() const { return *entries_; }  // NOLINT
+  const ModuleStackEntry* data() const { return data_; }
+  const_iterator begin() const { return data_; }
+  const_iterator end() const { return data_ + size_; }
+  size_t size() const { return size_; }
+  bool empty() const { return size_ == 0; }
+  const ModuleStackEntry& operator[](size_t i) const { return data_[i]; }
+  const ModuleStackEntry& front() const { return data_[0]; }
+  const ModuleStackEntry& back() const { return data_[size_ - 1]; }
+  absl::Span<const ModuleStackEntry> entries() const { return {data_, size_}; }
+  // A copy, for code that keeps stacks as vectors.
+  operator std::vector<ModuleStackEntry>() const { return {begin(), end()}; }  // NOLINT
 
   // This stack with `entry` appended (interned; readers append entry by
   // entry, so recent appends are remembered per thread without a lock).
   void push_back(const ModuleStackEntry& entry);
-  void clear() { entries_ = &EmptyEntries(); }
+  void clear() { *this = ModuleStack(); }
 
-  friend bool operator==(const ModuleStack& a, const ModuleStack& b) {
-    return a.entries_ == b.entries_;
-  }
-  friend bool operator!=(const ModuleStack& a, const ModuleStack& b) {
-    return a.entries_ != b.entries_;
-  }
+  // Interned: the same entries are at the same address.
+  friend bool operator==(const ModuleStack& a, const ModuleStack& b) { return a.data_ == b.data_; }
+  friend bool operator!=(const ModuleStack& a, const ModuleStack& b) { return a.data_ != b.data_; }
 
  private:
-  static const std::vector<ModuleStackEntry>& EmptyEntries();
-
-  const std::vector<ModuleStackEntry>* entries_;  // interned, never freed
+  const ModuleStackEntry* data_ = nullptr;  // interned, never freed; null when empty
+  size_t size_ = 0;
 };
 
 // One source_fn_stack entry: (name, target as a qualified name).
