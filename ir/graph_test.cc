@@ -475,7 +475,8 @@ TEST(GraphTest, RewritingArgumentsReusesTheInputEdges) {
   EXPECT_THAT(x->UserVector(), ElementsAre(add));
   EXPECT_THAT(y->UserVector(), ElementsAre(add));
   EXPECT_THAT(z->UserVector(), ElementsAre(add));
-  EXPECT_TRUE(VerifyGraph(g).ok());
+  g.Output(Ref(add));
+  EXPECT_TRUE(VerifyGraph(g).ok()) << VerifyGraph(g);
 }
 
 }  // namespace
