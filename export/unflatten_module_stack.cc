@@ -104,13 +104,13 @@ bool SameCalls(const std::vector<StackEntry>& a, size_t n, const std::vector<Sta
 
 absl::StatusOr<const std::vector<StackEntry>*> StackReader::Read(
     const Node& node, const std::vector<StackEntry>& running) {
-  const std::vector<ModuleStackEntry>& raw = node.meta().nn_module_stack;
+  const ModuleStack& raw = node.meta().nn_module_stack;
   if (raw.empty()) {
     return absl::InvalidArgumentError(absl::StrCat(
         "node '", node.name(), "' has no nn_module_stack; unflatten needs one on every node"));
   }
   if (raw.size() == 1 && raw[0].key.str() == kEmptyStackKey) return &running;
-  if (last_raw_ != nullptr && (&raw == last_raw_ || raw == *last_raw_)) return &last_;
+  if (raw == last_raw_) return &last_;  // interned: equal stacks, one pointer
   std::vector<StackEntry> stack;
   stack.reserve(raw.size());
   for (const ModuleStackEntry& e : raw) {
@@ -133,7 +133,7 @@ absl::StatusOr<const std::vector<StackEntry>*> StackReader::Read(
         stack[i].path.str(), absl::StrCat("node '", node.name(), "': nn_module_stack path '",
                                           stack[i].path.str(), "'")));
   }
-  last_raw_ = &raw;  // the flat graph outlives the reader and stays unchanged
+  last_raw_ = raw;
   last_ = std::move(stack);
   return &last_;
 }

@@ -45,7 +45,7 @@ class StackReader {
 
   absl::flat_hash_map<Symbol, StackEntry> keys_;
   absl::flat_hash_map<Symbol, Symbol> paths_;
-  const std::vector<ModuleStackEntry>* last_raw_ = nullptr;  // last_'s source
+  ModuleStack last_raw_;  // last_'s source (empty before the first)
   std::vector<StackEntry> last_;
 };
 

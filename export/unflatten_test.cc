@@ -417,9 +417,11 @@ TEST(UnflattenTest, StackErrorsNameTheNode) {
   ProgramBuilder d;
   x = d.UserInput("x", {2});
   y = d.Call(kRelu, {Ref(x)}, {2});
-  y->mutable_meta().nn_module_stack.erase(y->mutable_meta().nn_module_stack.begin());
-  y->mutable_meta().nn_module_stack.push_back(
-      ModuleStackEntry{Symbol::Intern("m"), Symbol::Intern("m"), Symbol::Intern("M")});
+  // Module stacks are immutable: the root's entry dropped, "m" appended.
+  const ModuleStack& stack = y->meta().nn_module_stack;
+  std::vector<ModuleStackEntry> edited(stack.begin() + 1, stack.end());
+  edited.push_back(ModuleStackEntry{Symbol::Intern("m"), Symbol::Intern("m"), Symbol::Intern("M")});
+  y->mutable_meta().nn_module_stack = edited;
   EXPECT_EQ(Unflatten(d.Finish({y})).status().message(),
             "node 'relu': its nn_module_stack starts at module 'm', not at the root");
 }

@@ -21,6 +21,7 @@
 #include "absl/strings/string_view.h"
 #include "absl/types/span.h"
 #include "ir/argument.h"
+#include "ir/arena.h"
 #include "ir/names.h"
 #include "ir/node.h"
 
@@ -207,6 +208,9 @@ class Graph {
   size_t size_ = 0;
   // Names of all nodes ever created; each entry's owner is its live node's id.
   NameSpace names_;
+  // Nodes' input edges (Node::inputs_): trivially destructible, so a dying
+  // graph frees them a chunk at a time, not one array per node.
+  Arena edges_;
 };
 
 }  // namespace fxpp

@@ -453,5 +453,31 @@ TEST(GraphTest, TargetsSurviveSetTargetAndClone) {
   EXPECT_EQ(copy->FindNode(f->name())->input(0), copy->FindNode(w->name()));
 }
 
+TEST(GraphTest, RewritingArgumentsReusesTheInputEdges) {
+  Graph g;
+  Node* x = g.Placeholder("x");
+  Node* y = g.Placeholder("y");
+  Node* z = g.Placeholder("z");
+  Node* add = g.CallFunction("operator.add", {Ref(x), Ref(y)});
+  const void* edges = add->input_storage();
+  // Fewer or as many inputs: the same storage, relinked.
+  for (int i = 0; i < 100; ++i) {
+    add->SetArgs({Ref(y), Ref(x)});
+    add->SetArgs({Ref(z)});
+  }
+  EXPECT_EQ(add->input_storage(), edges);
+  ASSERT_EQ(add->num_inputs(), 1u);
+  EXPECT_EQ(add->input(0), z);
+  EXPECT_EQ(x->num_users(), 0u);
+  // More inputs than ever: new storage, and every user list stays right.
+  add->SetArgs({Ref(x), Ref(y), Ref(z)});
+  EXPECT_NE(add->input_storage(), edges);
+  EXPECT_THAT(x->UserVector(), ElementsAre(add));
+  EXPECT_THAT(y->UserVector(), ElementsAre(add));
+  EXPECT_THAT(z->UserVector(), ElementsAre(add));
+  g.Output(Ref(add));
+  EXPECT_TRUE(VerifyGraph(g).ok()) << VerifyGraph(g);
+}
+
 }  // namespace
 }  // namespace fxpp

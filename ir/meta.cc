@@ -2,9 +2,14 @@
 
 #include <cstdlib>
 #include <cstring>
+#include <memory>
+#include <mutex>
 #include <new>
 
+#include "absl/container/flat_hash_set.h"
+#include "absl/hash/hash.h"
 #include "absl/strings/str_cat.h"
+#include "ir/arena.h"
 
 namespace fxpp {
 
@@ -210,6 +215,83 @@ absl::string_view ValueMetaKindName(ValueMeta::Kind kind) {
     case ValueMeta::Kind::kOpaque: return "opaque";
   }
   return "unknown";
+}
+
+namespace {
+
+// The process-wide set of module stacks. Stacks are never freed, like
+// Symbols: there are as many as distinct module call paths.
+class ModuleStackPool {
+ public:
+  // `entries` is not empty.
+  const ModuleStackEntry* Intern(absl::Span<const ModuleStackEntry> entries) {
+    std::lock_guard<std::mutex> lock(mu_);
+    auto it = stacks_.find(entries);
+    if (it != stacks_.end()) return it->data();
+    auto* stored = static_cast<ModuleStackEntry*>(
+        entries_.Allocate(sizeof(ModuleStackEntry) * entries.size(), alignof(ModuleStackEntry)));
+    std::uninitialized_copy(entries.begin(), entries.end(), stored);
+    stacks_.insert(absl::MakeConstSpan(stored, entries.size()));
+    return stored;
+  }
+
+ private:
+  std::mutex mu_;
+  // Spans hash and compare by content.
+  absl::flat_hash_set<absl::Span<const ModuleStackEntry>> stacks_;  // guarded by mu_
+  Arena entries_;                                                  // guarded by mu_
+};
+
+ModuleStackPool& StackPool() {
+  static ModuleStackPool* pool = new ModuleStackPool();  // never destroyed, like the stacks
+  return *pool;
+}
+
+// Recent appends of this thread: (stack, entry) -> the interned result,
+// direct-mapped. Readers append the same few entries to the same few
+// stacks node after node; this answers them without the pool's lock.
+struct RecentAppend {
+  const ModuleStackEntry* base = nullptr;
+  ModuleStackEntry entry;
+  const ModuleStackEntry* result = nullptr;  // nullptr marks a free slot
+};
+constexpr size_t kRecentAppendBits = 6;
+thread_local RecentAppend recent_appends[size_t{1} << kRecentAppendBits];
+
+// This thread's recent stacks by content hash, direct-mapped: nodes are built
+// module by module, so a few stacks recur (a layer's, its submodules') and
+// are found here without the pool's lock.
+constexpr size_t kRecentStackBits = 8;
+thread_local absl::Span<const ModuleStackEntry> recent_stacks[size_t{1} << kRecentStackBits];
+
+}  // namespace
+
+ModuleStack::ModuleStack(absl::Span<const ModuleStackEntry> entries) {
+  if (entries.empty()) return;
+  const size_t slot = absl::Hash<absl::Span<const ModuleStackEntry>>()(entries) >>
+                      (8 * sizeof(size_t) - kRecentStackBits);
+  absl::Span<const ModuleStackEntry>& recent = recent_stacks[slot];
+  if (recent != entries) recent = absl::MakeConstSpan(StackPool().Intern(entries), entries.size());
+  data_ = recent.data();
+  size_ = recent.size();
+}
+
+void ModuleStack::push_back(const ModuleStackEntry& entry) {
+  const size_t slot = absl::Hash<std::pair<const void*, ModuleStackEntry>>()(
+                          std::make_pair(static_cast<const void*>(data_), entry)) >>
+                      (8 * sizeof(size_t) - kRecentAppendBits);
+  RecentAppend& recent = recent_appends[slot];
+  if (recent.result != nullptr && recent.base == data_ && recent.entry == entry) {
+    data_ = recent.result;
+    ++size_;
+    return;
+  }
+  absl::InlinedVector<ModuleStackEntry, 8> appended(begin(), end());
+  appended.push_back(entry);
+  const ModuleStackEntry* result = StackPool().Intern(appended);
+  recent = RecentAppend{data_, entry, result};
+  data_ = result;
+  ++size_;
 }
 
 bool NodeMeta::empty() const {

@@ -6,7 +6,9 @@
 #ifndef FXPP_IR_META_H_
 #define FXPP_IR_META_H_
 
+#include <cstddef>
 #include <cstdint>
+#include <initializer_list>
 #include <limits>
 #include <string>
 #include <utility>
@@ -15,6 +17,7 @@
 #include "absl/container/inlined_vector.h"
 #include "absl/strings/string_view.h"
 #include "absl/types/optional.h"
+#include "absl/types/span.h"
 #include "ir/symbol.h"
 #include "ir/torch_enums.h"
 
@@ -165,6 +168,61 @@ struct ModuleStackEntry {
   friend bool operator==(const ModuleStackEntry& a, const ModuleStackEntry& b) {
     return a.key == b.key && a.path == b.path && a.type == b.type;
   }
+  template <typename H>
+  friend H AbslHashValue(H h, const ModuleStackEntry& e) {
+    return H::combine(std::move(h), e.key, e.path, e.type);
+  }
+};
+
+// A node's nn_module_stack: an immutable, interned list of entries. The
+// nodes of a module repeat the exact same stack, so each distinct stack is
+// stored once for the process (like Symbols, in an arena: no small
+// long-lived blocks scattered through the heap) and a node holds a pointer:
+// reading a graph allocates nothing per node for it, and freeing one frees
+// nothing. Reads like a const container of ModuleStackEntry (and converts
+// to a std::vector copy); "writes" replace the pointer with the interned
+// result. Equal stacks are the same pointer, so == is one comparison.
+// Thread-safe.
+class ModuleStack {
+ public:
+  using value_type = ModuleStackEntry;
+  using const_iterator = const ModuleStackEntry*;
+  using iterator = const_iterator;
+  using const_reference = const ModuleStackEntry&;
+  using reference = const_reference;
+  using size_type = size_t;
+
+  ModuleStack() = default;
+  ModuleStack(std::initializer_list<ModuleStackEntry> entries)  // NOLINT: a list literal
+      : ModuleStack(absl::MakeConstSpan(entries.begin(), entries.size())) {}
+  ModuleStack(const std::vector<ModuleStackEntry>& entries)  // NOLINT: built as a vector
+      : ModuleStack(absl::MakeConstSpan(entries)) {}
+  explicit ModuleStack(absl::Span<const ModuleStackEntry> entries);
+
+  const ModuleStackEntry* data() const { return data_; }
+  const_iterator begin() const { return data_; }
+  const_iterator end() const { return data_ + size_; }
+  size_t size() const { return size_; }
+  bool empty() const { return size_ == 0; }
+  const ModuleStackEntry& operator[](size_t i) const { return data_[i]; }
+  const ModuleStackEntry& front() const { return data_[0]; }
+  const ModuleStackEntry& back() const { return data_[size_ - 1]; }
+  absl::Span<const ModuleStackEntry> entries() const { return {data_, size_}; }
+  // A copy, for code that keeps stacks as vectors.
+  operator std::vector<ModuleStackEntry>() const { return {begin(), end()}; }  // NOLINT
+
+  // This stack with `entry` appended (interned; readers append entry by
+  // entry, so recent appends are remembered per thread without a lock).
+  void push_back(const ModuleStackEntry& entry);
+  void clear() { *this = ModuleStack(); }
+
+  // Interned: the same entries are at the same address.
+  friend bool operator==(const ModuleStack& a, const ModuleStack& b) { return a.data_ == b.data_; }
+  friend bool operator!=(const ModuleStack& a, const ModuleStack& b) { return a.data_ != b.data_; }
+
+ private:
+  const ModuleStackEntry* data_ = nullptr;  // interned, never freed; null when empty
+  size_t size_ = 0;
 };
 
 // One source_fn_stack entry: (name, target as a qualified name).
@@ -181,7 +239,7 @@ struct SourceFnEntry {
 struct NodeMeta {
   absl::optional<ValueMeta> val;
   Symbol stack_trace;  // empty when absent
-  std::vector<ModuleStackEntry> nn_module_stack;
+  ModuleStack nn_module_stack;
   std::vector<SourceFnEntry> source_fn_stack;
   absl::optional<Symbol> tag;
   absl::optional<int64_t> seq_nr;

@@ -3,6 +3,7 @@
 #include <utility>
 #include <vector>
 
+#include "absl/strings/string_view.h"
 #include "gtest/gtest.h"
 
 namespace fxpp {
@@ -89,6 +90,55 @@ TEST(NodeMetaTest, CopyKeepsTheValue) {
   NodeMeta copy = meta;
   EXPECT_EQ(copy, meta);
   EXPECT_EQ(copy.val->elements()[0].tensor().shape, (DimVector{SymDim(3)}));
+}
+
+ModuleStackEntry Entry(absl::string_view key, absl::string_view path) {
+  return ModuleStackEntry{Symbol::Intern(key), Symbol::Intern(path), Symbol::Intern("M")};
+}
+
+TEST(ModuleStackTest, EqualStacksAreOneInternedStack) {
+  const ModuleStackEntry root = Entry("L__self__", "");
+  const ModuleStackEntry layer = Entry("L__self___layer", "layer");
+  const ModuleStack listed = {root, layer};
+  const ModuleStack from_vector(std::vector<ModuleStackEntry>{root, layer});
+  ModuleStack appended;
+  EXPECT_TRUE(appended.empty());
+  appended.push_back(root);
+  appended.push_back(layer);
+  EXPECT_EQ(listed, from_vector);
+  EXPECT_EQ(listed, appended);
+  // One stored stack: the entries are at the same address.
+  EXPECT_EQ(listed.data(), appended.data());
+  ASSERT_EQ(appended.size(), 2u);
+  EXPECT_EQ(appended[1], layer);
+  EXPECT_EQ(appended.back(), layer);
+  const std::vector<ModuleStackEntry>& as_vector = appended;
+  EXPECT_EQ(as_vector, (std::vector<ModuleStackEntry>{root, layer}));
+
+  // A different stack, or a prefix, is not equal; clearing gives the empty one.
+  const ModuleStack other = {root, Entry("L__self___other", "other")};
+  const ModuleStack prefix = {root};
+  EXPECT_NE(listed, other);
+  EXPECT_NE(listed, prefix);
+  appended.clear();
+  EXPECT_TRUE(appended.empty());
+  EXPECT_EQ(appended, ModuleStack());
+  EXPECT_EQ(appended, ModuleStack(std::vector<ModuleStackEntry>{}));
+}
+
+TEST(ModuleStackTest, NodeMetaComparesStacksByContent) {
+  NodeMeta a, b;
+  a.nn_module_stack = {Entry("k", "p")};
+  b.nn_module_stack.push_back(Entry("k", "p"));
+  EXPECT_EQ(a, b);
+  EXPECT_FALSE(a.empty());
+  b.nn_module_stack.push_back(Entry("k2", "p.q"));
+  EXPECT_NE(a, b);
+  // Stacks are immutable: a copy does not change with the original.
+  const ModuleStack copy = b.nn_module_stack;
+  b.nn_module_stack.clear();
+  EXPECT_EQ(copy.size(), 2u);
+  EXPECT_TRUE(b.nn_module_stack.empty());
 }
 
 }  // namespace

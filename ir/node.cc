@@ -1,7 +1,10 @@
 #include "ir/node.h"
 
+#include <algorithm>
 #include <cstdlib>
+#include <new>
 #include <string>
+#include <type_traits>
 #include <utility>
 
 #include "absl/container/flat_hash_set.h"
@@ -93,11 +96,12 @@ void Node::UnlinkInputs() {
     }
     --producer->num_users_;
   }
-  inputs_.reset();
   num_inputs_ = 0;
 }
 
 void Node::LinkInputs() {
+  static_assert(std::is_trivially_destructible<Use>::value,
+                "uses live in the graph's arena, which runs no destructors");
   // Distinct inputs in first-reference order; graphs are small per node, but
   // a node like a 1,000-way concat must not go quadratic. Scanning stays
   // cheaper than a hash set up to a few dozen inputs (a call of a shared
@@ -120,10 +124,15 @@ void Node::LinkInputs() {
   ForEachNodeArgument(add);
 
   num_inputs_ = static_cast<uint32_t>(distinct.size());
-  if (num_inputs_ == 0) return;
-  inputs_.reset(new Use[num_inputs_]);
+  if (num_inputs_ > inputs_capacity_) {
+    // Growing: at least double, so a node rewritten ever larger leaves a
+    // geometric series behind, not one array per rewrite.
+    inputs_capacity_ = std::max(num_inputs_, 2 * inputs_capacity_);
+    inputs_ = static_cast<Use*>(
+        graph_->edges_.Allocate(sizeof(Use) * inputs_capacity_, alignof(Use)));
+  }
   for (uint32_t i = 0; i < num_inputs_; ++i) {
-    Use& use = inputs_[i];
+    Use& use = *new (&inputs_[i]) Use;
     Node* producer = distinct[i];
     use.set_ends(producer, this);
     use.next_user = nullptr;

@@ -131,7 +131,7 @@ class Node {
   }
   // Where the input edges are stored: passes that walk far-apart nodes
   // prefetch it before calling input().
-  const void* input_storage() const { return inputs_.get(); }
+  const void* input_storage() const { return inputs_; }
 
   // Users in insertion order.
   class UserIterator;
@@ -176,6 +176,7 @@ class Node {
   // the edge (a node its inputs, a user list its producer), so one field
   // holds producer XOR user and recovers the other end: 24 bytes a use
   // instead of 32.
+  // Trivially destructible: stored in the graph's arena.
   struct Use {
     uintptr_t ends = 0;
     Use* prev_user = nullptr;
@@ -220,7 +221,12 @@ class Node {
   bool local_target_;
   std::vector<Argument> args_;
   std::unique_ptr<KwArgs> kwargs_;  // boxed: most nodes have none
-  std::unique_ptr<Use[]> inputs_;
+  // num_inputs_ of inputs_capacity_ Uses in the graph's edge arena: a
+  // relink reuses them when the new inputs fit, so repeated rewrites of a
+  // node do not grow the arena; what a node outgrows (or an erased node
+  // leaves) is freed with the graph, which frees all nodes' at once.
+  Use* inputs_ = nullptr;
+  uint32_t inputs_capacity_ = 0;
   Use* first_user_ = nullptr;
   std::shared_ptr<NodeMeta> meta_;  // shared copy-on-write, see CopyMetaFrom
 };

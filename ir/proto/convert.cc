@@ -567,7 +567,7 @@ absl::StatusOr<ValueMeta> ReadValueMeta(const proto::ValueMeta& in, const FieldP
 
 // nn_module_stack_refs: (key, path, type) triples of string table indexes.
 absl::Status ReadModuleStackRefs(const proto::NodeMeta& in, const FieldPath& at,
-                                 const Where& where, std::vector<ModuleStackEntry>* out) {
+                                 const Where& where, ModuleStack* out) {
   const FieldPath refs_at = at.Field("nn_module_stack_refs");
   const int size = in.nn_module_stack_refs_size();
   if (in.nn_module_stack_size() > 0) {
@@ -578,7 +578,6 @@ absl::Status ReadModuleStackRefs(const proto::NodeMeta& in, const FieldPath& at,
                  absl::StrCat("nn_module_stack_refs holds ", size,
                               " indexes, not (key, path, type) triples"));
   }
-  out->reserve(size / 3);
   for (int i = 0; i < size; i += 3) {
     Symbol entry[3];
     for (int j = 0; j < 3; ++j) {
@@ -605,7 +604,6 @@ absl::StatusOr<NodeMeta> ReadNodeMeta(const proto::NodeMeta& in, const FieldPath
   if (in.nn_module_stack_refs_size() > 0) {
     RETURN_IF_ERROR(ReadModuleStackRefs(in, at, where, &meta.nn_module_stack));
   } else {
-    meta.nn_module_stack.reserve(in.nn_module_stack_size());
     for (const proto::ModuleStackEntry& e : in.nn_module_stack()) {
       meta.nn_module_stack.push_back(ModuleStackEntry{
           Symbol::Intern(e.key()), Symbol::Intern(e.path()), Symbol::Intern(e.type())});

@@ -7,6 +7,8 @@
 #include <utility>
 #include <vector>
 
+#include "absl/container/inlined_vector.h"
+#include "absl/types/span.h"
 #include "google/protobuf/io/coded_stream.h"
 #include "google/protobuf/stubs/common.h"
 #include "ir/limits.h"
@@ -222,6 +224,7 @@ class Decoder {
   std::vector<Symbol> strings_;  // the file's string table, interned
   const Graph* graph_ = nullptr;  // the graph being read
   std::vector<Node*> nodes_;      // its nodes, in file order
+  ModuleStack last_stack_;        // the latest node's nn_module_stack_refs
 };
 
 // GraphModule: format_version, module, strings. The table comes after the
@@ -853,19 +856,28 @@ bool Decoder::Meta(absl::string_view bytes, NodeMeta* out) {
 
 // nn_module_stack_refs: (key, path, type) triples of string table indexes;
 // the inline spelling must then be absent.
+// Consecutive nodes of a module carry the same stack: it is compared with
+// the previous node's and shared when equal, so most nodes pay neither the
+// stack pool's hash nor its lock.
 bool Decoder::ModuleStackRefs(Fields& f, bool inline_stack, NodeMeta* out) {
   Symbol entry[3];
   size_t count = 0;
+  // A repeated field may come in several pieces: they append.
+  absl::InlinedVector<ModuleStackEntry, 8> stack(out->nn_module_stack.begin(),
+                                                 out->nn_module_stack.end());
   if (inline_stack || !f.Packed([&](uint64_t v) {
         if (v > UINT32_MAX || !Ref(static_cast<uint32_t>(v), &entry[count % 3])) return false;
-        if (++count % 3 == 0) {
-          out->nn_module_stack.push_back(ModuleStackEntry{entry[0], entry[1], entry[2]});
-        }
+        if (++count % 3 == 0) stack.push_back(ModuleStackEntry{entry[0], entry[1], entry[2]});
         return true;
       })) {
     return false;
   }
-  return count % 3 == 0;
+  if (count % 3 != 0) return false;
+  if (absl::MakeConstSpan(stack) != absl::MakeConstSpan(last_stack_.entries())) {
+    last_stack_ = ModuleStack(absl::MakeConstSpan(stack));
+  }
+  out->nn_module_stack = last_stack_;
+  return true;
 }
 
 // NodeMeta's source_fn_stack, tag, seq_nr and extra.

@@ -21,7 +21,7 @@ std::string JsonString(absl::string_view text) {
 }
 
 // {"key": ["path", "type"], ...}, in json.dumps' spacing.
-std::string ModuleStackJson(const std::vector<ModuleStackEntry>& stack) {
+std::string ModuleStackJson(const ModuleStack& stack) {
   std::string out = "{";
   for (size_t i = 0; i < stack.size(); ++i) {
     absl::StrAppend(&out, i > 0 ? ", " : "", JsonString(stack[i].key.str()), ": [",
