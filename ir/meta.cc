@@ -264,16 +264,24 @@ thread_local RecentAppend recent_appends[size_t{1} << kRecentAppendBits];
 constexpr size_t kRecentStackBits = 8;
 thread_local absl::Span<const ModuleStackEntry> recent_stacks[size_t{1} << kRecentStackBits];
 
+// The stack this thread built last: consecutive nodes of a module carry
+// the same stack, so most constructions are answered by one comparison,
+// without hashing.
+thread_local absl::Span<const ModuleStackEntry> last_stack;
+
 }  // namespace
 
 ModuleStack::ModuleStack(absl::Span<const ModuleStackEntry> entries) {
   if (entries.empty()) return;
-  const size_t slot = absl::Hash<absl::Span<const ModuleStackEntry>>()(entries) >>
-                      (8 * sizeof(size_t) - kRecentStackBits);
-  absl::Span<const ModuleStackEntry>& recent = recent_stacks[slot];
-  if (recent != entries) recent = absl::MakeConstSpan(StackPool().Intern(entries), entries.size());
-  data_ = recent.data();
-  size_ = recent.size();
+  if (last_stack != entries) {
+    const size_t slot = absl::Hash<absl::Span<const ModuleStackEntry>>()(entries) >>
+                        (8 * sizeof(size_t) - kRecentStackBits);
+    absl::Span<const ModuleStackEntry>& recent = recent_stacks[slot];
+    if (recent != entries) recent = absl::MakeConstSpan(StackPool().Intern(entries), entries.size());
+    last_stack = recent;
+  }
+  data_ = last_stack.data();
+  size_ = last_stack.size();
 }
 
 void ModuleStack::push_back(const ModuleStackEntry& entry) {

@@ -224,7 +224,6 @@ class Decoder {
   std::vector<Symbol> strings_;  // the file's string table, interned
   const Graph* graph_ = nullptr;  // the graph being read
   std::vector<Node*> nodes_;      // its nodes, in file order
-  ModuleStack last_stack_;        // the latest node's nn_module_stack_refs
 };
 
 // GraphModule: format_version, module, strings. The table comes after the
@@ -856,9 +855,6 @@ bool Decoder::Meta(absl::string_view bytes, NodeMeta* out) {
 
 // nn_module_stack_refs: (key, path, type) triples of string table indexes;
 // the inline spelling must then be absent.
-// Consecutive nodes of a module carry the same stack: it is compared with
-// the previous node's and shared when equal, so most nodes pay neither the
-// stack pool's hash nor its lock.
 bool Decoder::ModuleStackRefs(Fields& f, bool inline_stack, NodeMeta* out) {
   Symbol entry[3];
   size_t count = 0;
@@ -873,10 +869,7 @@ bool Decoder::ModuleStackRefs(Fields& f, bool inline_stack, NodeMeta* out) {
     return false;
   }
   if (count % 3 != 0) return false;
-  if (absl::MakeConstSpan(stack) != absl::MakeConstSpan(last_stack_.entries())) {
-    last_stack_ = ModuleStack(absl::MakeConstSpan(stack));
-  }
-  out->nn_module_stack = last_stack_;
+  out->nn_module_stack = ModuleStack(absl::MakeConstSpan(stack));
   return true;
 }
 
