@@ -4,6 +4,8 @@
 # tools/python/fxpp/_C.cpython-313-x86_64-linux-gnu.so. Installs the build
 # packages in the chroot once. Run from the repository root:
 #   tools/python/build_ext_torch26.sh
+# libtorch-dev is not needed for the build: it gives Inductor (torch.compile in
+# the in-process tests) the ATen/c10 headers it compiles its kernels against.
 # then e.g.
 #   ../shared/tools/torch26 env PYTHONPATH=tools/python python3 ...
 # A lock around this script must not pass to the Bazel server `bazel query`
@@ -18,7 +20,7 @@ mapfile -t sources < <(bazel query --noshow_progress \
 # The runner clears the environment: the build directory goes through env.
 "$torch26" env FXPP_EXT_BUILD_DIR="${FXPP_EXT_BUILD_DIR:-}" bash -c '
   dpkg -s g++ pkg-config pybind11-dev python3-dev libabsl-dev libre2-dev libprotobuf-dev protobuf-compiler \
-    >/dev/null 2>&1 || DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
+    libtorch-dev >/dev/null 2>&1 || DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
     --no-install-recommends g++ pybind11-dev python3-dev libabsl-dev libre2-dev libprotobuf-dev \
-    protobuf-compiler pkg-config
+    protobuf-compiler pkg-config libtorch-dev
   bash tools/python/build_ext.sh tools/python/fxpp "$@"' bash "${sources[@]}"
