@@ -87,9 +87,13 @@ TEST(PoolAllocatorTest, SharedObjectsAreBuiltInPoolBlocksAndRecycled) {
     p->values = {1, 2, 3};
     first = p.get();
   }
+  // A malloc of the same size would get the freed block from malloc's free
+  // list, had the allocator given it back there.
+  void* interloper = ::operator new(sizeof(Payload) + 16);
   std::shared_ptr<Payload> q = std::allocate_shared<Payload>(PoolAllocator<Payload>());
   EXPECT_EQ(q.get(), first);
   EXPECT_TRUE(q->values.empty());
+  ::operator delete(interloper);
 }
 
 }  // namespace
