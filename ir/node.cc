@@ -11,6 +11,7 @@
 #include "absl/container/inlined_vector.h"
 #include "absl/strings/ascii.h"
 #include "absl/strings/match.h"
+#include "ir/block_pool.h"
 #include "ir/graph.h"
 
 namespace fxpp {
@@ -228,11 +229,17 @@ const NodeMeta& Node::EmptyMeta() {
   return *kEmpty;
 }
 
+// Node metadata comes from a pool: see ir/block_pool.h for why not malloc.
+template <typename... Args>
+std::shared_ptr<NodeMeta> Node::NewMeta(Args&&... args) {
+  return std::allocate_shared<NodeMeta>(PoolAllocator<NodeMeta>(), std::forward<Args>(args)...);
+}
+
 NodeMeta& Node::mutable_meta() {
   if (!meta_) {
-    meta_ = std::make_shared<NodeMeta>();
+    meta_ = NewMeta();
   } else if (meta_.use_count() > 1) {
-    meta_ = std::make_shared<NodeMeta>(*meta_);
+    meta_ = NewMeta(*meta_);
   }
   return *meta_;
 }
@@ -243,7 +250,7 @@ void Node::set_meta(const NodeMeta& meta) {
   } else if (meta_ != nullptr && meta_.use_count() == 1) {
     *meta_ = meta;
   } else {
-    meta_ = std::make_shared<NodeMeta>(meta);
+    meta_ = NewMeta(meta);
   }
 }
 
@@ -253,7 +260,7 @@ void Node::set_meta(NodeMeta&& meta) {
   } else if (meta_ != nullptr && meta_.use_count() == 1) {
     *meta_ = std::move(meta);
   } else {
-    meta_ = std::make_shared<NodeMeta>(std::move(meta));
+    meta_ = NewMeta(std::move(meta));
   }
 }
 

@@ -201,6 +201,8 @@ class Node {
 
   static const KwArgs& EmptyKwargs();
   static const NodeMeta& EmptyMeta();
+  template <typename... Args>
+  static std::shared_ptr<NodeMeta> NewMeta(Args&&... args);
   void UnlinkInputs();
   void StoreKwargs(KwArgs kwargs);
   void LinkInputs();
