@@ -32,11 +32,16 @@ static_assert(ep::OutputKind_MAX == static_cast<int>(OutputKind::kToken) + 1, "O
 
 // ---- argument specs ----------------------------------------------------------
 
+// The readers of one spec or argument say what is wrong and their callers
+// where: that text is built only for an error (a program has a spec per
+// graph input).
+
 // ConstantArgument values are Python scalars; fxpp.proto's Argument spells them.
-absl::StatusOr<Argument> ReadConstantValue(const proto::Argument& in, absl::string_view where) {
+absl::StatusOr<Argument> ReadConstantValue(const proto::Argument& in) {
   absl::optional<Argument> value = ReadScalarArgument(in);
   if (!value.has_value()) {
-    return Invalid(where, "a constant argument must be None, a bool, an int, a float or a str");
+    return absl::InvalidArgumentError(
+        "a constant argument must be None, a bool, an int, a float or a str");
   }
   return *std::move(value);
 }
@@ -45,10 +50,10 @@ void WriteConstantValue(const Argument& value, proto::Argument* out) {
   if (!WriteScalarArgument(value, out)) out->mutable_none();
 }
 
-absl::StatusOr<ArgumentSpec> ReadArgumentSpec(const ep::ArgumentSpec& in, absl::string_view where) {
+absl::StatusOr<ArgumentSpec> ReadArgumentSpec(const ep::ArgumentSpec& in) {
   ArgumentSpec spec;
   auto named = [&](ArgumentSpec::Kind kind, const ep::NamedArgument& arg) -> absl::Status {
-    if (arg.name().empty()) return Invalid(where, "argument has no name");
+    if (arg.name().empty()) return absl::InvalidArgumentError("argument has no name");
     spec.kind = kind;
     spec.name = arg.name();
     return absl::OkStatus();
@@ -73,20 +78,20 @@ absl::StatusOr<ArgumentSpec> ReadArgumentSpec(const ep::ArgumentSpec& in, absl::
       spec.kind = ArgumentSpec::Kind::kConstant;
       spec.name = in.constant().name();
       if (in.constant().has_value()) {
-        ASSIGN_OR_RETURN(spec.value, ReadConstantValue(in.constant().value(), where));
+        ASSIGN_OR_RETURN(spec.value, ReadConstantValue(in.constant().value()));
       }
       break;
     }
     case ep::ArgumentSpec::kCustomObj:
       if (in.custom_obj().name().empty() || in.custom_obj().class_fqn().empty()) {
-        return Invalid(where, "a custom object argument needs a name and a class");
+        return absl::InvalidArgumentError("a custom object argument needs a name and a class");
       }
       spec.kind = ArgumentSpec::Kind::kCustomObj;
       spec.name = in.custom_obj().name();
       spec.class_fqn = in.custom_obj().class_fqn();
       break;
     case ep::ArgumentSpec::VALUE_NOT_SET:
-      return Invalid(where, "argument has no kind (tensor, sym_int, constant, ...)");
+      return absl::InvalidArgumentError("argument has no kind (tensor, sym_int, constant, ...)");
   }
   return spec;
 }
@@ -124,19 +129,38 @@ absl::StatusOr<std::vector<ArgumentSpec>> ReadArgumentSpecs(
   std::vector<ArgumentSpec> out;
   out.reserve(in.size());
   for (int i = 0; i < in.size(); ++i) {
-    ASSIGN_OR_RETURN(ArgumentSpec spec, ReadArgumentSpec(in[i], absl::StrCat(where, "[", i, "]")));
-    out.push_back(std::move(spec));
+    absl::StatusOr<ArgumentSpec> spec = ReadArgumentSpec(in[i]);
+    if (!spec.ok()) return Within(absl::StrCat(where, "[", i, "]"), spec.status());
+    out.push_back(*std::move(spec));
   }
   return out;
 }
 
 // Proto enums are ours shifted by one (0 is UNSPECIFIED).
 template <typename Kind>
-absl::StatusOr<Kind> ReadKind(int value, bool (*is_valid)(int), absl::string_view where,
-                              absl::string_view what) {
-  if (value == 0) return Invalid(where, absl::StrCat("missing ", what));
-  if (!is_valid(value)) return Invalid(where, absl::StrCat("unknown ", what, " value ", value));
+absl::StatusOr<Kind> ReadKind(int value, bool (*is_valid)(int), absl::string_view what) {
+  if (value == 0) return absl::InvalidArgumentError(absl::StrCat("missing ", what));
+  if (!is_valid(value)) {
+    return absl::InvalidArgumentError(absl::StrCat("unknown ", what, " value ", value));
+  }
   return static_cast<Kind>(value - 1);
+}
+
+// An input or output spec's kind, arg and target: entry `i` of the graph
+// signature's `list`.
+template <typename Kind, typename In, typename Out>
+absl::Status ReadSpec(const In& in, absl::string_view list, int i, bool (*is_valid)(int),
+                      absl::string_view kind_name, Out* out) {
+  auto where = [&] { return absl::StrCat("graph_signature.", list, "[", i, "]"); };
+  absl::StatusOr<Kind> kind = ReadKind<Kind>(in.kind(), is_valid, kind_name);
+  if (!kind.ok()) return Within(where(), kind.status());
+  out->kind = *kind;
+  if (!in.has_arg()) return Invalid(where(), "missing arg");
+  absl::StatusOr<ArgumentSpec> arg = ReadArgumentSpec(in.arg());
+  if (!arg.ok()) return Within(absl::StrCat(where(), ".arg"), arg.status());
+  out->arg = *std::move(arg);
+  out->target = in.target();
+  return absl::OkStatus();
 }
 
 // ---- tree specs --------------------------------------------------------------
@@ -198,8 +222,10 @@ absl::Status JsonError(absl::string_view filename, absl::string_view text,
       ": not an fxpp exported program: ", error.message));
 }
 
-absl::StatusOr<ExportedProgram> Validated(ExportedProgram program, absl::string_view filename) {
-  absl::Status valid = ValidateExportedProgram(program);
+// `graph`: as ValidateExportedProgram takes it.
+absl::StatusOr<ExportedProgram> Validated(ExportedProgram program, absl::string_view filename,
+                                          GraphVerifyOptions graph = {}) {
+  absl::Status valid = ValidateExportedProgram(program, graph);
   if (!valid.ok()) return Within(filename, valid);
   return program;
 }
@@ -421,29 +447,21 @@ absl::Status CheckFormatVersion(const ep::ExportedProgram& in) {
 // Everything of a program but its format version and its two modules.
 absl::Status ReadProgramFields(const ep::ExportedProgram& in, ExportedProgram& program) {
   const ep::GraphSignature& sig = in.graph_signature();
+  std::vector<InputSpec>& inputs = program.graph_signature.input_specs;
+  inputs.resize(sig.input_specs_size());
   for (int i = 0; i < sig.input_specs_size(); ++i) {
     const ep::InputSpec& spec = sig.input_specs(i);
-    const std::string where = absl::StrCat("graph_signature.input_specs[", i, "]");
-    InputSpec out;
-    ASSIGN_OR_RETURN(out.kind,
-                     ReadKind<InputKind>(spec.kind(), ep::InputKind_IsValid, where, "input kind"));
-    if (!spec.has_arg()) return Invalid(where, "missing arg");
-    ASSIGN_OR_RETURN(out.arg, ReadArgumentSpec(spec.arg(), absl::StrCat(where, ".arg")));
-    out.target = spec.target();
-    if (spec.has_persistent()) out.persistent = spec.persistent();
-    program.graph_signature.input_specs.push_back(std::move(out));
+    RETURN_IF_ERROR(ReadSpec<InputKind>(spec, "input_specs", i, ep::InputKind_IsValid,
+                                        "input kind", &inputs[i]));
+    if (spec.has_persistent()) inputs[i].persistent = spec.persistent();
   }
+  std::vector<OutputSpec>& outputs = program.graph_signature.output_specs;
+  outputs.resize(sig.output_specs_size());
   for (int i = 0; i < sig.output_specs_size(); ++i) {
-    const ep::OutputSpec& spec = sig.output_specs(i);
-    const std::string where = absl::StrCat("graph_signature.output_specs[", i, "]");
-    OutputSpec out;
-    ASSIGN_OR_RETURN(out.kind, ReadKind<OutputKind>(spec.kind(), ep::OutputKind_IsValid, where,
-                                                    "output kind"));
-    if (!spec.has_arg()) return Invalid(where, "missing arg");
-    ASSIGN_OR_RETURN(out.arg, ReadArgumentSpec(spec.arg(), absl::StrCat(where, ".arg")));
-    out.target = spec.target();
-    program.graph_signature.output_specs.push_back(std::move(out));
+    RETURN_IF_ERROR(ReadSpec<OutputKind>(sig.output_specs(i), "output_specs", i,
+                                         ep::OutputKind_IsValid, "output kind", &outputs[i]));
   }
+  program.module_call_graph.reserve(in.module_call_graph_size());
   for (int i = 0; i < in.module_call_graph_size(); ++i) {
     const ep::ModuleCallEntry& entry = in.module_call_graph(i);
     ModuleCallEntry out;
@@ -568,7 +586,10 @@ absl::StatusOr<ExportedProgram> ParseExportedProgramBinary(absl::string_view byt
   // message tree; the tree is the reference for anything else, and for
   // every error.
   if (absl::optional<ExportedProgram> program = ReadCanonicalProgram(bytes)) {
-    return Validated(*std::move(program), filename);
+    // ReadCanonicalBinary refuses what nests too deep as it reads.
+    GraphVerifyOptions graph;
+    graph.nesting_checked_by_reader = true;
+    return Validated(*std::move(program), filename, graph);
   }
   // The binary encoding's messages live in an arena: a graph is millions of
   // small messages, several times cheaper to allocate and free there.
