@@ -1,6 +1,7 @@
 #include "export/program_proto.h"
 
 #include <climits>
+#include <type_traits>
 #include <string>
 #include <utility>
 #include <vector>
@@ -14,6 +15,7 @@
 #include "google/protobuf/io/coded_stream.h"
 #include "google/protobuf/wire_format_lite.h"
 #include "ir/proto/convert.h"
+#include "ir/proto/wire_fields.h"
 #include "ir/proto/wire_reader.h"
 #include "ir/proto/wire_writer.h"
 #include "ir/proto/json_position.h"
@@ -237,59 +239,6 @@ absl::StatusOr<ExportedProgram> FromProtoValidated(const ep::ExportedProgram& me
   return Validated(*std::move(program), filename);
 }
 
-// A binary program split at its modules: the bytes of graph_module and of
-// state, and every other field's bytes, in order.
-struct ProgramParts {
-  absl::optional<absl::string_view> graph_module, state;
-  std::string rest;
-};
-
-// Protobuf reads a message field by field, so a program whose graph_module
-// and state each appear once (as a message) is `rest` parsed, with those
-// two modules parsed from their bytes. nullopt for anything else (a module
-// field repeated, which protobuf merges; a tag, wire type or length not in
-// the shortest form protobuf writes; truncated bytes): ReadCanonicalProgram
-// then leaves the bytes to protobuf.
-absl::optional<ProgramParts> SplitProgram(absl::string_view bytes) {
-  using google::protobuf::internal::WireFormatLite;
-  google::protobuf::io::CodedInputStream in(reinterpret_cast<const uint8_t*>(bytes.data()),
-                                            static_cast<int>(bytes.size()));
-  ProgramParts parts;
-  while (in.CurrentPosition() < static_cast<int>(bytes.size())) {
-    const int start = in.CurrentPosition();
-    const uint32_t tag = in.ReadTag();
-    if (tag == 0 || in.CurrentPosition() - start !=
-                        static_cast<int>(google::protobuf::io::CodedOutputStream::VarintSize32(tag))) {
-      return absl::nullopt;
-    }
-    const int field = WireFormatLite::GetTagFieldNumber(tag);
-    const WireFormatLite::WireType wire = WireFormatLite::GetTagWireType(tag);
-    if (field == ep::ExportedProgram::kGraphModuleFieldNumber ||
-        field == ep::ExportedProgram::kStateFieldNumber) {
-      absl::optional<absl::string_view>& module =
-          field == ep::ExportedProgram::kStateFieldNumber ? parts.state : parts.graph_module;
-      const int size_start = in.CurrentPosition();
-      uint32_t size;
-      if (wire != WireFormatLite::WIRETYPE_LENGTH_DELIMITED || module.has_value() ||
-          !in.ReadVarint32(&size) ||
-          in.CurrentPosition() - size_start !=
-              static_cast<int>(google::protobuf::io::CodedOutputStream::VarintSize32(size)) ||
-          size > bytes.size() - static_cast<size_t>(in.CurrentPosition())) {
-        return absl::nullopt;
-      }
-      module = bytes.substr(static_cast<size_t>(in.CurrentPosition()), size);
-      if (!in.Skip(static_cast<int>(size))) return absl::nullopt;
-      continue;
-    }
-    if (wire == WireFormatLite::WIRETYPE_START_GROUP || wire == WireFormatLite::WIRETYPE_END_GROUP ||
-        !WireFormatLite::SkipField(&in, tag)) {
-      return absl::nullopt;
-    }
-    parts.rest.append(bytes.data() + start, static_cast<size_t>(in.CurrentPosition() - start));
-  }
-  return parts;
-}
-
 // The program's graph_signature field.
 void WriteGraphSignature(const ExportedProgram& program, ep::ExportedProgram& out) {
   for (const InputSpec& spec : program.graph_signature.input_specs) {
@@ -483,6 +432,205 @@ absl::Status ReadProgramFields(const ep::ExportedProgram& in, ExportedProgram& p
   return absl::OkStatus();
 }
 
+// ---- the direct binary reader -----------------------------------------------
+//
+// ReadCanonicalProgram reads the bytes protobuf's serializer writes straight
+// into the program: every field in number order, each singular field once,
+// strings UTF-8, enum values known, as wire_internal::Fields takes them.
+// Each reader returns false for anything else (the caller then reads
+// through protobuf and ExportedProgramFromProto) and for anything
+// ReadProgramFields refuses. Module call signatures and constant or custom
+// object arguments, a few per program, are parsed by protobuf from their
+// own bytes, which reads a message as it reads it inside its parent.
+
+using wire_internal::Fields;
+using wire_internal::TextFields;
+
+// The bytes of a program's fields, as they appear.
+struct ProgramFieldBytes {
+  uint32_t format_version = 0;
+  absl::optional<absl::string_view> graph_module, graph_signature, state;
+  std::vector<absl::string_view> module_calls, custom_objects, aliases;
+  absl::string_view torch_version;
+};
+
+bool SplitProgram(absl::string_view bytes, ProgramFieldBytes* out) {
+  Fields f(bytes);
+  while (f.Next()) {
+    absl::string_view s;
+    switch (f.field()) {
+      case ep::ExportedProgram::kFormatVersionFieldNumber:
+        if (!f.Uint32(&out->format_version)) return false;
+        break;
+      case ep::ExportedProgram::kGraphModuleFieldNumber:
+      case ep::ExportedProgram::kGraphSignatureFieldNumber:
+      case ep::ExportedProgram::kStateFieldNumber:
+        if (!f.Bytes(&s)) return false;
+        (f.field() == ep::ExportedProgram::kGraphModuleFieldNumber ? out->graph_module
+         : f.field() == ep::ExportedProgram::kStateFieldNumber     ? out->state
+                                                                   : out->graph_signature) = s;
+        break;
+      case ep::ExportedProgram::kModuleCallGraphFieldNumber:
+      case ep::ExportedProgram::kCustomObjectsFieldNumber:
+      case ep::ExportedProgram::kAliasesFieldNumber:
+        if (!f.Element(&s)) return false;
+        (f.field() == ep::ExportedProgram::kModuleCallGraphFieldNumber ? out->module_calls
+         : f.field() == ep::ExportedProgram::kCustomObjectsFieldNumber ? out->custom_objects
+                                                                       : out->aliases)
+            .push_back(s);
+        break;
+      case ep::ExportedProgram::kTorchVersionFieldNumber:
+        if (!f.Text(&out->torch_version)) return false;
+        break;
+      default:
+        return false;
+    }
+  }
+  return f.ok();
+}
+
+// A message read by protobuf from its bytes (see above).
+template <typename Message>
+bool ParseMessage(absl::string_view bytes, Message* message) {
+  return message->ParseFromArray(bytes.data(), static_cast<int>(bytes.size()));
+}
+
+// The ArgumentSpec oneof's NamedArgument fields and the kinds they read as.
+constexpr std::pair<int, ArgumentSpec::Kind> kNamedArgumentFields[] = {
+    {ep::ArgumentSpec::kTensorFieldNumber, ArgumentSpec::Kind::kTensor},
+    {ep::ArgumentSpec::kSymIntFieldNumber, ArgumentSpec::Kind::kSymInt},
+    {ep::ArgumentSpec::kSymFloatFieldNumber, ArgumentSpec::Kind::kSymFloat},
+    {ep::ArgumentSpec::kSymBoolFieldNumber, ArgumentSpec::Kind::kSymBool},
+    {ep::ArgumentSpec::kTokenFieldNumber, ArgumentSpec::Kind::kToken},
+};
+
+// ArgumentSpec: exactly one of its oneof's fields.
+bool WireArgumentSpec(absl::string_view bytes, ArgumentSpec* out) {
+  Fields f(bytes);
+  if (!f.Next()) return false;
+  for (const auto& [field, kind] : kNamedArgumentFields) {
+    if (f.field() != field) continue;
+    // NamedArgument: a name, which must not be empty.
+    absl::string_view named, name[1];
+    if (!f.Bytes(&named) || !TextFields(named, name) || name[0].empty()) return false;
+    out->kind = kind;
+    out->name = std::string(name[0]);
+    return f.Done();
+  }
+  ep::ArgumentSpec message;
+  if (!ParseMessage(bytes, &message)) return false;
+  absl::StatusOr<ArgumentSpec> spec = ReadArgumentSpec(message);
+  if (!spec.ok()) return false;
+  *out = *std::move(spec);
+  return true;
+}
+
+// InputSpec (kind, arg, target, persistent) or OutputSpec (kind, arg,
+// target); kind and arg must be present.
+template <typename Spec, typename Kind>
+bool WireSpec(absl::string_view bytes, bool (*is_valid)(int), Spec* out) {
+  Fields f(bytes);
+  bool has_kind = false, has_arg = false;
+  while (f.Next()) {
+    absl::string_view s;
+    switch (f.field()) {
+      case 1:
+        if (!wire_internal::Enum<Kind>(f, is_valid, &out->kind)) return false;
+        has_kind = true;
+        break;
+      case 2:
+        if (!f.Bytes(&s) || !WireArgumentSpec(s, &out->arg)) return false;
+        has_arg = true;
+        break;
+      case 3:
+        if (!f.Text(&s)) return false;
+        out->target = std::string(s);
+        break;
+      case 4:
+        if constexpr (std::is_same<Spec, InputSpec>::value) {
+          bool persistent;
+          if (!f.Bool(&persistent)) return false;
+          out->persistent = persistent;
+          break;
+        }
+        return false;
+      default:
+        return false;
+    }
+  }
+  return f.ok() && has_kind && has_arg;
+}
+
+// GraphSignature: input_specs, output_specs.
+bool WireGraphSignature(absl::string_view bytes, GraphSignature* out) {
+  Fields f(bytes);
+  while (f.Next()) {
+    absl::string_view s;
+    if (!f.Element(&s)) return false;
+    if (f.field() == ep::GraphSignature::kInputSpecsFieldNumber) {
+      out->input_specs.emplace_back();
+      if (!WireSpec<InputSpec, InputKind>(s, ep::InputKind_IsValid, &out->input_specs.back())) {
+        return false;
+      }
+    } else if (f.field() == ep::GraphSignature::kOutputSpecsFieldNumber) {
+      out->output_specs.emplace_back();
+      if (!WireSpec<OutputSpec, OutputKind>(s, ep::OutputKind_IsValid,
+                                            &out->output_specs.back())) {
+        return false;
+      }
+    } else {
+      return false;
+    }
+  }
+  return f.ok();
+}
+
+// ModuleCallEntry: fqn, signature.
+bool WireModuleCall(absl::string_view bytes, ModuleCallEntry* out) {
+  Fields f(bytes);
+  while (f.Next()) {
+    absl::string_view s;
+    if (f.field() == ep::ModuleCallEntry::kFqnFieldNumber) {
+      if (!f.Text(&s)) return false;
+      out->fqn = std::string(s);
+    } else if (f.field() == ep::ModuleCallEntry::kSignatureFieldNumber) {
+      ep::ModuleCallSignature message;
+      if (!f.Bytes(&s) || !ParseMessage(s, &message)) return false;
+      absl::StatusOr<ModuleCallSignature> sig = ReadSignature(message, "module_call_graph");
+      if (!sig.ok()) return false;
+      out->signature = *std::move(sig);
+    } else {
+      return false;
+    }
+  }
+  return f.ok();
+}
+
+// Everything of a program but its two modules (ReadProgramFields' part).
+bool WireProgramFields(const ProgramFieldBytes& in, ExportedProgram& program) {
+  if (in.graph_signature && !WireGraphSignature(*in.graph_signature, &program.graph_signature)) {
+    return false;
+  }
+  program.module_call_graph.resize(in.module_calls.size());
+  for (size_t i = 0; i < in.module_calls.size(); ++i) {
+    if (!WireModuleCall(in.module_calls[i], &program.module_call_graph[i])) return false;
+  }
+  // CustomObject (name, class_fqn) and Alias (name, alias_of).
+  absl::string_view text[2];
+  for (absl::string_view bytes : in.custom_objects) {
+    text[0] = text[1] = {};
+    if (!TextFields(bytes, text)) return false;
+    program.custom_objects.push_back(CustomObject{std::string(text[0]), std::string(text[1])});
+  }
+  for (absl::string_view bytes : in.aliases) {
+    text[0] = text[1] = {};
+    if (!TextFields(bytes, text)) return false;
+    program.aliases.push_back(StateAlias{std::string(text[0]), std::string(text[1])});
+  }
+  program.torch_version = std::string(in.torch_version);
+  return true;
+}
+
 }  // namespace
 
 export_proto::ExportedProgram ExportedProgramToProto(const ExportedProgram& program) {
@@ -559,24 +707,22 @@ absl::StatusOr<ExportedProgram> ParseExportedProgramJson(absl::string_view text,
 
 absl::optional<ExportedProgram> ReadCanonicalProgram(absl::string_view bytes) {
   if (bytes.size() > static_cast<size_t>(INT_MAX)) return absl::nullopt;
-  absl::optional<ProgramParts> parts = SplitProgram(bytes);
-  if (!parts.has_value() || !parts->graph_module.has_value()) return absl::nullopt;
-  google::protobuf::Arena arena;
-  auto* message = google::protobuf::Arena::CreateMessage<ep::ExportedProgram>(&arena);
-  if (!message->ParseFromString(parts->rest) || !CheckFormatVersion(*message).ok()) {
+  ProgramFieldBytes fields;
+  if (!SplitProgram(bytes, &fields) || !fields.graph_module || fields.format_version == 0 ||
+      fields.format_version > kExportedProgramFormatVersion) {
     return absl::nullopt;
   }
   ExportedProgram program;
   absl::optional<std::unique_ptr<GraphModule>> graph_module =
-      ReadCanonicalBinary(*parts->graph_module);
+      ReadCanonicalBinary(*fields.graph_module);
   if (!graph_module.has_value()) return absl::nullopt;
   program.graph_module = *std::move(graph_module);
-  if (parts->state.has_value()) {
-    absl::optional<std::unique_ptr<GraphModule>> state = ReadCanonicalBinary(*parts->state);
+  if (fields.state.has_value()) {
+    absl::optional<std::unique_ptr<GraphModule>> state = ReadCanonicalBinary(*fields.state);
     if (!state.has_value()) return absl::nullopt;
     program.state = *std::move(state);
   }
-  if (!ReadProgramFields(*message, program).ok()) return absl::nullopt;
+  if (!WireProgramFields(fields, program)) return absl::nullopt;
   return program;
 }
 

@@ -281,6 +281,7 @@ absl::Status ValidateModuleCallGraph(const ExportedProgram& program) {
     user_outputs += out.kind == OutputKind::kUserOutput || out.kind == OutputKind::kLossOutput;
   }
   absl::flat_hash_set<absl::string_view> fqns;
+  fqns.reserve(entries.size());
   for (const ModuleCallEntry& entry : entries) {
     // Built only for an error: this runs for every module call.
     auto where = [&entry] { return absl::StrCat("module call '", entry.fqn, "'"); };
