@@ -213,10 +213,9 @@ TEST(ExportedProgramTest, BinaryFastPathLeavesOtherLayoutsToTheMessageTree) {
   }
 }
 
-// Every byte of a program changed in turn: the fast path never takes what
-// the message tree reads differently or refuses.
-TEST(ExportedProgramTest, BinaryFastPathAgreesWithMessageTreeOnMutatedBytes) {
-  const std::string bytes = SerializeExportedProgramBinary(SmallProgram());
+// Every byte of `bytes` changed in turn: the fast path never takes what the
+// message tree reads differently or refuses.
+void ExpectFastPathAgreesWithMessageTreeOnMutations(const std::string& bytes) {
   for (size_t i = 0; i < bytes.size(); ++i) {
     for (const int flip : {0x01, 0x80, 0xFF}) {
       std::string mutated = bytes;
@@ -224,6 +223,59 @@ TEST(ExportedProgramTest, BinaryFastPathAgreesWithMessageTreeOnMutatedBytes) {
       ExpectFastPathAgreesWithMessageTree(mutated, absl::StrCat("byte ", i, " ^ ", flip));
     }
   }
+}
+
+TEST(ExportedProgramTest, BinaryFastPathAgreesWithMessageTreeOnMutatedBytes) {
+  ExpectFastPathAgreesWithMessageTreeOnMutations(SerializeExportedProgramBinary(SmallProgram()));
+}
+
+// A program with every field the direct reader decodes besides the
+// modules: signature arguments of every kind, a preserved module call
+// signature, custom objects, aliases, a torch version. (It need not
+// validate: ReadCanonicalProgram does not.)
+ExportedProgram ProgramWithEveryField() {
+  ExportedProgram program = SmallProgram();
+  InputSpec token;
+  token.kind = InputKind::kToken;
+  token.arg.kind = ArgumentSpec::Kind::kToken;
+  token.arg.name = "token";
+  program.graph_signature.input_specs.push_back(token);
+  InputSpec object;
+  object.kind = InputKind::kCustomObj;
+  object.arg.kind = ArgumentSpec::Kind::kCustomObj;
+  object.arg.name = "obj";
+  object.arg.class_fqn = "torch.classes.m.C";
+  object.target = "obj";
+  program.graph_signature.input_specs.push_back(object);
+  ModuleCallSignature sig;
+  ArgumentSpec constant;
+  constant.kind = ArgumentSpec::Kind::kConstant;
+  constant.value = Argument::Float(0.5);
+  sig.inputs = {program.graph_signature.input_specs[3].arg, constant};
+  sig.outputs = {program.graph_signature.output_specs.back().arg};
+  sig.in_spec.type = "builtins.tuple";
+  sig.in_spec.children.resize(2);
+  sig.out_spec.children.resize(0);
+  sig.forward_arg_names = {"x", "alpha"};
+  program.module_call_graph[1].signature = sig;
+  program.custom_objects.push_back(CustomObject{"obj", "torch.classes.m.C"});
+  program.aliases.push_back(StateAlias{"lin.w", "lin.weight"});
+  program.torch_version = "2.6.0+debian";
+  return program;
+}
+
+// The direct reader decodes all of a program, not only its modules: it
+// takes what protobuf writes for every field, reads it as the message tree
+// does, and takes no changed byte that the tree reads differently.
+TEST(ExportedProgramTest, BinaryFastPathReadsEveryFieldAsTheMessageTree) {
+  const ExportedProgram program = ProgramWithEveryField();
+  const std::string bytes = SerializeExportedProgramBinary(program);
+  absl::optional<ExportedProgram> fast = ReadCanonicalProgram(bytes);
+  ASSERT_TRUE(fast.has_value());
+  EXPECT_EQ(SerializeExportedProgramJson(*fast).value(),
+            SerializeExportedProgramJson(program).value());
+  ExpectFastPathAgreesWithMessageTree(bytes, "unchanged");
+  ExpectFastPathAgreesWithMessageTreeOnMutations(bytes);
 }
 
 TEST(ExportedProgramTest, ReadsWhatTheBridgeWroteForRealPrograms) {
@@ -234,6 +286,10 @@ TEST(ExportedProgramTest, ReadsWhatTheBridgeWroteForRealPrograms) {
     ASSERT_TRUE(program.ok()) << program.status();
     EXPECT_TRUE(VerifyGraphModule(*program->graph_module).ok());
     EXPECT_FALSE(program->module_call_graph.empty());
+    // In binary, the direct reader takes it and reads what the tree reads.
+    const std::string bytes = SerializeExportedProgramBinary(*program);
+    EXPECT_TRUE(ReadCanonicalProgram(bytes).has_value());
+    ExpectFastPathAgreesWithMessageTree(bytes, path);
     EXPECT_EQ(program->torch_version, "2.6.0+debian");
   }
 }

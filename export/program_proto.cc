@@ -1,6 +1,7 @@
 #include "export/program_proto.h"
 
 #include <climits>
+#include <type_traits>
 #include <string>
 #include <utility>
 #include <vector>
@@ -14,6 +15,7 @@
 #include "google/protobuf/io/coded_stream.h"
 #include "google/protobuf/wire_format_lite.h"
 #include "ir/proto/convert.h"
+#include "ir/proto/wire_fields.h"
 #include "ir/proto/wire_reader.h"
 #include "ir/proto/wire_writer.h"
 #include "ir/proto/json_position.h"
@@ -32,11 +34,16 @@ static_assert(ep::OutputKind_MAX == static_cast<int>(OutputKind::kToken) + 1, "O
 
 // ---- argument specs ----------------------------------------------------------
 
+// The readers of one spec or argument say what is wrong and their callers
+// where: that text is built only for an error (a program has a spec per
+// graph input).
+
 // ConstantArgument values are Python scalars; fxpp.proto's Argument spells them.
-absl::StatusOr<Argument> ReadConstantValue(const proto::Argument& in, absl::string_view where) {
+absl::StatusOr<Argument> ReadConstantValue(const proto::Argument& in) {
   absl::optional<Argument> value = ReadScalarArgument(in);
   if (!value.has_value()) {
-    return Invalid(where, "a constant argument must be None, a bool, an int, a float or a str");
+    return absl::InvalidArgumentError(
+        "a constant argument must be None, a bool, an int, a float or a str");
   }
   return *std::move(value);
 }
@@ -45,10 +52,10 @@ void WriteConstantValue(const Argument& value, proto::Argument* out) {
   if (!WriteScalarArgument(value, out)) out->mutable_none();
 }
 
-absl::StatusOr<ArgumentSpec> ReadArgumentSpec(const ep::ArgumentSpec& in, absl::string_view where) {
+absl::StatusOr<ArgumentSpec> ReadArgumentSpec(const ep::ArgumentSpec& in) {
   ArgumentSpec spec;
   auto named = [&](ArgumentSpec::Kind kind, const ep::NamedArgument& arg) -> absl::Status {
-    if (arg.name().empty()) return Invalid(where, "argument has no name");
+    if (arg.name().empty()) return absl::InvalidArgumentError("argument has no name");
     spec.kind = kind;
     spec.name = arg.name();
     return absl::OkStatus();
@@ -73,20 +80,20 @@ absl::StatusOr<ArgumentSpec> ReadArgumentSpec(const ep::ArgumentSpec& in, absl::
       spec.kind = ArgumentSpec::Kind::kConstant;
       spec.name = in.constant().name();
       if (in.constant().has_value()) {
-        ASSIGN_OR_RETURN(spec.value, ReadConstantValue(in.constant().value(), where));
+        ASSIGN_OR_RETURN(spec.value, ReadConstantValue(in.constant().value()));
       }
       break;
     }
     case ep::ArgumentSpec::kCustomObj:
       if (in.custom_obj().name().empty() || in.custom_obj().class_fqn().empty()) {
-        return Invalid(where, "a custom object argument needs a name and a class");
+        return absl::InvalidArgumentError("a custom object argument needs a name and a class");
       }
       spec.kind = ArgumentSpec::Kind::kCustomObj;
       spec.name = in.custom_obj().name();
       spec.class_fqn = in.custom_obj().class_fqn();
       break;
     case ep::ArgumentSpec::VALUE_NOT_SET:
-      return Invalid(where, "argument has no kind (tensor, sym_int, constant, ...)");
+      return absl::InvalidArgumentError("argument has no kind (tensor, sym_int, constant, ...)");
   }
   return spec;
 }
@@ -124,19 +131,38 @@ absl::StatusOr<std::vector<ArgumentSpec>> ReadArgumentSpecs(
   std::vector<ArgumentSpec> out;
   out.reserve(in.size());
   for (int i = 0; i < in.size(); ++i) {
-    ASSIGN_OR_RETURN(ArgumentSpec spec, ReadArgumentSpec(in[i], absl::StrCat(where, "[", i, "]")));
-    out.push_back(std::move(spec));
+    absl::StatusOr<ArgumentSpec> spec = ReadArgumentSpec(in[i]);
+    if (!spec.ok()) return Within(absl::StrCat(where, "[", i, "]"), spec.status());
+    out.push_back(*std::move(spec));
   }
   return out;
 }
 
 // Proto enums are ours shifted by one (0 is UNSPECIFIED).
 template <typename Kind>
-absl::StatusOr<Kind> ReadKind(int value, bool (*is_valid)(int), absl::string_view where,
-                              absl::string_view what) {
-  if (value == 0) return Invalid(where, absl::StrCat("missing ", what));
-  if (!is_valid(value)) return Invalid(where, absl::StrCat("unknown ", what, " value ", value));
+absl::StatusOr<Kind> ReadKind(int value, bool (*is_valid)(int), absl::string_view what) {
+  if (value == 0) return absl::InvalidArgumentError(absl::StrCat("missing ", what));
+  if (!is_valid(value)) {
+    return absl::InvalidArgumentError(absl::StrCat("unknown ", what, " value ", value));
+  }
   return static_cast<Kind>(value - 1);
+}
+
+// An input or output spec's kind, arg and target: entry `i` of the graph
+// signature's `list`.
+template <typename Kind, typename In, typename Out>
+absl::Status ReadSpec(const In& in, absl::string_view list, int i, bool (*is_valid)(int),
+                      absl::string_view kind_name, Out* out) {
+  auto where = [&] { return absl::StrCat("graph_signature.", list, "[", i, "]"); };
+  absl::StatusOr<Kind> kind = ReadKind<Kind>(in.kind(), is_valid, kind_name);
+  if (!kind.ok()) return Within(where(), kind.status());
+  out->kind = *kind;
+  if (!in.has_arg()) return Invalid(where(), "missing arg");
+  absl::StatusOr<ArgumentSpec> arg = ReadArgumentSpec(in.arg());
+  if (!arg.ok()) return Within(absl::StrCat(where(), ".arg"), arg.status());
+  out->arg = *std::move(arg);
+  out->target = in.target();
+  return absl::OkStatus();
 }
 
 // ---- tree specs --------------------------------------------------------------
@@ -198,8 +224,10 @@ absl::Status JsonError(absl::string_view filename, absl::string_view text,
       ": not an fxpp exported program: ", error.message));
 }
 
-absl::StatusOr<ExportedProgram> Validated(ExportedProgram program, absl::string_view filename) {
-  absl::Status valid = ValidateExportedProgram(program);
+// `graph`: as ValidateExportedProgram takes it.
+absl::StatusOr<ExportedProgram> Validated(ExportedProgram program, absl::string_view filename,
+                                          GraphVerifyOptions graph = {}) {
+  absl::Status valid = ValidateExportedProgram(program, graph);
   if (!valid.ok()) return Within(filename, valid);
   return program;
 }
@@ -209,59 +237,6 @@ absl::StatusOr<ExportedProgram> FromProtoValidated(const ep::ExportedProgram& me
   absl::StatusOr<ExportedProgram> program = ExportedProgramFromProto(message);
   if (!program.ok()) return Within(filename, program.status());
   return Validated(*std::move(program), filename);
-}
-
-// A binary program split at its modules: the bytes of graph_module and of
-// state, and every other field's bytes, in order.
-struct ProgramParts {
-  absl::optional<absl::string_view> graph_module, state;
-  std::string rest;
-};
-
-// Protobuf reads a message field by field, so a program whose graph_module
-// and state each appear once (as a message) is `rest` parsed, with those
-// two modules parsed from their bytes. nullopt for anything else (a module
-// field repeated, which protobuf merges; a tag, wire type or length not in
-// the shortest form protobuf writes; truncated bytes): ReadCanonicalProgram
-// then leaves the bytes to protobuf.
-absl::optional<ProgramParts> SplitProgram(absl::string_view bytes) {
-  using google::protobuf::internal::WireFormatLite;
-  google::protobuf::io::CodedInputStream in(reinterpret_cast<const uint8_t*>(bytes.data()),
-                                            static_cast<int>(bytes.size()));
-  ProgramParts parts;
-  while (in.CurrentPosition() < static_cast<int>(bytes.size())) {
-    const int start = in.CurrentPosition();
-    const uint32_t tag = in.ReadTag();
-    if (tag == 0 || in.CurrentPosition() - start !=
-                        static_cast<int>(google::protobuf::io::CodedOutputStream::VarintSize32(tag))) {
-      return absl::nullopt;
-    }
-    const int field = WireFormatLite::GetTagFieldNumber(tag);
-    const WireFormatLite::WireType wire = WireFormatLite::GetTagWireType(tag);
-    if (field == ep::ExportedProgram::kGraphModuleFieldNumber ||
-        field == ep::ExportedProgram::kStateFieldNumber) {
-      absl::optional<absl::string_view>& module =
-          field == ep::ExportedProgram::kStateFieldNumber ? parts.state : parts.graph_module;
-      const int size_start = in.CurrentPosition();
-      uint32_t size;
-      if (wire != WireFormatLite::WIRETYPE_LENGTH_DELIMITED || module.has_value() ||
-          !in.ReadVarint32(&size) ||
-          in.CurrentPosition() - size_start !=
-              static_cast<int>(google::protobuf::io::CodedOutputStream::VarintSize32(size)) ||
-          size > bytes.size() - static_cast<size_t>(in.CurrentPosition())) {
-        return absl::nullopt;
-      }
-      module = bytes.substr(static_cast<size_t>(in.CurrentPosition()), size);
-      if (!in.Skip(static_cast<int>(size))) return absl::nullopt;
-      continue;
-    }
-    if (wire == WireFormatLite::WIRETYPE_START_GROUP || wire == WireFormatLite::WIRETYPE_END_GROUP ||
-        !WireFormatLite::SkipField(&in, tag)) {
-      return absl::nullopt;
-    }
-    parts.rest.append(bytes.data() + start, static_cast<size_t>(in.CurrentPosition() - start));
-  }
-  return parts;
 }
 
 // The program's graph_signature field.
@@ -421,29 +396,21 @@ absl::Status CheckFormatVersion(const ep::ExportedProgram& in) {
 // Everything of a program but its format version and its two modules.
 absl::Status ReadProgramFields(const ep::ExportedProgram& in, ExportedProgram& program) {
   const ep::GraphSignature& sig = in.graph_signature();
+  std::vector<InputSpec>& inputs = program.graph_signature.input_specs;
+  inputs.resize(sig.input_specs_size());
   for (int i = 0; i < sig.input_specs_size(); ++i) {
     const ep::InputSpec& spec = sig.input_specs(i);
-    const std::string where = absl::StrCat("graph_signature.input_specs[", i, "]");
-    InputSpec out;
-    ASSIGN_OR_RETURN(out.kind,
-                     ReadKind<InputKind>(spec.kind(), ep::InputKind_IsValid, where, "input kind"));
-    if (!spec.has_arg()) return Invalid(where, "missing arg");
-    ASSIGN_OR_RETURN(out.arg, ReadArgumentSpec(spec.arg(), absl::StrCat(where, ".arg")));
-    out.target = spec.target();
-    if (spec.has_persistent()) out.persistent = spec.persistent();
-    program.graph_signature.input_specs.push_back(std::move(out));
+    RETURN_IF_ERROR(ReadSpec<InputKind>(spec, "input_specs", i, ep::InputKind_IsValid,
+                                        "input kind", &inputs[i]));
+    if (spec.has_persistent()) inputs[i].persistent = spec.persistent();
   }
+  std::vector<OutputSpec>& outputs = program.graph_signature.output_specs;
+  outputs.resize(sig.output_specs_size());
   for (int i = 0; i < sig.output_specs_size(); ++i) {
-    const ep::OutputSpec& spec = sig.output_specs(i);
-    const std::string where = absl::StrCat("graph_signature.output_specs[", i, "]");
-    OutputSpec out;
-    ASSIGN_OR_RETURN(out.kind, ReadKind<OutputKind>(spec.kind(), ep::OutputKind_IsValid, where,
-                                                    "output kind"));
-    if (!spec.has_arg()) return Invalid(where, "missing arg");
-    ASSIGN_OR_RETURN(out.arg, ReadArgumentSpec(spec.arg(), absl::StrCat(where, ".arg")));
-    out.target = spec.target();
-    program.graph_signature.output_specs.push_back(std::move(out));
+    RETURN_IF_ERROR(ReadSpec<OutputKind>(sig.output_specs(i), "output_specs", i,
+                                         ep::OutputKind_IsValid, "output kind", &outputs[i]));
   }
+  program.module_call_graph.reserve(in.module_call_graph_size());
   for (int i = 0; i < in.module_call_graph_size(); ++i) {
     const ep::ModuleCallEntry& entry = in.module_call_graph(i);
     ModuleCallEntry out;
@@ -463,6 +430,205 @@ absl::Status ReadProgramFields(const ep::ExportedProgram& in, ExportedProgram& p
   }
   program.torch_version = in.torch_version();
   return absl::OkStatus();
+}
+
+// ---- the direct binary reader -----------------------------------------------
+//
+// ReadCanonicalProgram reads the bytes protobuf's serializer writes straight
+// into the program: every field in number order, each singular field once,
+// strings UTF-8, enum values known, as wire_internal::Fields takes them.
+// Each reader returns false for anything else (the caller then reads
+// through protobuf and ExportedProgramFromProto) and for anything
+// ReadProgramFields refuses. Module call signatures and constant or custom
+// object arguments, a few per program, are parsed by protobuf from their
+// own bytes, which reads a message as it reads it inside its parent.
+
+using wire_internal::Fields;
+using wire_internal::TextFields;
+
+// The bytes of a program's fields, as they appear.
+struct ProgramFieldBytes {
+  uint32_t format_version = 0;
+  absl::optional<absl::string_view> graph_module, graph_signature, state;
+  std::vector<absl::string_view> module_calls, custom_objects, aliases;
+  absl::string_view torch_version;
+};
+
+bool SplitProgram(absl::string_view bytes, ProgramFieldBytes* out) {
+  Fields f(bytes);
+  while (f.Next()) {
+    absl::string_view s;
+    switch (f.field()) {
+      case ep::ExportedProgram::kFormatVersionFieldNumber:
+        if (!f.Uint32(&out->format_version)) return false;
+        break;
+      case ep::ExportedProgram::kGraphModuleFieldNumber:
+      case ep::ExportedProgram::kGraphSignatureFieldNumber:
+      case ep::ExportedProgram::kStateFieldNumber:
+        if (!f.Bytes(&s)) return false;
+        (f.field() == ep::ExportedProgram::kGraphModuleFieldNumber ? out->graph_module
+         : f.field() == ep::ExportedProgram::kStateFieldNumber     ? out->state
+                                                                   : out->graph_signature) = s;
+        break;
+      case ep::ExportedProgram::kModuleCallGraphFieldNumber:
+      case ep::ExportedProgram::kCustomObjectsFieldNumber:
+      case ep::ExportedProgram::kAliasesFieldNumber:
+        if (!f.Element(&s)) return false;
+        (f.field() == ep::ExportedProgram::kModuleCallGraphFieldNumber ? out->module_calls
+         : f.field() == ep::ExportedProgram::kCustomObjectsFieldNumber ? out->custom_objects
+                                                                       : out->aliases)
+            .push_back(s);
+        break;
+      case ep::ExportedProgram::kTorchVersionFieldNumber:
+        if (!f.Text(&out->torch_version)) return false;
+        break;
+      default:
+        return false;
+    }
+  }
+  return f.ok();
+}
+
+// A message read by protobuf from its bytes (see above).
+template <typename Message>
+bool ParseMessage(absl::string_view bytes, Message* message) {
+  return message->ParseFromArray(bytes.data(), static_cast<int>(bytes.size()));
+}
+
+// The ArgumentSpec oneof's NamedArgument fields and the kinds they read as.
+constexpr std::pair<int, ArgumentSpec::Kind> kNamedArgumentFields[] = {
+    {ep::ArgumentSpec::kTensorFieldNumber, ArgumentSpec::Kind::kTensor},
+    {ep::ArgumentSpec::kSymIntFieldNumber, ArgumentSpec::Kind::kSymInt},
+    {ep::ArgumentSpec::kSymFloatFieldNumber, ArgumentSpec::Kind::kSymFloat},
+    {ep::ArgumentSpec::kSymBoolFieldNumber, ArgumentSpec::Kind::kSymBool},
+    {ep::ArgumentSpec::kTokenFieldNumber, ArgumentSpec::Kind::kToken},
+};
+
+// ArgumentSpec: exactly one of its oneof's fields.
+bool WireArgumentSpec(absl::string_view bytes, ArgumentSpec* out) {
+  Fields f(bytes);
+  if (!f.Next()) return false;
+  for (const auto& [field, kind] : kNamedArgumentFields) {
+    if (f.field() != field) continue;
+    // NamedArgument: a name, which must not be empty.
+    absl::string_view named, name[1];
+    if (!f.Bytes(&named) || !TextFields(named, name) || name[0].empty()) return false;
+    out->kind = kind;
+    out->name = std::string(name[0]);
+    return f.Done();
+  }
+  ep::ArgumentSpec message;
+  if (!ParseMessage(bytes, &message)) return false;
+  absl::StatusOr<ArgumentSpec> spec = ReadArgumentSpec(message);
+  if (!spec.ok()) return false;
+  *out = *std::move(spec);
+  return true;
+}
+
+// InputSpec (kind, arg, target, persistent) or OutputSpec (kind, arg,
+// target); kind and arg must be present.
+template <typename Spec, typename Kind>
+bool WireSpec(absl::string_view bytes, bool (*is_valid)(int), Spec* out) {
+  Fields f(bytes);
+  bool has_kind = false, has_arg = false;
+  while (f.Next()) {
+    absl::string_view s;
+    switch (f.field()) {
+      case 1:
+        if (!wire_internal::Enum<Kind>(f, is_valid, &out->kind)) return false;
+        has_kind = true;
+        break;
+      case 2:
+        if (!f.Bytes(&s) || !WireArgumentSpec(s, &out->arg)) return false;
+        has_arg = true;
+        break;
+      case 3:
+        if (!f.Text(&s)) return false;
+        out->target = std::string(s);
+        break;
+      case 4:
+        if constexpr (std::is_same<Spec, InputSpec>::value) {
+          bool persistent;
+          if (!f.Bool(&persistent)) return false;
+          out->persistent = persistent;
+          break;
+        }
+        return false;
+      default:
+        return false;
+    }
+  }
+  return f.ok() && has_kind && has_arg;
+}
+
+// GraphSignature: input_specs, output_specs.
+bool WireGraphSignature(absl::string_view bytes, GraphSignature* out) {
+  Fields f(bytes);
+  while (f.Next()) {
+    absl::string_view s;
+    if (!f.Element(&s)) return false;
+    if (f.field() == ep::GraphSignature::kInputSpecsFieldNumber) {
+      out->input_specs.emplace_back();
+      if (!WireSpec<InputSpec, InputKind>(s, ep::InputKind_IsValid, &out->input_specs.back())) {
+        return false;
+      }
+    } else if (f.field() == ep::GraphSignature::kOutputSpecsFieldNumber) {
+      out->output_specs.emplace_back();
+      if (!WireSpec<OutputSpec, OutputKind>(s, ep::OutputKind_IsValid,
+                                            &out->output_specs.back())) {
+        return false;
+      }
+    } else {
+      return false;
+    }
+  }
+  return f.ok();
+}
+
+// ModuleCallEntry: fqn, signature.
+bool WireModuleCall(absl::string_view bytes, ModuleCallEntry* out) {
+  Fields f(bytes);
+  while (f.Next()) {
+    absl::string_view s;
+    if (f.field() == ep::ModuleCallEntry::kFqnFieldNumber) {
+      if (!f.Text(&s)) return false;
+      out->fqn = std::string(s);
+    } else if (f.field() == ep::ModuleCallEntry::kSignatureFieldNumber) {
+      ep::ModuleCallSignature message;
+      if (!f.Bytes(&s) || !ParseMessage(s, &message)) return false;
+      absl::StatusOr<ModuleCallSignature> sig = ReadSignature(message, "module_call_graph");
+      if (!sig.ok()) return false;
+      out->signature = *std::move(sig);
+    } else {
+      return false;
+    }
+  }
+  return f.ok();
+}
+
+// Everything of a program but its two modules (ReadProgramFields' part).
+bool WireProgramFields(const ProgramFieldBytes& in, ExportedProgram& program) {
+  if (in.graph_signature && !WireGraphSignature(*in.graph_signature, &program.graph_signature)) {
+    return false;
+  }
+  program.module_call_graph.resize(in.module_calls.size());
+  for (size_t i = 0; i < in.module_calls.size(); ++i) {
+    if (!WireModuleCall(in.module_calls[i], &program.module_call_graph[i])) return false;
+  }
+  // CustomObject (name, class_fqn) and Alias (name, alias_of).
+  absl::string_view text[2];
+  for (absl::string_view bytes : in.custom_objects) {
+    text[0] = text[1] = {};
+    if (!TextFields(bytes, text)) return false;
+    program.custom_objects.push_back(CustomObject{std::string(text[0]), std::string(text[1])});
+  }
+  for (absl::string_view bytes : in.aliases) {
+    text[0] = text[1] = {};
+    if (!TextFields(bytes, text)) return false;
+    program.aliases.push_back(StateAlias{std::string(text[0]), std::string(text[1])});
+  }
+  program.torch_version = std::string(in.torch_version);
+  return true;
 }
 
 }  // namespace
@@ -541,24 +707,22 @@ absl::StatusOr<ExportedProgram> ParseExportedProgramJson(absl::string_view text,
 
 absl::optional<ExportedProgram> ReadCanonicalProgram(absl::string_view bytes) {
   if (bytes.size() > static_cast<size_t>(INT_MAX)) return absl::nullopt;
-  absl::optional<ProgramParts> parts = SplitProgram(bytes);
-  if (!parts.has_value() || !parts->graph_module.has_value()) return absl::nullopt;
-  google::protobuf::Arena arena;
-  auto* message = google::protobuf::Arena::CreateMessage<ep::ExportedProgram>(&arena);
-  if (!message->ParseFromString(parts->rest) || !CheckFormatVersion(*message).ok()) {
+  ProgramFieldBytes fields;
+  if (!SplitProgram(bytes, &fields) || !fields.graph_module || fields.format_version == 0 ||
+      fields.format_version > kExportedProgramFormatVersion) {
     return absl::nullopt;
   }
   ExportedProgram program;
   absl::optional<std::unique_ptr<GraphModule>> graph_module =
-      ReadCanonicalBinary(*parts->graph_module);
+      ReadCanonicalBinary(*fields.graph_module);
   if (!graph_module.has_value()) return absl::nullopt;
   program.graph_module = *std::move(graph_module);
-  if (parts->state.has_value()) {
-    absl::optional<std::unique_ptr<GraphModule>> state = ReadCanonicalBinary(*parts->state);
+  if (fields.state.has_value()) {
+    absl::optional<std::unique_ptr<GraphModule>> state = ReadCanonicalBinary(*fields.state);
     if (!state.has_value()) return absl::nullopt;
     program.state = *std::move(state);
   }
-  if (!ReadProgramFields(*message, program).ok()) return absl::nullopt;
+  if (!WireProgramFields(fields, program)) return absl::nullopt;
   return program;
 }
 
@@ -568,7 +732,10 @@ absl::StatusOr<ExportedProgram> ParseExportedProgramBinary(absl::string_view byt
   // message tree; the tree is the reference for anything else, and for
   // every error.
   if (absl::optional<ExportedProgram> program = ReadCanonicalProgram(bytes)) {
-    return Validated(*std::move(program), filename);
+    // ReadCanonicalBinary refuses what nests too deep as it reads.
+    GraphVerifyOptions graph;
+    graph.nesting_checked_by_reader = true;
+    return Validated(*std::move(program), filename, graph);
   }
   // The binary encoding's messages live in an arena: a graph is millions of
   // small messages, several times cheaper to allocate and free there.

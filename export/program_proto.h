@@ -31,10 +31,12 @@ absl::StatusOr<ExportedProgram> ParseExportedProgramJson(absl::string_view text,
                                                          absl::string_view filename);
 absl::StatusOr<ExportedProgram> ParseExportedProgramBinary(absl::string_view bytes,
                                                            absl::string_view filename);
-// ParseExportedProgramBinary's fast path, before validation: reads the two
-// modules with ReadCanonicalBinary (ir/proto/wire_reader.h) and only the
-// small fields around them with protobuf. It takes only what protobuf's
-// serializer writes (each module field once, tags and lengths in their
+// ParseExportedProgramBinary's fast path, before validation: decodes the
+// program from the wire, its two modules with ReadCanonicalBinary
+// (ir/proto/wire_reader.h), without protobuf's message tree (module call
+// signatures and constant arguments, a few, go through protobuf from their
+// own bytes). It takes only what protobuf's serializer writes (fields in
+// number order, each singular field once, tags and lengths in their
 // shortest form, modules ReadCanonicalBinary takes) and only programs
 // ExportedProgramFromProto accepts; nullopt otherwise, and the caller reads
 // through protobuf and ExportedProgramFromProto, whose messages are the

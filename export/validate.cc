@@ -6,7 +6,6 @@
 #include "absl/container/flat_hash_set.h"
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
-#include "absl/strings/str_split.h"
 #include "export/errors.h"
 #include "ir/limits.h"
 #include "ir/status_macros.h"
@@ -227,6 +226,44 @@ absl::Status CheckAliasesAcyclic(
   return absl::OkStatus();
 }
 
+// What CheckModulePath finds wrong with a path: the first part (in order)
+// that is empty, holds a line break or is one too many. Found without
+// building anything: every module call's path is checked.
+enum class ModulePathProblem { kNone, kEmptyPart, kLineBreak, kTooDeep };
+
+ModulePathProblem FindModulePathProblem(absl::string_view path) {
+  int parts = 0;
+  size_t part_start = 0;
+  for (size_t i = 0; i <= path.size(); ++i) {
+    if (i < path.size() && path[i] == '\n') return ModulePathProblem::kLineBreak;
+    if (i < path.size() && path[i] != '.') continue;
+    if (i == part_start) return ModulePathProblem::kEmptyPart;
+    if (++parts > kMaxModuleDepth) return ModulePathProblem::kTooDeep;
+    part_start = i + 1;
+  }
+  return ModulePathProblem::kNone;
+}
+
+absl::Status ModulePathError(ModulePathProblem problem, absl::string_view what) {
+  switch (problem) {
+    case ModulePathProblem::kNone:
+      break;
+    case ModulePathProblem::kEmptyPart:
+      return absl::InvalidArgumentError(absl::StrCat(
+          what, ": a module path needs a name between its dots (the root's path \"\" is only "
+                "the first entry)"));
+    // A module shared under a second path refers to the first by it, in a
+    // class name, which holds no line break (see VerifyWritable).
+    case ModulePathProblem::kLineBreak:
+      return absl::InvalidArgumentError(
+          absl::StrCat(what, ": a module path cannot contain a line break"));
+    case ModulePathProblem::kTooDeep:
+      return absl::InvalidArgumentError(absl::StrCat(
+          what, ": module path nested more than ", kMaxModuleDepth, " levels deep (fxpp's limit)"));
+  }
+  return absl::OkStatus();
+}
+
 absl::Status ValidateModuleCallGraph(const ExportedProgram& program) {
   const std::vector<ModuleCallEntry>& entries = program.module_call_graph;
   if (entries.empty()) return absl::OkStatus();
@@ -244,11 +281,15 @@ absl::Status ValidateModuleCallGraph(const ExportedProgram& program) {
     user_outputs += out.kind == OutputKind::kUserOutput || out.kind == OutputKind::kLossOutput;
   }
   absl::flat_hash_set<absl::string_view> fqns;
+  fqns.reserve(entries.size());
   for (const ModuleCallEntry& entry : entries) {
     // Built only for an error: this runs for every module call.
     auto where = [&entry] { return absl::StrCat("module call '", entry.fqn, "'"); };
     if (!fqns.insert(entry.fqn).second) return Invalid(where(), "is listed twice");
-    if (&entry != &entries[0]) RETURN_IF_ERROR(CheckModulePath(entry.fqn, where()));
+    if (&entry != &entries[0]) {
+      const ModulePathProblem problem = FindModulePathProblem(entry.fqn);
+      if (problem != ModulePathProblem::kNone) return ModulePathError(problem, where());
+    }
     if (!entry.signature.has_value()) continue;
     const ModuleCallSignature& sig = *entry.signature;
     for (const std::vector<ArgumentSpec>* args : {&sig.inputs, &sig.outputs}) {
@@ -281,32 +322,16 @@ absl::Status ValidateModuleCallGraph(const ExportedProgram& program) {
 }  // namespace
 
 absl::Status CheckModulePath(absl::string_view path, absl::string_view what) {
-  int parts = 0;
-  for (absl::string_view part : absl::StrSplit(path, '.')) {
-    if (part.empty()) {
-      return absl::InvalidArgumentError(absl::StrCat(
-          what, ": a module path needs a name between its dots (the root's path \"\" is only "
-                "the first entry)"));
-    }
-    // A module shared under a second path refers to the first by it, in a
-    // class name, which holds no line break (see VerifyWritable).
-    if (absl::StrContains(part, '\n')) {
-      return absl::InvalidArgumentError(
-          absl::StrCat(what, ": a module path cannot contain a line break"));
-    }
-    if (++parts > kMaxModuleDepth) {
-      return absl::InvalidArgumentError(absl::StrCat(
-          what, ": module path nested more than ", kMaxModuleDepth, " levels deep (fxpp's limit)"));
-    }
-  }
-  return absl::OkStatus();
+  return ModulePathError(FindModulePathProblem(path), what);
 }
 
-absl::Status ValidateExportedProgram(const ExportedProgram& program) {
+absl::Status ValidateExportedProgram(const ExportedProgram& program, GraphVerifyOptions graph) {
   if (program.graph_module == nullptr || !program.graph_module->has_graph()) {
     return absl::InvalidArgumentError("the program has no graph");
   }
-  absl::Status verified = VerifyGraphModule(*program.graph_module);
+  ModuleVerifyOptions verify;
+  verify.graph = graph;
+  absl::Status verified = VerifyGraphModule(*program.graph_module, verify);
   if (!verified.ok()) return Within("graph", verified);
   absl::flat_hash_set<absl::string_view> custom_objects;
   for (const CustomObject& obj : program.custom_objects) {

@@ -6,6 +6,7 @@
 #include "absl/status/status.h"
 #include "absl/strings/string_view.h"
 #include "export/exported_program.h"
+#include "ir/verifier.h"
 
 namespace fxpp {
 
@@ -17,7 +18,10 @@ namespace fxpp {
 // name known entries and never form a cycle; module call paths are well
 // formed (CheckModulePath); and the graph module verifies. Errors name the
 // spec, node or entry at fault.
-absl::Status ValidateExportedProgram(const ExportedProgram& program);
+// `graph`: how the graph module verifies (a reader that checked nesting
+// says so).
+absl::Status ValidateExportedProgram(const ExportedProgram& program,
+                                     GraphVerifyOptions graph = {});
 
 // A submodule's dotted path ("layers.0.attn"): non-empty parts, at most
 // kMaxModuleDepth of them (ir/limits.h). The root's path "" is not one.

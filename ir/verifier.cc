@@ -86,7 +86,10 @@ absl::Status CheckWritable(const Node& node) {
   return absl::OkStatus();
 }
 
-absl::Status CheckOpShape(const Node& node) {
+// `check_nesting`: CheckWritable's nesting walk is wanted (see
+// GraphVerifyOptions::nesting_checked_by_reader); its output check is one
+// CheckOpShape makes too.
+absl::Status CheckOpShape(const Node& node, bool check_nesting) {
   switch (node.op()) {
     case OpKind::kPlaceholder:
       if (node.args().size() > 1 || !node.kwargs().empty()) {
@@ -128,7 +131,7 @@ absl::Status CheckOpShape(const Node& node) {
                                         "not ",
                                         node.args().size() + node.kwargs().size()));
   }
-  return CheckWritable(node);
+  return check_nesting ? CheckWritable(node) : absl::OkStatus();
 }
 
 // Depth-first search over inputs with an explicit stack (graphs can be
@@ -182,7 +185,7 @@ absl::Status VerifyGraph(const Graph& graph, GraphVerifyOptions options) {
     if (!graph.FindsByName(*node)) {
       return NodeError(*node, "duplicate node name");
     }
-    RETURN_IF_ERROR(CheckOpShape(*node));
+    RETURN_IF_ERROR(CheckOpShape(*node, !options.nesting_checked_by_reader));
     for (size_t i = 0; i < node->num_inputs(); ++i) {
       const Node* input = node->input(i);
       if (input->graph() != &graph) {
@@ -240,6 +243,68 @@ absl::Status CheckClassName(const GraphModule& module, const std::string& path) 
 
 constexpr absl::string_view kInvokeSubgraph = "torch.ops.higher_order.invoke_subgraph";
 
+// The subgraph an invoke_subgraph calls must exist whatever the input
+// format: PyTorch cannot generate code for the call otherwise.
+absl::Status CheckInvokeSubgraph(const GraphModule& module, const Node& node) {
+  const Argument* subgraph = node.args().empty() ? nullptr : &node.args()[0];
+  const GraphModule* callee =
+      subgraph != nullptr && subgraph->is_node() && subgraph->node()->op() == OpKind::kGetAttr
+          ? module.FindSubmodule(subgraph->node()->target())
+          : nullptr;
+  if (callee == nullptr || !callee->has_graph()) {
+    return NodeError(node, "invoke_subgraph's first argument must be a get_attr of a subgraph of "
+                           "this module");
+  }
+  return absl::OkStatus();
+}
+
+// A call_module or get_attr target names what it should.
+absl::Status CheckTarget(const GraphModule& module, const GraphModule& root, const Node& node,
+                         const ModuleVerifyOptions& options) {
+  const absl::string_view target = node.target();
+  // A qualified name: a non-empty attribute name between every two dots.
+  for (absl::string_view part : absl::StrSplit(target, '.')) {
+    if (part.empty()) {
+      return NodeError(node, absl::StrCat(OpKindName(node.op()), " target '", target,
+                                          "' has an empty name between dots"));
+    }
+  }
+  // Without the module's state (FX text carries none) a target is still
+  // checked when it starts with a submodule the tree lists: below it, the
+  // tree is known.
+  if (!options.check_attributes &&
+      module.FindChild(target.substr(0, target.find('.'))) == nullptr) {
+    return absl::OkStatus();
+  }
+  // Through shared-module references, as Python's getattr goes.
+  const GraphModule::AttributeRef attribute = ResolveAttributePath(root, module, target);
+  if (node.op() == OpKind::kCallModule && attribute.module == nullptr) {
+    return NodeError(node, absl::StrCat("call_module target '", target, "' is not a submodule"));
+  }
+  if (node.op() == OpKind::kGetAttr && !attribute.found()) {
+    return NodeError(node, absl::StrCat("get_attr target '", target,
+                                        "' is neither a submodule nor a parameter/buffer/constant"));
+  }
+  return absl::OkStatus();
+}
+
+// The graph's calls and attribute references, in one pass over its nodes
+// (a large graph's nodes are not in cache: every pass costs). Errors as
+// two passes gave them: any invoke_subgraph error before any target error.
+absl::Status CheckCallsAndTargets(const GraphModule& module, const GraphModule& root,
+                                  const ModuleVerifyOptions& options) {
+  absl::Status first_target_error;
+  for (const Node* node : module.graph().nodes()) {
+    if (node->op() == OpKind::kCallFunction && node->target() == kInvokeSubgraph) {
+      RETURN_IF_ERROR(CheckInvokeSubgraph(module, *node));
+    } else if ((node->op() == OpKind::kCallModule || node->op() == OpKind::kGetAttr) &&
+               first_target_error.ok()) {
+      first_target_error = CheckTarget(module, root, *node, options);
+    }
+  }
+  return first_target_error;
+}
+
 absl::Status VerifyModuleAt(const GraphModule& module, const GraphModule& root,
                             const std::string& path, int depth, ModuleVerifyOptions options) {
   auto in_module = [&path](const absl::Status& status) { return InSubmodule(path, status); };
@@ -252,50 +317,7 @@ absl::Status VerifyModuleAt(const GraphModule& module, const GraphModule& root,
   // never calls (a ModuleList) an empty graph.
   if (module.has_graph() && (depth == 0 || !module.graph().empty())) {
     RETURN_IF_ERROR(in_module(VerifyGraph(module.graph(), options.graph)));
-    for (const Node* node : module.graph().nodes()) {
-      // The subgraph an invoke_subgraph calls must exist whatever the input
-      // format: PyTorch cannot generate code for the call otherwise.
-      if (node->op() != OpKind::kCallFunction || node->target() != kInvokeSubgraph) continue;
-      const Argument* subgraph = node->args().empty() ? nullptr : &node->args()[0];
-      const GraphModule* callee =
-          subgraph != nullptr && subgraph->is_node() && subgraph->node()->op() == OpKind::kGetAttr
-              ? module.FindSubmodule(subgraph->node()->target())
-              : nullptr;
-      if (callee == nullptr || !callee->has_graph()) {
-        return in_module(NodeError(
-            *node, "invoke_subgraph's first argument must be a get_attr of a subgraph of this "
-                   "module"));
-      }
-    }
-    for (const Node* node : module.graph().nodes()) {
-      if (node->op() != OpKind::kCallModule && node->op() != OpKind::kGetAttr) continue;
-      const absl::string_view target = node->target();
-      // A qualified name: a non-empty attribute name between every two dots.
-      for (absl::string_view part : absl::StrSplit(target, '.')) {
-        if (part.empty()) {
-          return in_module(NodeError(*node, absl::StrCat(OpKindName(node->op()), " target '", target,
-                                                         "' has an empty name between dots")));
-        }
-      }
-      // Without the module's state (FX text carries none) a target is still
-      // checked when it starts with a submodule the tree lists: below it,
-      // the tree is known.
-      if (!options.check_attributes &&
-          module.FindChild(target.substr(0, target.find('.'))) == nullptr) {
-        continue;
-      }
-      // Through shared-module references, as Python's getattr goes.
-      const GraphModule::AttributeRef attribute = ResolveAttributePath(root, module, target);
-      if (node->op() == OpKind::kCallModule && attribute.module == nullptr) {
-        return in_module(NodeError(
-            *node, absl::StrCat("call_module target '", target, "' is not a submodule")));
-      }
-      if (node->op() == OpKind::kGetAttr && !attribute.found()) {
-        return in_module(NodeError(
-            *node, absl::StrCat("get_attr target '", target,
-                                "' is neither a submodule nor a parameter/buffer/constant")));
-      }
-    }
+    RETURN_IF_ERROR(in_module(CheckCallsAndTargets(module, root, options)));
   }
   for (const auto& [name, child] : module.children()) {
     RETURN_IF_ERROR(VerifyModuleAt(*child, root, path.empty() ? name : absl::StrCat(path, ".", name),

@@ -26,6 +26,11 @@ struct GraphVerifyOptions {
   // Accept a node used before the line defining it (FX text allows that,
   // and format conversion keeps it); a cycle is still an error.
   bool allow_forward_references = false;
+  // The graph's reader already refused arguments and value metadata nested
+  // deeper than ir/limits.h allows (ReadCanonicalBinary does, as it reads):
+  // the nesting walk, which touches every node's arguments and metadata
+  // once more, is skipped. Graphs built any other way need it.
+  bool nesting_checked_by_reader = false;
 };
 absl::Status VerifyGraph(const Graph& graph, GraphVerifyOptions options = {});
 

@@ -4,6 +4,7 @@
 
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
+#include "ir/limits.h"
 
 namespace fxpp {
 namespace {
@@ -20,6 +21,22 @@ TEST(VerifierTest, AcceptsWellFormedGraph) {
   Node* a = g.CallFunction("torch.relu", {Ref(x)});
   g.Output(Ref(a));
   EXPECT_TRUE(VerifyGraph(g).ok());
+}
+
+// A reader that refused deep nesting as it read skips only that walk.
+TEST(VerifierTest, NestingWalkIsSkippedOnlyWhenTheReaderCheckedIt) {
+  Graph g;
+  Node* x = g.Placeholder("x");
+  Argument nested = Ref(x);
+  for (int i = 0; i < kMaxArgumentNesting; ++i) nested = Argument::List({nested});
+  Node* a = g.CallFunction("torch.relu", {nested});
+  g.Output(Ref(a));
+  EXPECT_THAT(Message(VerifyGraph(g)), HasSubstr("node 'relu': an argument nests more than"));
+  GraphVerifyOptions options;
+  options.nesting_checked_by_reader = true;
+  EXPECT_TRUE(VerifyGraph(g, options).ok());
+  g.Output(Ref(x));
+  EXPECT_THAT(Message(VerifyGraph(g, options)), HasSubstr("second output node"));
 }
 
 TEST(VerifierTest, RejectsMissingAndDuplicateOutput) {
