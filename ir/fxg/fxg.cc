@@ -156,10 +156,15 @@ class FxgParser {
     GraphModule* module = owned.get();
     RETURN_IF_ERROR(Attach(path, path_offset, std::move(owned)));
 
+    // The state lines are found first, so the module's state is allocated
+    // once at its size (entries are large to move).
+    state_lines_.clear();
     for (*pos = NextLine(line_end); src_.StartsWith(*pos, "  ") && !src_.StartsWith(*pos, "   ");
          *pos = NextLine(src_.LineEnd(*pos))) {
-      RETURN_IF_ERROR(State(*pos, module));
+      state_lines_.push_back(*pos);
     }
+    module->ReserveState(state_lines_.size());
+    for (const size_t line : state_lines_) RETURN_IF_ERROR(State(line, module));
     if (!has_graph) return absl::OkStatus();
     if (!src_.StartsWith(*pos, "graph():")) return src_.Expected(*pos, "'graph():  # typed'");
     ASSIGN_OR_RETURN(ParsedFxGraph parsed, ParseFxGraphAt(src_, pos, &meta_reader_));
@@ -264,6 +269,8 @@ class FxgParser {
   // One for all graphs: what it remembers of the metadata it read (stack
   // traces, module stacks) recurs across them.
   MetaReader meta_reader_;
+  // Where the state lines of the module being read start.
+  std::vector<size_t> state_lines_;
   // State entries' tensors and persistence, by their text.
   absl::flat_hash_map<absl::string_view, std::pair<TensorMeta, bool>> state_tensors_;
 };
