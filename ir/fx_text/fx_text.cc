@@ -1,9 +1,10 @@
 #include "ir/fx_text/fx_text.h"
 
 #include <algorithm>
+#include <cstdint>
+#include <cstring>
 #include <utility>
 
-#include "absl/hash/hash.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/strip.h"
 #include "absl/types/optional.h"
@@ -126,8 +127,23 @@ class GraphParser {
     return src_.StartsWith(pos, "    %") || src_.StartsWith(pos, "    return") ||
            (annotations_ != nullptr && src_.StartsWith(pos, kAnnotationPrefix));
   }
+  // Not absl::Hash, which costs more than the rest of a lookup here: two
+  // names sharing a slot only send one to the graph's lookup. Mixes the
+  // first and last 8 bytes, where names differ (linear_12, add_12).
   static size_t RecentSlot(absl::string_view name) {
-    return absl::Hash<absl::string_view>()(name) >> (8 * sizeof(size_t) - kRecentBits);
+    uint64_t head = 0;
+    uint64_t tail = name.size();
+    if (name.size() >= 8) {
+      std::memcpy(&head, name.data(), 8);
+      std::memcpy(&tail, name.data() + name.size() - 8, 8);
+    } else {
+      for (const char c : name) head = (head << 8) | static_cast<unsigned char>(c);
+    }
+    uint64_t mixed = head * 0x9E3779B97F4A7C15u + tail;
+    mixed ^= mixed >> 32;
+    mixed *= 0xD6E8FEB86659FD93u;
+    mixed ^= mixed >> 32;
+    return static_cast<size_t>(mixed & (kRecentSlots - 1));
   }
   Node* Lookup(absl::string_view name) const {
     const RecentNode& recent = recent_[RecentSlot(name)];
