@@ -589,8 +589,20 @@ absl::Status NodeMetaLineReader::ReadModuleStackEntry(NodeMeta* meta, Cursor& li
     RETURN_IF_ERROR(line.ExpectEnd());
     last_module_stack_text_ = text;
     last_module_stack_ = entry;
+    has_last_append_ = false;
   }
-  meta->nn_module_stack.push_back(last_module_stack_);
+  // And so they build the same stacks: appending the same entry to the same
+  // (interned) stack gives the stack built last, without interning it again.
+  ModuleStack& stack = meta->nn_module_stack;
+  if (has_last_append_ && stack.data() == last_append_base_.data() &&
+      stack.size() == last_append_base_.size()) {
+    stack = last_append_result_;
+  } else {
+    last_append_base_ = stack;
+    stack.push_back(last_module_stack_);
+    last_append_result_ = stack;
+    has_last_append_ = true;
+  }
   return absl::OkStatus();
 }
 
