@@ -29,9 +29,12 @@ class SourceText {
   absl::string_view text() const { return text_; }
   size_t size() const { return text_.size(); }
   char operator[](size_t offset) const { return text_[offset]; }
+  // Straight to memcmp: with the literal's length known at the call site,
+  // the comparison is inlined (string_view::compare would call memcmp with
+  // a length it clamps at run time). Called several times on every line.
   bool StartsWith(size_t offset, absl::string_view s) const {
     return offset <= text_.size() && text_.size() - offset >= s.size() &&
-           text_.compare(offset, s.size(), s) == 0;
+           (s.empty() || std::memcmp(text_.data() + offset, s.data(), s.size()) == 0);
   }
   // One past the last character of the line holding `offset` (a '\n' or the
   // end of the text). Inline, straight to memchr: called on every line.

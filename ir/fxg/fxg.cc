@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <tuple>
 #include <utility>
+#include <vector>
 
 #include "absl/container/flat_hash_map.h"
 #include "absl/strings/str_cat.h"
@@ -32,12 +33,23 @@ class MetaAnnotator : public FxNodeAnnotator {
 class MetaReader : public FxAnnotationReader {
  public:
   absl::Status Read(Node* node, Cursor line) override {
-    return lines_.Read(&node->mutable_meta(), line);
+    // A node's lines come together: its metadata is looked up (and
+    // allocated) once, not once per line.
+    if (node != node_) {
+      node_ = node;
+      meta_ = &node->mutable_meta();
+    }
+    return lines_.Read(meta_, line);
   }
-  void Finish() { lines_.Finish(); }
+  void Finish() {
+    lines_.Finish();
+    node_ = nullptr;
+  }
 
  private:
   NodeMetaLineReader lines_;
+  Node* node_ = nullptr;
+  NodeMeta* meta_ = nullptr;
 };
 
 void PrintModule(const GraphModule& module, const std::string& path, MetaAnnotator* annotator,
@@ -144,10 +156,15 @@ class FxgParser {
     GraphModule* module = owned.get();
     RETURN_IF_ERROR(Attach(path, path_offset, std::move(owned)));
 
+    // The state lines are found first, so the module's state is allocated
+    // once at its size (entries are large to move).
+    state_lines_.clear();
     for (*pos = NextLine(line_end); src_.StartsWith(*pos, "  ") && !src_.StartsWith(*pos, "   ");
          *pos = NextLine(src_.LineEnd(*pos))) {
-      RETURN_IF_ERROR(State(*pos, module));
+      state_lines_.push_back(*pos);
     }
+    module->ReserveState(state_lines_.size());
+    for (const size_t line : state_lines_) RETURN_IF_ERROR(State(line, module));
     if (!has_graph) return absl::OkStatus();
     if (!src_.StartsWith(*pos, "graph():")) return src_.Expected(*pos, "'graph():  # typed'");
     ASSIGN_OR_RETURN(ParsedFxGraph parsed, ParseFxGraphAt(src_, pos, &meta_reader_));
@@ -163,17 +180,23 @@ class FxgParser {
     if (path.empty()) {
       if (root_ != nullptr) return src_.Error(offset, "a second root module");
       root_ = std::move(module);
+      Remember(0, path, root_.get());
       return absl::OkStatus();
     }
     if (root_ == nullptr) return src_.Error(offset, "expected the root module ('module: ...') first");
-    if (std::count(path.begin(), path.end(), '.') >= kMaxModuleDepth) {
+    const size_t dots = std::count(path.begin(), path.end(), '.');
+    if (dots >= kMaxModuleDepth) {
       return src_.Error(offset, absl::StrCat("module '", path, "' is nested more than ",
                                              kMaxModuleDepth, " levels deep (fxpp's limit)"));
     }
     const size_t dot = path.rfind('.');
     const absl::string_view parent_path =
         dot == std::string::npos ? absl::string_view() : absl::string_view(path).substr(0, dot);
-    GraphModule* parent = root_->FindSubmodule(parent_path);
+    // In preorder, the parent is nearly always among the last module's
+    // ancestors, so the tree is not walked from the root.
+    GraphModule* parent = dots < placed_depth_ && placed_[dots].path == parent_path
+                              ? placed_[dots].module
+                              : root_->FindSubmodule(parent_path);
     if (parent == nullptr) {
       return src_.Error(offset, absl::StrCat("parent module '", parent_path, "' of '", path,
                                              "' is not defined above"));
@@ -181,7 +204,19 @@ class FxgParser {
     absl::StatusOr<GraphModule*> added =
         parent->AddChild(dot == std::string::npos ? path : path.substr(dot + 1), std::move(module));
     if (!added.ok()) return src_.Error(offset, added.status().message());
+    Remember(dots, parent_path, parent);
+    Remember(dots + 1, path, *added);
     return absl::OkStatus();
+  }
+
+  // Records the module at `path`, which has `depth` names, as the ancestor
+  // at that depth of the modules that follow (the deeper ones are
+  // forgotten). The slots keep their strings' capacity.
+  void Remember(size_t depth, absl::string_view path, GraphModule* module) {
+    if (placed_.size() <= depth) placed_.resize(depth + 1);
+    placed_[depth].path.assign(path.data(), path.size());
+    placed_[depth].module = module;
+    placed_depth_ = depth + 1;
   }
 
   // "  <kind> <name>: <tensor>[ non_persistent]"
@@ -219,12 +254,23 @@ class FxgParser {
     return absl::OkStatus();
   }
 
+  // A module and its path, which FindSubmodule(path) would find.
+  struct Placed {
+    std::string path;
+    GraphModule* module = nullptr;
+  };
+
   const SourceText& src_;
   NodeSourceMap* positions_;
   std::unique_ptr<GraphModule> root_;
+  // The last module placed and its ancestors, by depth; [0] is the root.
+  std::vector<Placed> placed_;
+  size_t placed_depth_ = 0;
   // One for all graphs: what it remembers of the metadata it read (stack
   // traces, module stacks) recurs across them.
   MetaReader meta_reader_;
+  // Where the state lines of the module being read start.
+  std::vector<size_t> state_lines_;
   // State entries' tensors and persistence, by their text.
   absl::flat_hash_map<absl::string_view, std::pair<TensorMeta, bool>> state_tensors_;
 };

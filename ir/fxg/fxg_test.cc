@@ -208,6 +208,29 @@ TEST(Fxg, OpaqueRootAndEmptyModule) {
   ExpectRoundTrip(GraphModule("GraphModule"));
 }
 
+// The printer writes modules in preorder, but a module may come after
+// any module whose subtree is done: its parent is not among the last one's
+// ancestors, and the reader must still find it (not take the module at the
+// same depth it saw last).
+TEST(Fxg, ModulesOutOfPreorderFindTheirParents) {
+  absl::StatusOr<std::unique_ptr<GraphModule>> parsed =
+      ParseFxg("fxg 1\nopaque: R\nopaque a: A\nopaque a.b: AB\nopaque c: C\nopaque c.b: CB\n"
+               "opaque a.b.x: ABX\nopaque a.d: AD\nopaque c.b.y: CBY\n",
+               "f.fxg");
+  ASSERT_TRUE(parsed.ok()) << parsed.status();
+  const GraphModule& root = **parsed;
+  const std::pair<const char*, const char*> expected[] = {
+      {"a", "A"}, {"a.b", "AB"}, {"c", "C"}, {"c.b", "CB"},
+      {"a.b.x", "ABX"}, {"a.d", "AD"}, {"c.b.y", "CBY"}};
+  for (const auto& [path, class_name] : expected) {
+    const GraphModule* module = root.FindSubmodule(path);
+    ASSERT_NE(module, nullptr) << path;
+    EXPECT_EQ(module->class_name(), class_name) << path;
+  }
+  EXPECT_EQ(root.FindSubmodule("c.b")->children().size(), 1u);
+  EXPECT_EQ(root.FindSubmodule("a.b")->children().size(), 1u);
+}
+
 // `return x` stands for exactly one output node: named and targeting
 // "output", untyped, one argument. Any other output node prints in the general
 // form and reads back unchanged (the fuzzer found an output target lost).

@@ -530,6 +530,37 @@ absl::Status ReadExtra(NodeMeta* meta, Cursor& line, DuplicateError&& duplicate)
   return absl::OkStatus();
 }
 
+// The field name that starts a meta line, as ConsumeIdentifier reads it.
+// Every node has the same few fields: followed by ": ", their name is
+// known without scanning it character by character.
+absl::string_view ConsumeFieldName(Cursor& line) {
+  const SourceText& source = line.source();
+  const size_t pos = line.pos();
+  const auto common = [&](absl::string_view field_colon) {
+    if (!source.StartsWith(pos, field_colon) || pos + field_colon.size() > line.end()) {
+      return false;
+    }
+    line.set_pos(pos + field_colon.size() - 2);
+    return true;
+  };
+  bool matched = false;
+  switch (line.peek()) {
+    case 'v':
+      matched = common("val: ");
+      break;
+    case 's':
+      matched = common("stack_trace: ") || common("seq_nr: ");
+      break;
+    case 'n':
+      matched = common("nn_module_stack: ");
+      break;
+    default:
+      break;
+  }
+  if (!matched) line.ConsumeIdentifier();
+  return source.text().substr(pos, line.pos() - pos);
+}
+
 }  // namespace
 
 absl::Status NodeMetaLineReader::ReadValue(NodeMeta* meta, Cursor& line) {
@@ -558,8 +589,20 @@ absl::Status NodeMetaLineReader::ReadModuleStackEntry(NodeMeta* meta, Cursor& li
     RETURN_IF_ERROR(line.ExpectEnd());
     last_module_stack_text_ = text;
     last_module_stack_ = entry;
+    has_last_append_ = false;
   }
-  meta->nn_module_stack.push_back(last_module_stack_);
+  // And so they build the same stacks: appending the same entry to the same
+  // (interned) stack gives the stack built last, without interning it again.
+  ModuleStack& stack = meta->nn_module_stack;
+  if (has_last_append_ && stack.data() == last_append_base_.data() &&
+      stack.size() == last_append_base_.size()) {
+    stack = last_append_result_;
+  } else {
+    last_append_base_ = stack;
+    stack.push_back(last_module_stack_);
+    last_append_result_ = stack;
+    has_last_append_ = true;
+  }
   return absl::OkStatus();
 }
 
@@ -573,7 +616,7 @@ absl::Status NodeMetaLineReader::Read(NodeMeta* meta, Cursor line) {
   }
   Finish();
   const size_t field_offset = line.pos();
-  const absl::string_view field = line.ConsumeIdentifier();
+  const absl::string_view field = ConsumeFieldName(line);
   const auto duplicate = [&] {
     return line.source().Error(field_offset, absl::StrCat("duplicate meta field '", field, "'"));
   };

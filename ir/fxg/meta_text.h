@@ -80,6 +80,10 @@ class NodeMetaLineReader {
   // The last nn_module_stack line read (its text after the field name).
   absl::string_view last_module_stack_text_;
   ModuleStackEntry last_module_stack_;
+  // The last append of that entry: to which stack, and the result.
+  bool has_last_append_ = false;
+  ModuleStack last_append_base_;
+  ModuleStack last_append_result_;
 };
 
 }  // namespace fxpp
