@@ -84,6 +84,7 @@ class Converter {
     const size_t size = static_cast<size_t>(py::len(nodes));
     graph.Reserve(size);
     env_.reserve(env_.size() + size);
+    objects_.ReserveSources(size);
     // Walks the node list itself (root._next ...), as Graph.nodes does but
     // without a Python generator step per node.
     PyObject* root = PyObject_GetAttr(fx_graph.ptr(), n_.root);
@@ -327,9 +328,13 @@ class Converter {
       Check(named.status());
       created = *named;
     }
-    created->set_meta(Meta(node, fields));
-    const int64_t source = objects_.AddSource(node, created->meta());
-    created->mutable_meta().SetExtra(kSourceMetaKey, absl::StrCat(source));
+    // The source index goes in before the metadata moves into the node, so
+    // the node's copy is made once (mutable_meta would copy-check it again).
+    const int64_t source = objects_.next_source();
+    NodeMeta meta = Meta(node, fields);
+    meta.SetExtra(kSourceMetaKey, absl::StrCat(source));
+    objects_.AddSource(node, meta);
+    created->set_meta(std::move(meta));
     if (deferred_ != nullptr) {
       pending_index_.emplace(created, pending_.size());
       pending_.push_back({created, source, deferred_, std::move(deferred_elements_)});
@@ -631,9 +636,10 @@ class Converter {
 
   // A node's nn_module_stack: passes that copy metadata share one dict among
   // many nodes, so entries are converted once per dict.
-  const std::vector<ModuleStackEntry>& ModuleStack(PyObject* stack) {
+  fxpp::ModuleStack ModuleStack(PyObject* stack) {
     auto [it, inserted] = module_stacks_.try_emplace(stack);
     if (!inserted) return it->second;
+    std::vector<ModuleStackEntry> entries;
     PyObject *key, *entry;
     Py_ssize_t pos = 0;
     while (PyDict_Next(stack, &pos, &key, &entry)) {
@@ -645,8 +651,9 @@ class Converter {
         type = PyTuple_GET_ITEM(entry, 1);
       }
       const Symbol type_name = PyUnicode_Check(type) ? Interned(type) : objects_.TypeName(type);
-      it->second.push_back({Interned(key), Interned(path), type_name});
+      entries.push_back({Interned(key), Interned(path), type_name});
     }
+    it->second = fxpp::ModuleStack(entries);
     return it->second;
   }
 
@@ -703,7 +710,8 @@ class Converter {
   // By identity: the objects live in the graph being converted, which
   // outlives the conversion, so no address is reused meanwhile.
   absl::flat_hash_map<PyObject*, Symbol> symbols_;
-  absl::flat_hash_map<PyObject*, std::vector<ModuleStackEntry>> module_stacks_;
+  // Interned once per dict: assigning the stack to a node is a pointer copy.
+  absl::flat_hash_map<PyObject*, fxpp::ModuleStack> module_stacks_;
   std::vector<std::pair<py::object, Symbol>> devices_;
   MetadataLayout layout_;  // of the last TensorMetadata type seen
   py::object getitem_ = py::module_::import("operator").attr("getitem");

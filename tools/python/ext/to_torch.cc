@@ -211,8 +211,8 @@ class Builder {
   // entries and what a pass changed rewritten, or with the IR's fields.
   void FillMeta(const Node& node, int64_t source, py::dict meta) {
     const NodeMeta& now = node.meta();
-    static const NodeMeta kEmpty;
-    const NodeMeta& before = source >= 0 ? objects_.source_meta(source) : kEmpty;
+    static const SourceMeta kEmpty;
+    const SourceMeta& before = source >= 0 ? objects_.source_meta(source) : kEmpty;
     if (source >= 0) {
       py::object src = py::reinterpret_steal<py::object>(
           PyObject_GetAttr(objects_.source_node(source), n_.meta));

@@ -99,12 +99,62 @@ TorchObjects::TorchObjects()
   AddEnum(layout_of_, layouts_, values.attr("_LAYOUT_NAMES"), &ParseLayout);
 }
 
+namespace {
+
+// The names of ATen operators (OpOverloads) and builtin functions, for the
+// process: every conversion meets the same few dozen, and asking Python for
+// one costs as much as converting several nodes. Their objects live as long
+// as torch does; each one cached is kept alive, so no other object takes its
+// address. Other targets (user functions) are not kept past a conversion.
+class ProcessCallableNames {
+ public:
+  static ProcessCallableNames& Get() {
+    static ProcessCallableNames* const kNames = new ProcessCallableNames();  // leaked on purpose
+    return *kNames;
+  }
+
+  // Whether `target`'s name is one the process keeps.
+  bool Keeps(PyObject* target) const {
+    return PyCFunction_Check(target) ||
+           (op_overload_ != nullptr && Py_TYPE(target) == op_overload_);
+  }
+  const Symbol* Find(PyObject* target) const {
+    auto it = names_.find(target);
+    return it == names_.end() ? nullptr : &it->second;
+  }
+  void Add(PyObject* target, Symbol name) {
+    if (names_.emplace(target, name).second) Py_INCREF(target);
+  }
+
+ private:
+  ProcessCallableNames() {
+    py::object op_overload =
+        py::getattr(py::module_::import("torch._ops"), "OpOverload", py::none());
+    if (PyType_Check(op_overload.ptr())) {
+      op_overload_ = reinterpret_cast<PyTypeObject*>(op_overload.release().ptr());
+    }
+  }
+
+  PyTypeObject* op_overload_ = nullptr;
+  absl::flat_hash_map<PyObject*, Symbol> names_;
+};
+
+}  // namespace
+
 Symbol TorchObjects::CallableName(PyObject* target) {
   auto it = callable_names_.find(target);
   if (it != callable_names_.end()) return it->second;
+  ProcessCallableNames& process = ProcessCallableNames::Get();
+  const bool kept = process.Keeps(target);
+  const Symbol* known = kept ? process.Find(target) : nullptr;
   py::handle t(target);
-  py::object name = targets.attr("callable_name")(t);
-  const Symbol symbol = Symbol::Intern(StrView(name.ptr()));
+  Symbol symbol;
+  if (known != nullptr) {
+    symbol = *known;
+  } else {
+    symbol = Symbol::Intern(StrView(targets.attr("callable_name")(t).ptr()));
+    if (kept) process.Add(target, symbol);
+  }
   callable_names_.emplace(target, symbol);
   callables_.emplace(std::string(symbol.str()), py::reinterpret_borrow<py::object>(t));
   return symbol;
@@ -148,9 +198,15 @@ absl::optional<Layout> TorchObjects::LayoutOf(PyObject* v) const {
   return it->second;
 }
 
+void TorchObjects::ReserveSources(size_t n) {
+  sources_.reserve(sources_.size() + n);
+  source_metas_.reserve(source_metas_.size() + n);
+}
+
 int64_t TorchObjects::AddSource(PyObject* fx_node, const NodeMeta& meta) {
   sources_.push_back(py::reinterpret_borrow<py::object>(fx_node));
-  source_metas_.push_back(meta);
+  source_metas_.push_back(
+      SourceMeta{meta.val, meta.stack_trace, meta.nn_module_stack, meta.tag, meta.seq_nr});
   return static_cast<int64_t>(sources_.size()) - 1;
 }
 

@@ -31,6 +31,18 @@ inline constexpr absl::string_view kSourceMetaKey = "fxpp.source";
 // The source index a node's metadata carries, or -1.
 int64_t SourceIndex(const NodeMeta& meta);
 
+// The fields of a source node's converted metadata that the way back
+// compares with the node's metadata then, to write only what a pass changed
+// (source_fn_stack and extra entries are not written back): a copy of these
+// alone per node, not of the whole NodeMeta.
+struct SourceMeta {
+  absl::optional<ValueMeta> val;
+  Symbol stack_trace;
+  ModuleStack nn_module_stack;
+  absl::optional<Symbol> tag;
+  absl::optional<int64_t> seq_nr;
+};
+
 // Interned attribute names (Python strings made once; lookups by pointer).
 struct Names {
   PyObject *op, *name, *target, *args, *kwargs, *meta, *type, *tag, *graph, *nodes, *shape,
@@ -68,6 +80,10 @@ class TorchObjects {
   absl::optional<ScalarType> Dtype(PyObject* v) const;
   absl::optional<MemoryFormat> Format(PyObject* v) const;
   absl::optional<Layout> LayoutOf(PyObject* v) const;
+  // Room for `n` more sources.
+  void ReserveSources(size_t n);
+  // The index the next AddSource returns.
+  int64_t next_source() const { return static_cast<int64_t>(sources_.size()); }
   // Records a source node and its converted metadata; returns its index.
   int64_t AddSource(PyObject* fx_node, const NodeMeta& meta);
 
@@ -85,9 +101,9 @@ class TorchObjects {
   py::object LayoutObject(Layout l) const { return layouts_[static_cast<int>(l)]; }
   // Source `index`'s node, and its metadata as converted.
   PyObject* source_node(int64_t index) const { return sources_[index].ptr(); }
-  const NodeMeta& source_meta(int64_t index) const { return source_metas_[index]; }
+  const SourceMeta& source_meta(int64_t index) const { return source_metas_[index]; }
   // For converters that complete a value after recording its node.
-  NodeMeta& mutable_source_meta(int64_t index) { return source_metas_[index]; }
+  SourceMeta& mutable_source_meta(int64_t index) { return source_metas_[index]; }
   int64_t num_sources() const { return static_cast<int64_t>(sources_.size()); }
   // Whether nn_module_stack entries are PyTorch 2's key -> (path, type).
   bool module_stack_tuples = false;
@@ -129,7 +145,7 @@ class TorchObjects {
   absl::flat_hash_map<PyObject*, uint32_t> opaque_index_;
   std::vector<py::object> opaque_;
   std::vector<py::object> sources_;
-  std::vector<NodeMeta> source_metas_;
+  std::vector<SourceMeta> source_metas_;
 };
 
 }  // namespace pyext
