@@ -17,6 +17,10 @@ BlockPool::BlockPool(size_t block_size)
     : block_size_((std::max(block_size, sizeof(FreeBlock)) + alignof(std::max_align_t) - 1) &
                   ~(alignof(std::max_align_t) - 1)) {}
 
+BlockPool::~BlockPool() {
+  for (char* slab : slabs_) ::operator delete(slab);
+}
+
 void BlockPool::Refill(ThreadCache& cache) {
   std::lock_guard<std::mutex> lock(mu_);
   if (!batches_.empty()) {
@@ -33,6 +37,7 @@ void BlockPool::Refill(ThreadCache& cache) {
     if (static_cast<size_t>(slab_end_ - slab_next_) < block_size_) {
       const size_t bytes = std::max(kSlabBytes, block_size_);
       slab_next_ = static_cast<char*>(::operator new(bytes));
+      slabs_.push_back(slab_next_);
       slab_end_ = slab_next_ + bytes;
     }
     FreeBlock* block = reinterpret_cast<FreeBlock*>(slab_next_);

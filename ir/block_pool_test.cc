@@ -7,7 +7,20 @@
 #include <thread>
 #include <vector>
 
+#include <sanitizer/asan_interface.h>
+
 #include "gtest/gtest.h"
+
+#if defined(__SANITIZE_ADDRESS__)
+#define ASAN_BUILD 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define ASAN_BUILD 1
+#endif
+#endif
+#ifndef ASAN_BUILD
+#define ASAN_BUILD 0
+#endif
 
 namespace fxpp {
 namespace {
@@ -74,6 +87,25 @@ TEST(BlockPoolTest, AnExitingThreadGivesItsBlocksBack) {
   std::set<uintptr_t> taken;
   for (int i = 0; i < 300; ++i) taken.insert(reinterpret_cast<uintptr_t>(cache.Allocate()));
   EXPECT_EQ(taken, freed);
+}
+
+// What CI's AddressSanitizer run relies on to catch a use after free of
+// node metadata: a freed block's bytes past the free-list link are poisoned.
+TEST(BlockPoolTest, AFreedBlockIsPoisonedUnderAddressSanitizer) {
+#if ASAN_BUILD
+  BlockPool pool(64);
+  BlockPool::ThreadCache cache(&pool);
+  char* block = static_cast<char*>(cache.Allocate());
+  EXPECT_EQ(__asan_address_is_poisoned(block + 16), 0);
+  cache.Free(block);
+  EXPECT_NE(__asan_address_is_poisoned(block + 16), 0);
+  EXPECT_NE(__asan_address_is_poisoned(block + pool.block_size() - 1), 0);
+  EXPECT_EQ(cache.Allocate(), block);
+  EXPECT_EQ(__asan_address_is_poisoned(block + 16), 0);
+  cache.Free(block);
+#else
+  GTEST_SKIP() << "built without AddressSanitizer";
+#endif
 }
 
 TEST(PoolAllocatorTest, SharedObjectsAreBuiltInPoolBlocksAndRecycled) {
