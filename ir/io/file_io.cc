@@ -11,7 +11,6 @@
 #include <cstring>
 #include <filesystem>
 #include <iostream>
-#include <iterator>
 #include <random>
 
 #include "absl/strings/match.h"
@@ -61,29 +60,43 @@ std::string RandomSuffix() {
 
 }  // namespace
 
-absl::StatusOr<std::string> ReadFileOrStdin(absl::string_view path) {
-  if (path == "-") {
-    std::string contents(std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>{});
-    if (std::cin.bad()) return absl::DataLossError("cannot read stdin");
-    return contents;
-  }
-  const std::string p(path);
-  const int fd = open(p.c_str(), O_RDONLY | O_CLOEXEC);
-  if (fd < 0) return ErrnoError(errno, "open", path);
+namespace {
+
+// All of `fd`'s bytes. The string is reserved at the size fstat reports
+// (a regular file, or stdin redirected from one), so a big input is copied
+// once instead of at every doubling of the string; a pipe, or a file that
+// grows meanwhile, is read on until read() says the end.
+absl::StatusOr<std::string> ReadAll(int fd, absl::string_view what) {
   std::string contents;
+  struct stat info;
+  if (fstat(fd, &info) == 0 && S_ISREG(info.st_mode) && info.st_size > 0) {
+    contents.reserve(static_cast<size_t>(info.st_size));
+  }
   char buffer[1 << 16];
   for (;;) {
     const ssize_t n = read(fd, buffer, sizeof(buffer));
     if (n > 0) {
       contents.append(buffer, static_cast<size_t>(n));
     } else if (n == 0) {
-      break;
+      return contents;
     } else if (errno != EINTR) {
-      const int error_number = errno;
-      close(fd);
-      return ErrnoError(error_number, "read", path);
+      return ErrnoError(errno, "read", what);
     }
   }
+}
+
+}  // namespace
+
+absl::StatusOr<std::string> ReadFileOrStdin(absl::string_view path) {
+  if (path == "-") {
+    absl::StatusOr<std::string> contents = ReadAll(STDIN_FILENO, "stdin");
+    if (!contents.ok()) return absl::DataLossError("cannot read stdin");
+    return contents;
+  }
+  const std::string p(path);
+  const int fd = open(p.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return ErrnoError(errno, "open", path);
+  absl::StatusOr<std::string> contents = ReadAll(fd, path);
   close(fd);
   return contents;
 }

@@ -9,6 +9,7 @@
 #include <limits>
 #include <filesystem>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "absl/strings/str_cat.h"
@@ -238,6 +239,39 @@ TEST(ModuleIoTest, FxTextVerifierErrorsPointIntoSections) {
   options.check_attributes = false;
   EXPECT_THAT(std::string(VerifyLoadedModule(*loaded, options).message()),
               HasSubstr("m.fx:10:5: error: "));
+}
+
+// Bigger than one read() of the reader's buffer, with every byte value:
+// the chunks are all kept, in order, from a file and from a pipe on stdin.
+TEST(ModuleIoTest, ReadsWholeFilesAndPipesBiggerThanOneRead) {
+  std::string contents;
+  for (int i = 0; i < 300000; ++i) contents.push_back(static_cast<char>((i * 7 + i / 256) & 0xff));
+  const std::string path = TempDir() + "/big.bin";
+  ASSERT_TRUE(WriteFileAtomically(path, contents).ok());
+  absl::StatusOr<std::string> from_file = ReadFileOrStdin(path);
+  ASSERT_TRUE(from_file.ok()) << from_file.status();
+  EXPECT_TRUE(*from_file == contents);
+
+  int pipe_fds[2];
+  ASSERT_EQ(pipe(pipe_fds), 0);
+  std::thread writer([&] {
+    absl::string_view rest = contents;
+    while (!rest.empty()) {
+      const ssize_t n = write(pipe_fds[1], rest.data(), rest.size());
+      if (n <= 0) break;
+      rest.remove_prefix(static_cast<size_t>(n));
+    }
+    close(pipe_fds[1]);
+  });
+  const int saved_stdin = dup(STDIN_FILENO);
+  ASSERT_EQ(dup2(pipe_fds[0], STDIN_FILENO), STDIN_FILENO);
+  absl::StatusOr<std::string> from_stdin = ReadFileOrStdin("-");
+  dup2(saved_stdin, STDIN_FILENO);
+  close(saved_stdin);
+  close(pipe_fds[0]);
+  writer.join();
+  ASSERT_TRUE(from_stdin.ok()) << from_stdin.status();
+  EXPECT_TRUE(*from_stdin == contents);
 }
 
 TEST(ModuleIoTest, WritesAtomicallyAndLeavesNothingOnFailure) {
