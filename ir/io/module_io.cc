@@ -10,6 +10,7 @@
 #include "absl/strings/str_split.h"
 #include "ir/diagnostic.h"
 #include "ir/fxg/fxg.h"
+#include "ir/io/file_io.h"
 #include "ir/proto/convert.h"
 #include "ir/proto/json_position.h"
 #include "ir/dot/dot.h"
@@ -99,7 +100,12 @@ absl::StatusOr<LoadedModule> Parse(absl::string_view contents, std::string* owne
   }
   // The text formats keep their text for located errors (protobuf binary
   // has no lines: its errors name the module and node).
-  loaded.source = owned != nullptr ? std::move(*owned) : std::string(contents);
+  if (owned != nullptr) {
+    loaded.source = std::move(*owned);
+  } else {
+    ReserveForBulkFill(&loaded.source, contents.size());
+    loaded.source.append(contents.data(), contents.size());
+  }
   return loaded;
 }
 

@@ -4,10 +4,12 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <limits>
 #include <filesystem>
+#include <fstream>
 #include <string>
 #include <thread>
 #include <vector>
@@ -272,6 +274,39 @@ TEST(ModuleIoTest, ReadsWholeFilesAndPipesBiggerThanOneRead) {
   writer.join();
   ASSERT_TRUE(from_stdin.ok()) << from_stdin.status();
   EXPECT_TRUE(*from_stdin == contents);
+}
+
+// The VmFlags line of the mapping of /proc/self/smaps holding `address`.
+std::string VmFlagsAt(uintptr_t address) {
+  std::ifstream smaps("/proc/self/smaps");
+  bool inside = false;
+  for (std::string line; std::getline(smaps, line);) {
+    uintptr_t begin = 0, end = 0;
+    if (std::sscanf(line.c_str(), "%lx-%lx ", &begin, &end) == 2 && line.find('-') < 16) {
+      inside = begin <= address && address < end;
+    } else if (inside && line.rfind("VmFlags:", 0) == 0) {
+      return line + " ";
+    }
+  }
+  return "";
+}
+
+TEST(ModuleIoTest, BulkFillBuffersAreAdvisedHugePages) {
+  if (!std::filesystem::exists("/sys/kernel/mm/transparent_hugepage")) {
+    GTEST_SKIP() << "kernel without transparent huge pages";
+  }
+  constexpr size_t kSize = size_t{9} << 20;
+  std::string buffer;
+  ReserveForBulkFill(&buffer, kSize);
+  EXPECT_TRUE(buffer.empty());
+  ASSERT_GE(buffer.capacity(), kSize);
+  constexpr uintptr_t kHugePage = uintptr_t{2} << 20;
+  const uintptr_t inner =
+      (reinterpret_cast<uintptr_t>(buffer.data()) + kHugePage - 1) & ~(kHugePage - 1);
+  // "hg": the mapping holds MADV_HUGEPAGE memory.
+  EXPECT_THAT(VmFlagsAt(inner), HasSubstr(" hg "));
+  buffer.append(kSize, 'x');
+  EXPECT_EQ(buffer.size(), kSize);
 }
 
 TEST(ModuleIoTest, WritesAtomicallyAndLeavesNothingOnFailure) {
