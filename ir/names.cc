@@ -143,7 +143,7 @@ NameSpace::Entry* NameSpace::Insert(absl::string_view name, absl::string_view at
   // copy back.
   void* at = arena_.Allocate(sizeof(Entry) + name.size() + attached.size(), alignof(Entry));
   Entry* entry = new (at) Entry(static_cast<uint32_t>(name.size()),
-                                static_cast<uint32_t>(attached.size()));
+                                static_cast<uint32_t>(attached.size()), NameHash(name));
   char* chars = reinterpret_cast<char*>(entry + 1);
   std::copy(name.begin(), name.end(), chars);
   std::copy(attached.begin(), attached.end(), chars + name.size());

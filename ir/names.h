@@ -24,7 +24,7 @@ class NameSpace {
  public:
   // One name, with the id of what it names and text its owner keeps with it
   // (a graph keeps there the targets that are as distinct as node names).
-  // The characters follow the 12-byte entry in the namespace's arena, so a
+  // The characters follow the 16-byte entry in the namespace's arena, so a
   // name costs one small record and one pointer-sized hash slot.
   class Entry {
    public:
@@ -40,13 +40,16 @@ class NameSpace {
 
    private:
     friend class NameSpace;
-    Entry(uint32_t name_size, uint32_t attached_size)
-        : name_size_(name_size), attached_size_(attached_size) {}
+    Entry(uint32_t name_size, uint32_t attached_size, uint32_t hash)
+        : name_size_(name_size), attached_size_(attached_size), hash_(hash) {}
     const char* chars() const { return reinterpret_cast<const char*>(this + 1); }
 
     uint32_t owner_ = kNoOwner;
     uint32_t name_size_;
     uint32_t attached_size_;
+    // The name's hash (NameHash), kept so that growing the table does not
+    // hash every name again: reading 100k nodes rehashed each about twice.
+    uint32_t hash_;
   };
 
   NameSpace() = default;
@@ -83,10 +86,16 @@ class NameSpace {
 
  private:
   // Entries hash and compare by name, and are looked up by name.
+  // 32 bits of absl's hash: the table mixes in its own seed, and 32 bits
+  // tell apart far more names than a graph has.
+  static uint32_t NameHash(absl::string_view name) {
+    const uint64_t h = absl::Hash<absl::string_view>()(name);
+    return static_cast<uint32_t>(h ^ (h >> 32));
+  }
   struct EntryHash {
     using is_transparent = void;
-    size_t operator()(absl::string_view name) const { return absl::Hash<absl::string_view>()(name); }
-    size_t operator()(const Entry* e) const { return (*this)(e->name()); }
+    size_t operator()(absl::string_view name) const { return NameHash(name); }
+    size_t operator()(const Entry* e) const { return e->hash_; }
   };
   struct EntryEq {
     using is_transparent = void;
