@@ -15,6 +15,7 @@
 #include "benchmark/benchmark.h"
 #include "bench/synthetic_graphs.h"
 #include "export/exported_program.h"
+#include "export/program_fxg.h"
 #include "export/program_proto.h"
 #include "export/synthetic_program.h"
 #include "ir/io/module_io.h"
@@ -114,29 +115,49 @@ ExportedProgram ProgramWithMeta(int64_t nodes) {
   return program;
 }
 
-void BM_WriteProgram(benchmark::State& state, bool json) {
+// `format` is one of the program formats: json, pb or fxg.
+std::string SerializeProgram(const ExportedProgram& program, Format format) {
+  switch (format) {
+    case Format::kJson:
+      return *SerializeExportedProgramJson(program);
+    case Format::kFxg:
+      return *PrintExportedProgramFxg(program);
+    default:
+      return SerializeExportedProgramBinary(program);
+  }
+}
+
+absl::StatusOr<ExportedProgram> ParseProgram(absl::string_view text, Format format) {
+  switch (format) {
+    case Format::kJson:
+      return ParseExportedProgramJson(text, "bench");
+    case Format::kFxg:
+      return ParseExportedProgramFxg(text, "bench");
+    default:
+      return ParseExportedProgramBinary(text, "bench");
+  }
+}
+
+void BM_WriteProgram(benchmark::State& state, Format format) {
   const ExportedProgram program = ProgramWithMeta(state.range(0));
   int64_t bytes = 0;
   for (auto _ : state) {
-    std::string text = json ? *SerializeExportedProgramJson(program)
-                            : SerializeExportedProgramBinary(program);
+    std::string text = SerializeProgram(program, format);
     bytes = static_cast<int64_t>(text.size());
     benchmark::DoNotOptimize(text);
   }
   SetCounters(state, static_cast<int64_t>(program.graph_module->graph().size()), bytes);
 }
 
-void BM_ReadProgram(benchmark::State& state, bool json) {
+void BM_ReadProgram(benchmark::State& state, Format format) {
   ExportedProgram program = ProgramWithMeta(state.range(0));
-  const std::string text = json ? *SerializeExportedProgramJson(program)
-                                : SerializeExportedProgramBinary(program);
+  const std::string text = SerializeProgram(program, format);
   const int64_t nodes = static_cast<int64_t>(program.graph_module->graph().size());
   // Freed before reading, as BM_ReadModule frees its module: the reads
   // then reuse its memory rather than run beside it.
   program = ExportedProgram();
   for (auto _ : state) {
-    absl::StatusOr<ExportedProgram> back = json ? ParseExportedProgramJson(text, "bench")
-                                                : ParseExportedProgramBinary(text, "bench");
+    absl::StatusOr<ExportedProgram> back = ParseProgram(text, format);
     if (!back.ok()) state.SkipWithError(std::string(back.status().message()).c_str());
     benchmark::DoNotOptimize(back);
   }
@@ -155,10 +176,12 @@ BENCHMARK_CAPTURE(BM_ReadModule, pb, Format::kPb)->Apply(Sizes);
 BENCHMARK_CAPTURE(BM_ReadModuleFile, pb, Format::kPb)->Apply(Sizes);
 BENCHMARK_CAPTURE(BM_WriteModule, json, Format::kJson)->Apply(Sizes);
 BENCHMARK_CAPTURE(BM_ReadModule, json, Format::kJson)->Apply(Sizes);
-BENCHMARK_CAPTURE(BM_WriteProgram, pb, false)->Apply(Sizes);
-BENCHMARK_CAPTURE(BM_ReadProgram, pb, false)->Apply(Sizes);
-BENCHMARK_CAPTURE(BM_WriteProgram, json, true)->Apply(Sizes);
-BENCHMARK_CAPTURE(BM_ReadProgram, json, true)->Apply(Sizes);
+BENCHMARK_CAPTURE(BM_WriteProgram, pb, Format::kPb)->Apply(Sizes);
+BENCHMARK_CAPTURE(BM_ReadProgram, pb, Format::kPb)->Apply(Sizes);
+BENCHMARK_CAPTURE(BM_WriteProgram, fxg, Format::kFxg)->Apply(Sizes);
+BENCHMARK_CAPTURE(BM_ReadProgram, fxg, Format::kFxg)->Apply(Sizes);
+BENCHMARK_CAPTURE(BM_WriteProgram, json, Format::kJson)->Apply(Sizes);
+BENCHMARK_CAPTURE(BM_ReadProgram, json, Format::kJson)->Apply(Sizes);
 
 }  // namespace
 }  // namespace fxpp

@@ -9,6 +9,7 @@
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "export/errors.h"
+#include "export/program_fxg.h"
 #include "export/validate.h"
 #include "google/protobuf/util/json_util.h"
 #include "ir/io/file_io.h"
@@ -52,7 +53,9 @@ void WriteConstantValue(const Argument& value, proto::Argument* out) {
   if (!WriteScalarArgument(value, out)) out->mutable_none();
 }
 
-absl::StatusOr<ArgumentSpec> ReadArgumentSpec(const ep::ArgumentSpec& in) {
+}  // namespace
+
+absl::StatusOr<ArgumentSpec> ArgumentSpecFromProto(const ep::ArgumentSpec& in) {
   ArgumentSpec spec;
   auto named = [&](ArgumentSpec::Kind kind, const ep::NamedArgument& arg) -> absl::Status {
     if (arg.name().empty()) return absl::InvalidArgumentError("argument has no name");
@@ -98,7 +101,7 @@ absl::StatusOr<ArgumentSpec> ReadArgumentSpec(const ep::ArgumentSpec& in) {
   return spec;
 }
 
-void WriteArgumentSpec(const ArgumentSpec& spec, ep::ArgumentSpec* out) {
+void ArgumentSpecToProto(const ArgumentSpec& spec, ep::ArgumentSpec* out) {
   switch (spec.kind) {
     case ArgumentSpec::Kind::kTensor:
       out->mutable_tensor()->set_name(spec.name);
@@ -126,12 +129,14 @@ void WriteArgumentSpec(const ArgumentSpec& spec, ep::ArgumentSpec* out) {
   }
 }
 
+namespace {
+
 absl::StatusOr<std::vector<ArgumentSpec>> ReadArgumentSpecs(
     const google::protobuf::RepeatedPtrField<ep::ArgumentSpec>& in, absl::string_view where) {
   std::vector<ArgumentSpec> out;
   out.reserve(in.size());
   for (int i = 0; i < in.size(); ++i) {
-    absl::StatusOr<ArgumentSpec> spec = ReadArgumentSpec(in[i]);
+    absl::StatusOr<ArgumentSpec> spec = ArgumentSpecFromProto(in[i]);
     if (!spec.ok()) return Within(absl::StrCat(where, "[", i, "]"), spec.status());
     out.push_back(*std::move(spec));
   }
@@ -158,7 +163,7 @@ absl::Status ReadSpec(const In& in, absl::string_view list, int i, bool (*is_val
   if (!kind.ok()) return Within(where(), kind.status());
   out->kind = *kind;
   if (!in.has_arg()) return Invalid(where(), "missing arg");
-  absl::StatusOr<ArgumentSpec> arg = ReadArgumentSpec(in.arg());
+  absl::StatusOr<ArgumentSpec> arg = ArgumentSpecFromProto(in.arg());
   if (!arg.ok()) return Within(absl::StrCat(where(), ".arg"), arg.status());
   out->arg = *std::move(arg);
   out->target = in.target();
@@ -185,7 +190,9 @@ void WriteTreeSpec(const TreeSpec& spec, ep::TreeSpec* out) {
 
 // ---- module call graph -------------------------------------------------------
 
-absl::StatusOr<ModuleCallSignature> ReadSignature(const ep::ModuleCallSignature& in,
+}  // namespace
+
+absl::StatusOr<ModuleCallSignature> ModuleCallSignatureFromProto(const ep::ModuleCallSignature& in,
                                                   absl::string_view where) {
   ModuleCallSignature sig;
   ASSIGN_OR_RETURN(sig.inputs, ReadArgumentSpecs(in.inputs(), absl::StrCat(where, ".inputs")));
@@ -199,13 +206,15 @@ absl::StatusOr<ModuleCallSignature> ReadSignature(const ep::ModuleCallSignature&
   return sig;
 }
 
-void WriteSignature(const ModuleCallSignature& sig, ep::ModuleCallSignature* out) {
-  for (const ArgumentSpec& a : sig.inputs) WriteArgumentSpec(a, out->add_inputs());
-  for (const ArgumentSpec& a : sig.outputs) WriteArgumentSpec(a, out->add_outputs());
+void ModuleCallSignatureToProto(const ModuleCallSignature& sig, ep::ModuleCallSignature* out) {
+  for (const ArgumentSpec& a : sig.inputs) ArgumentSpecToProto(a, out->add_inputs());
+  for (const ArgumentSpec& a : sig.outputs) ArgumentSpecToProto(a, out->add_outputs());
   WriteTreeSpec(sig.in_spec, out->mutable_in_spec());
   WriteTreeSpec(sig.out_spec, out->mutable_out_spec());
   for (const std::string& name : sig.forward_arg_names) out->add_forward_arg_names(name);
 }
+
+namespace {
 
 // Protobuf's JSON parser says neither line nor column; only once it failed
 // (valid input pays nothing) the strict scanner looks for a syntax error,
@@ -244,14 +253,14 @@ void WriteGraphSignature(const ExportedProgram& program, ep::ExportedProgram& ou
   for (const InputSpec& spec : program.graph_signature.input_specs) {
     ep::InputSpec* in = out.mutable_graph_signature()->add_input_specs();
     in->set_kind(static_cast<ep::InputKind>(static_cast<int>(spec.kind) + 1));
-    WriteArgumentSpec(spec.arg, in->mutable_arg());
+    ArgumentSpecToProto(spec.arg, in->mutable_arg());
     in->set_target(spec.target);
     if (spec.persistent.has_value()) in->set_persistent(*spec.persistent);
   }
   for (const OutputSpec& spec : program.graph_signature.output_specs) {
     ep::OutputSpec* o = out.mutable_graph_signature()->add_output_specs();
     o->set_kind(static_cast<ep::OutputKind>(static_cast<int>(spec.kind) + 1));
-    WriteArgumentSpec(spec.arg, o->mutable_arg());
+    ArgumentSpecToProto(spec.arg, o->mutable_arg());
     o->set_target(spec.target);
   }
 }
@@ -261,7 +270,7 @@ void WriteModuleCallGraph(const ExportedProgram& program, ep::ExportedProgram& o
   for (const ModuleCallEntry& entry : program.module_call_graph) {
     ep::ModuleCallEntry* e = out.add_module_call_graph();
     e->set_fqn(entry.fqn);
-    if (entry.signature.has_value()) WriteSignature(*entry.signature, e->mutable_signature());
+    if (entry.signature.has_value()) ModuleCallSignatureToProto(*entry.signature, e->mutable_signature());
   }
 }
 
@@ -320,7 +329,7 @@ class SignatureEncoder {
       case ArgumentSpec::Kind::kConstant:
       case ArgumentSpec::Kind::kCustomObj: {
         ep::ArgumentSpec message;
-        WriteArgumentSpec(arg, &message);
+        ArgumentSpecToProto(arg, &message);
         Delimited(2, message.SerializeAsString(), &spec_);
         return;
       }
@@ -417,7 +426,7 @@ absl::Status ReadProgramFields(const ep::ExportedProgram& in, ExportedProgram& p
     out.fqn = entry.fqn();
     if (entry.has_signature()) {
       ASSIGN_OR_RETURN(out.signature,
-                       ReadSignature(entry.signature(),
+                       ModuleCallSignatureFromProto(entry.signature(),
                                      absl::StrCat("module_call_graph[", i, "].signature")));
     }
     program.module_call_graph.push_back(std::move(out));
@@ -519,7 +528,7 @@ bool WireArgumentSpec(absl::string_view bytes, ArgumentSpec* out) {
   }
   ep::ArgumentSpec message;
   if (!ParseMessage(bytes, &message)) return false;
-  absl::StatusOr<ArgumentSpec> spec = ReadArgumentSpec(message);
+  absl::StatusOr<ArgumentSpec> spec = ArgumentSpecFromProto(message);
   if (!spec.ok()) return false;
   *out = *std::move(spec);
   return true;
@@ -596,7 +605,7 @@ bool WireModuleCall(absl::string_view bytes, ModuleCallEntry* out) {
     } else if (f.field() == ep::ModuleCallEntry::kSignatureFieldNumber) {
       ep::ModuleCallSignature message;
       if (!f.Bytes(&s) || !ParseMessage(s, &message)) return false;
-      absl::StatusOr<ModuleCallSignature> sig = ReadSignature(message, "module_call_graph");
+      absl::StatusOr<ModuleCallSignature> sig = ModuleCallSignatureFromProto(message, "module_call_graph");
       if (!sig.ok()) return false;
       out->signature = *std::move(sig);
     } else {
@@ -755,6 +764,7 @@ absl::StatusOr<ExportedProgram> ReadExportedProgram(absl::string_view path) {
   if (absl::EndsWith(path, ".pb") || absl::EndsWith(path, ".binpb")) {
     return ParseExportedProgramBinary(contents, name);
   }
+  if (absl::EndsWith(path, ".fxg")) return ParseExportedProgramFxg(contents, name);
   return ParseExportedProgramJson(contents, name);
 }
 

@@ -23,6 +23,17 @@ inline constexpr uint32_t kExportedProgramFormatVersion = 1;
 export_proto::ExportedProgram ExportedProgramToProto(const ExportedProgram& program);
 absl::StatusOr<ExportedProgram> ExportedProgramFromProto(const export_proto::ExportedProgram& in);
 
+// The parts of a program fxg keeps as protobuf JSON (export/program_fxg.h:
+// constant and custom-object arguments, module call signatures). The
+// readers check the encoding as ExportedProgramFromProto does; `where`
+// starts a signature's errors.
+void ArgumentSpecToProto(const ArgumentSpec& spec, export_proto::ArgumentSpec* out);
+absl::StatusOr<ArgumentSpec> ArgumentSpecFromProto(const export_proto::ArgumentSpec& in);
+void ModuleCallSignatureToProto(const ModuleCallSignature& sig,
+                                export_proto::ModuleCallSignature* out);
+absl::StatusOr<ModuleCallSignature> ModuleCallSignatureFromProto(
+    const export_proto::ModuleCallSignature& in, absl::string_view where);
+
 // Protobuf JSON mapping (as the Python bridge writes it) and binary. The
 // parsers validate; `filename` prefixes errors.
 absl::StatusOr<std::string> SerializeExportedProgramJson(const ExportedProgram& program);
@@ -43,7 +54,8 @@ absl::StatusOr<ExportedProgram> ParseExportedProgramBinary(absl::string_view byt
 // errors users see. A program it returns is the one those read (the
 // exported_program_binary fuzzer checks that).
 absl::optional<ExportedProgram> ReadCanonicalProgram(absl::string_view bytes);
-// Reads `path` ("-": stdin) as binary when it ends in .pb/.binpb, else JSON.
+// Reads `path` ("-": stdin) as binary when it ends in .pb/.binpb, as fxg
+// (export/program_fxg.h) when it ends in .fxg, else as JSON.
 absl::StatusOr<ExportedProgram> ReadExportedProgram(absl::string_view path);
 
 }  // namespace fxpp

@@ -16,6 +16,7 @@
 #include "absl/strings/strip.h"
 #include "google/protobuf/stubs/logging.h"
 #include "google/protobuf/struct.pb.h"
+#include "export/program_fxg.h"
 #include "export/program_proto.h"
 #include "google/protobuf/util/json_util.h"
 #include "ir/diagnostic.h"
@@ -214,17 +215,20 @@ absl::StatusOr<ToolInput> ReadToolInput(const ToolPreset& preset, const std::str
   if (!format.has_value()) format = FormatFromPath(path);
   if (!format.has_value()) format = FormatFromContents(contents);
   ToolInput input;
-  // An exported program is JSON with a graph signature, or protobuf binary
-  // that parses and validates as one (a module's binary does not).
+  // An exported program is JSON with a graph signature, fxg with a program
+  // line, or protobuf binary that parses and validates as one (a module's
+  // binary does not).
   const bool binary = format == Format::kPb;
   if (preset.from_program != nullptr || binary ||
-      (format == Format::kJson && absl::StrContains(contents, "\"graph_signature\""))) {
+      (format == Format::kJson && absl::StrContains(contents, "\"graph_signature\"")) ||
+      (format == Format::kFxg && IsExportedProgramFxg(contents))) {
     absl::StatusOr<ExportedProgram> program = [&] {
       // A module's binary read as a program may make protobuf log about
       // strings that are not UTF-8: a guess, not the user's error.
       google::protobuf::LogSilencer quiet;
-      return binary ? ParseExportedProgramBinary(contents, name)
-                    : ParseExportedProgramJson(contents, name);
+      if (binary) return ParseExportedProgramBinary(contents, name);
+      if (format == Format::kFxg) return ParseExportedProgramFxg(contents, name);
+      return ParseExportedProgramJson(contents, name);
     }();
     if (program.ok()) {
       input.program = *std::move(program);
@@ -240,25 +244,26 @@ absl::StatusOr<ToolInput> ReadToolInput(const ToolPreset& preset, const std::str
   return input;
 }
 
-// fmt of an exported program: json and pb hold all of it, readable and dot
-// show its graph; fx and fxg would drop the signature.
+// fmt of an exported program: json, pb and fxg hold all of it, readable
+// and dot show its graph; FX text would drop the signature.
 absl::StatusOr<std::string> RenderProgram(const ExportedProgram& program, Format to) {
   switch (to) {
     case Format::kJson:
       return SerializeExportedProgramJson(program);
     case Format::kPb:
       return SerializeExportedProgramBinary(program);
+    case Format::kFxg:
+      return PrintExportedProgramFxg(program);
     case Format::kReadable:
     case Format::kDot:
       return RenderModule(*program.graph_module, to);
     case Format::kFx:
-    case Format::kFxg:
       break;
   }
   return absl::InvalidArgumentError(absl::StrCat(
       "an exported program (graph signature, state, module call graph) cannot be written as ",
-      FormatName(to), ": use json or pb (readable or dot to look at its graph), or `unflatten` "
-      "it into a module first"));
+      FormatName(to), ": use json, pb or fxg (readable or dot to look at its graph), or "
+      "`unflatten` it into a module first"));
 }
 
 absl::Status CheckTextOrJson(absl::string_view flag, absl::string_view value) {

@@ -4,7 +4,7 @@
 // Formats: fx (PyTorch's print(gm.graph)), fxg (fxpp golden text), json,
 // pb, readable (print_readable) and dot (graphviz), the last two output
 // only. An exported program (fxpp.dump of torch.export's result) converts
-// between json and pb, and shows its graph as readable or dot. `-` is
+// between json, pb and fxg, and shows its graph as readable or dot. `-` is
 // stdin/stdout. With no IN, converts a bundled PyTorch graph to readable.
 #include "tools/driver.h"
 
@@ -14,7 +14,7 @@ int main(int argc, char** argv) {
   fmt.usage =
       "Converts a graph module or an exported program between formats.\n"
       "  fmt IN [-o OUT] [--from=fx|fxg|json|pb] [--to=fx|fxg|json|pb|readable|dot]\n"
-      "An exported program converts between json and pb, or shows its graph (readable,\n"
+      "An exported program converts between json, pb and fxg, or shows its graph (readable,\n"
       "dot). IN and OUT may be - for stdin/stdout. Without IN, converts a bundled example.";
   fmt.example = "testing/graphs/torch26/hand_gpt.fx";
   fmt.example_to = fxpp::Format::kReadable;

@@ -93,11 +93,12 @@ mkdir -p "$work/seeds/exported_program"
 find testing/exported -name '*.json' ! -name '*.unflatten.json' \
   ! -name pytorch_unflatten_times.json -size -$((ep_max_len + 1))c \
   -exec cp {} "$work/seeds/exported_program/" \;
-# Their binary form, for exported_program_pb.
+# Their binary form, for exported_program_pb, and their fxg, for fxg.
 mkdir -p "$work/seeds/exported_program_pb"
 for program in "$work"/seeds/exported_program/*.json; do
   name=$(basename "$program")
   "$bin/tools/fmt" "$program" -o "$work/seeds/exported_program_pb/${name%.json}.pb"
+  "$bin/tools/fmt" "$program" -o "$work/seeds/fxg/program_${name%.json}.fxg"
 done
 
 limit=(-max_total_time="$seconds")

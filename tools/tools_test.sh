@@ -4,6 +4,7 @@
 source tools/testlib.sh
 fmt=tools/fmt
 dedup=tools/dedup
+unflatten=tools/unflatten
 fixture=testing/graphs/torch26/dynamo_gpt.fx
 
 # fmt: FX text survives fx -> fxg -> json -> pb -> fx byte for byte.
@@ -99,8 +100,8 @@ check "--help exits 0 and lists the pass's options" bash -c "$dedup --help | gre
 check "dot: invoke_subgraph names its subgraph" bash -c "$dedup $fixture --to=dot 2>/dev/null | grep -q 'invoke_subgraph[^\"]*calls subgraph_0'"
 check "dedup's dot on stdout pipes into graphviz" bash -c "$dedup $fixture --format=dot 2>/dev/null | dot -Tsvg >$tmp/piped.svg && grep -q '<svg' $tmp/piped.svg"
 
-# fmt on exported programs: json <-> pb hold all of it, readable and dot
-# show its graph, fx and fxg cannot hold a signature.
+# fmt on exported programs: json, pb and fxg hold all of it, readable and
+# dot show its graph, fx cannot hold a signature.
 for program in testing/exported/calls_twice.json testing/exported/cond.json \
                export/testdata/input_mutation/input_mutation_decomposed.json; do
   name=$(basename $program .json)
@@ -116,8 +117,10 @@ assert names(a) == names(b)
   check "fmt $name on stdin" bash -c "$fmt - --to=pb <$program | cmp -s - $tmp/$name.pb"
   check "fmt $name readable" bash -c "$fmt $program --to=readable | grep -q 'def forward'"
   check "fmt $name dot" bash -c "$fmt $program --to=dot | grep -q '^digraph'"
-  expect_error "fmt $name to fxg" "an exported program (graph signature, state, module call graph) cannot be written as fxg" $fmt $program -o $tmp/never.fxg
-  expect_error "fmt $name to fx" "cannot be written as fx" $fmt $program --to=fx
+  check "fmt $name json->fxg->pb is the program again" bash -c "$fmt $program -o $tmp/$name.fxg && head -2 $tmp/$name.fxg | cmp -s - <(printf 'fxg 1\nprogram\n') && $fmt $tmp/$name.fxg --to=pb | cmp -s - $tmp/$name.pb"
+  check "fmt $name fxg on stdin" bash -c "$fmt - --to=fxg <$tmp/$name.fxg | cmp -s - $tmp/$name.fxg"
+  check "unflatten $name from fxg as from json" bash -c "$unflatten $tmp/$name.fxg -o $tmp/$name.u1.fxg && $unflatten $program -o $tmp/$name.u2.fxg && cmp -s $tmp/$name.u1.fxg $tmp/$name.u2.fxg"
+  expect_error "fmt $name to fx" "an exported program (graph signature, state, module call graph) cannot be written as fx: use json, pb or fxg" $fmt $program --to=fx
 done
 expect_error "a pass tool on an exported program" "is an exported program; dedup works on modules" $dedup testing/exported/calls_twice.json -o $tmp/never.fxg
 $python - testing/exported/calls_twice.json $tmp/bad_program.json <<'PY'

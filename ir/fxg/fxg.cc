@@ -19,6 +19,8 @@ namespace {
 
 constexpr absl::string_view kMagic = "fxg 1";
 constexpr absl::string_view kMetaPrefix = "        # ";
+// What an exported program's fxg has as its second line (export/program_fxg.h).
+constexpr absl::string_view kProgramLine = "program";
 
 class MetaAnnotator : public FxNodeAnnotator {
  public:
@@ -110,18 +112,28 @@ class FxgParser {
       : src_(source), positions_(positions) {}
 
   absl::StatusOr<std::unique_ptr<GraphModule>> Parse() {
-    size_t pos = 0;
-    size_t line_end = src_.LineEnd(pos);
+    const size_t line_end = src_.LineEnd(0);
     if (src_.text().substr(0, line_end) != kMagic) return src_.Expected(0, "'fxg 1'");
-    for (pos = NextLine(line_end); pos < src_.size();) {
-      line_end = src_.LineEnd(pos);
-      if (line_end == pos) {
-        pos = NextLine(line_end);
+    size_t pos = NextLine(line_end);
+    if (src_.text().substr(pos, src_.LineEnd(pos) - pos) == kProgramLine) {
+      return src_.Error(pos, "this fxg holds an exported program, not a module (tools read it as "
+                             "a program; unflatten makes a module of it)");
+    }
+    return Blocks(&pos, {});
+  }
+
+  // The module blocks from `*pos` to the end or to a line `stop_line`.
+  absl::StatusOr<std::unique_ptr<GraphModule>> Blocks(size_t* pos, absl::string_view stop_line) {
+    while (*pos < src_.size()) {
+      const size_t line_end = src_.LineEnd(*pos);
+      if (line_end == *pos) {
+        *pos = NextLine(line_end);
         continue;
       }
-      RETURN_IF_ERROR(Module(&pos));
+      if (!stop_line.empty() && src_.text().substr(*pos, line_end - *pos) == stop_line) break;
+      RETURN_IF_ERROR(Module(pos));
     }
-    if (root_ == nullptr) return src_.Expected(src_.size(), "'module: <class name>'");
+    if (root_ == nullptr) return src_.Expected(*pos, "'module: <class name>'");
     return std::move(root_);
   }
 
@@ -280,9 +292,20 @@ class FxgParser {
 std::string PrintFxg(const GraphModule& module) {
   std::string out(kMagic);
   out.push_back('\n');
-  MetaAnnotator annotator;
-  PrintModule(module, "", &annotator, &out);
+  AppendFxgModuleBlocks(module, &out);
   return out;
+}
+
+void AppendFxgModuleBlocks(const GraphModule& module, std::string* out) {
+  MetaAnnotator annotator;
+  PrintModule(module, "", &annotator, out);
+}
+
+absl::StatusOr<std::unique_ptr<GraphModule>> ParseFxgModuleBlocks(const SourceText& source,
+                                                                  size_t* offset,
+                                                                  absl::string_view stop_line,
+                                                                  NodeSourceMap* positions) {
+  return FxgParser(source, positions).Blocks(offset, stop_line);
 }
 
 absl::StatusOr<std::unique_ptr<GraphModule>> ParseFxg(absl::string_view text,

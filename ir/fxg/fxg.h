@@ -12,6 +12,7 @@
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
 #include "ir/fx_text/fx_text.h"
+#include "ir/fx_text/lexer.h"
 #include "ir/graph_module.h"
 
 namespace fxpp {
@@ -23,6 +24,19 @@ std::string PrintFxg(const GraphModule& module);
 absl::StatusOr<std::unique_ptr<GraphModule>> ParseFxg(absl::string_view text,
                                                       absl::string_view filename,
                                                       NodeSourceMap* positions = nullptr);
+
+// For formats that hold modules in fxg blocks among their own lines (an
+// exported program's fxg, export/program_fxg.h):
+// - the blocks of `module`'s tree, PrintFxg without its "fxg 1" line;
+void AppendFxgModuleBlocks(const GraphModule& module, std::string* out);
+// - reads such blocks from `*offset`, the start of a line of `source`
+//   (checked for UTF-8 by the caller), up to the end of the text or to the
+//   first line that is exactly `stop_line` (when not empty), where *offset
+//   is left. Errors as ParseFxg's.
+absl::StatusOr<std::unique_ptr<GraphModule>> ParseFxgModuleBlocks(const SourceText& source,
+                                                                  size_t* offset,
+                                                                  absl::string_view stop_line,
+                                                                  NodeSourceMap* positions);
 
 }  // namespace fxpp
 

@@ -579,29 +579,33 @@ absl::Status NodeMetaLineReader::ReadValue(NodeMeta* meta, Cursor& line) {
 }
 
 absl::Status NodeMetaLineReader::ReadModuleStackEntry(NodeMeta* meta, Cursor& line) {
-  // The nodes of a module repeat its entries line after line.
+  // The nodes of a module repeat its entries, each at its depth: a node's
+  // lines differ from the line before, but not from the last node's line
+  // at the same depth.
+  ModuleStack& stack = meta->nn_module_stack;
+  const size_t depth = stack.size();
+  if (module_stack_lines_.size() <= depth) module_stack_lines_.resize(depth + 1);
+  ModuleStackLine& last = module_stack_lines_[depth];
   const absl::string_view text = line.rest();
-  if (text.empty() || text != last_module_stack_text_) {
+  if (text.empty() || text != last.text) {
     ModuleStackEntry entry;
     RETURN_IF_ERROR(ParseSymbol(line, &entry.key));
     RETURN_IF_ERROR(line.Expect(": "));
     RETURN_IF_ERROR(ParseSymbolPair(line, &entry.path, &entry.type));
     RETURN_IF_ERROR(line.ExpectEnd());
-    last_module_stack_text_ = text;
-    last_module_stack_ = entry;
-    has_last_append_ = false;
+    last.text = text;
+    last.entry = entry;
+    last.has_append = false;
   }
   // And so they build the same stacks: appending the same entry to the same
   // (interned) stack gives the stack built last, without interning it again.
-  ModuleStack& stack = meta->nn_module_stack;
-  if (has_last_append_ && stack.data() == last_append_base_.data() &&
-      stack.size() == last_append_base_.size()) {
-    stack = last_append_result_;
+  if (last.has_append && stack == last.base) {
+    stack = last.result;
   } else {
-    last_append_base_ = stack;
-    stack.push_back(last_module_stack_);
-    last_append_result_ = stack;
-    has_last_append_ = true;
+    last.base = stack;
+    stack.push_back(last.entry);
+    last.result = stack;
+    last.has_append = true;
   }
   return absl::OkStatus();
 }

@@ -77,13 +77,17 @@ class NodeMetaLineReader {
   absl::flat_hash_map<absl::string_view, Symbol> stack_traces_;
   // Each value read so far, by its text.
   absl::flat_hash_map<absl::string_view, ValueMeta> values_;
-  // The last nn_module_stack line read (its text after the field name).
-  absl::string_view last_module_stack_text_;
-  ModuleStackEntry last_module_stack_;
-  // The last append of that entry: to which stack, and the result.
-  bool has_last_append_ = false;
-  ModuleStack last_append_base_;
-  ModuleStack last_append_result_;
+  // What the last nn_module_stack line at one depth of a stack read, and
+  // built: the nodes of a module repeat its stack's lines, one per depth.
+  struct ModuleStackLine {
+    absl::string_view text;  // after the field name
+    ModuleStackEntry entry;
+    // The last append of `entry`: to which stack, and the result.
+    bool has_append = false;
+    ModuleStack base;
+    ModuleStack result;
+  };
+  std::vector<ModuleStackLine> module_stack_lines_;  // by depth
 };
 
 }  // namespace fxpp

@@ -1,7 +1,8 @@
 // Fuzzes torch.export programs (export/: ParseExportedProgramJson, which
 // validates) and unflatten on whatever is accepted: no crash, hang or
-// unbounded recursion (alias cycles, module paths), the result verifies, and
-// it round-trips through every writer (fuzz_checks.h).
+// unbounded recursion (alias cycles, module paths), the program round-trips
+// through every program writer (program_checks.h), the result verifies, and
+// it round-trips through every module writer (fuzz_checks.h).
 #include <cstddef>
 #include <cstdint>
 
@@ -10,11 +11,13 @@
 #include "export/program_proto.h"
 #include "export/unflatten.h"
 #include "testing/fuzz/fuzz_checks.h"
+#include "testing/fuzz/program_checks.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const absl::string_view text(reinterpret_cast<const char*>(data), size);
   absl::StatusOr<fxpp::ExportedProgram> program = fxpp::ParseExportedProgramJson(text, "<fuzz>");
   if (!program.ok()) return 0;
+  fxpp::fuzz::CheckProgramRoundTrips(*program);
   fxpp::UnflattenOptions options;
   options.validate = false;  // the parser validated it
   absl::StatusOr<fxpp::UnflattenResult> result = fxpp::Unflatten(*program, options);

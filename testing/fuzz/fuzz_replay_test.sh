@@ -18,11 +18,12 @@ for program in testing/exported/*.json; do
   case "$program" in *.unflatten.json|*/pytorch_unflatten_times.json) continue ;; esac
   cp "$program" "$seeds/exported_program/"
 done
-# Their binary form, for exported_program_pb.
+# Their binary form, for exported_program_pb, and their fxg, for fxg.
 mkdir -p "$seeds/exported_program_pb"
 for program in "$seeds"/exported_program/*.json; do
   name=$(basename "$program")
   tools/fmt "$program" -o "$seeds/exported_program_pb/${name%.json}.pb"
+  tools/fmt "$program" -o "$seeds/fxg/program_${name%.json}.fxg"
 done
 
 failed=0

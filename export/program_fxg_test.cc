@@ -1,0 +1,145 @@
+#include "export/program_fxg.h"
+
+#include <string>
+
+#include "absl/strings/match.h"
+#include "absl/strings/str_replace.h"
+#include "export/exported_program.h"
+#include "export/program_proto.h"
+#include "export/synthetic_program.h"
+#include "gmock/gmock.h"
+#include "gtest/gtest.h"
+#include "ir/fxg/fxg.h"
+#include "testing/golden.h"
+
+namespace fxpp {
+namespace {
+
+using ::testing::HasSubstr;
+
+// The program `text` reads as, in JSON (which holds all of it), or its error.
+std::string FxgAsJson(absl::string_view text) {
+  absl::StatusOr<ExportedProgram> program = ParseExportedProgramFxg(text, "p.fxg");
+  if (!program.ok()) return std::string(program.status().message());
+  return SerializeExportedProgramJson(*program).value();
+}
+
+std::string Fxg(const ExportedProgram& program) {
+  absl::StatusOr<std::string> text = PrintExportedProgramFxg(program);
+  EXPECT_TRUE(text.ok()) << text.status();
+  return text.value_or("");
+}
+
+// Every real program reads back from fxg as it was, and prints the same
+// fxg again.
+TEST(ProgramFxgTest, RealProgramsRoundTrip) {
+  const std::vector<std::string> paths = ListRunfiles("testing/exported", ".json");
+  ASSERT_FALSE(paths.empty());
+  for (const std::string& path : paths) {
+    SCOPED_TRACE(path);
+    absl::StatusOr<ExportedProgram> program = ReadExportedProgram(path);
+    ASSERT_TRUE(program.ok()) << program.status();
+    const std::string text = Fxg(*program);
+    EXPECT_TRUE(IsExportedProgramFxg(text));
+    EXPECT_EQ(FxgAsJson(text), SerializeExportedProgramJson(*program).value());
+    absl::StatusOr<ExportedProgram> back = ParseExportedProgramFxg(text, "p.fxg");
+    ASSERT_TRUE(back.ok()) << back.status();
+    EXPECT_EQ(Fxg(*back), text);
+  }
+}
+
+// What the format looks like (docs/FXG_FORMAT.md, "Exported programs"):
+// a real program with buffers of both persistences and a preserved root
+// signature.
+TEST(ProgramFxgTest, Golden) {
+  absl::StatusOr<ExportedProgram> program = ReadExportedProgram("testing/exported/buffers.json");
+  ASSERT_TRUE(program.ok()) << program.status();
+  EXPECT_MATCHES_GOLDEN(Fxg(*program), "export/testdata/buffers.program.fxg");
+}
+
+// Constant arguments (JSON in fxg), strings that need quotes and escapes,
+// and a program's other fields read back. (Real programs have aliases and
+// tokens: RealProgramsRoundTrip.)
+TEST(ProgramFxgTest, EveryFieldRoundTrips) {
+  ProgramBuilder b;
+  Node* w = b.Parameter("lin.weight", {4, 4});
+  Node* x = b.UserInput("x", {2, 4});
+  b.Enter("lin", "torch.nn.modules.linear.Linear");
+  Node* y = b.Call("torch.ops.aten.mm.default", {Argument::Ref(x), Argument::Ref(w)}, {2, 4});
+  b.Exit();
+  ExportedProgram program = b.Finish({y});
+  ModuleCallSignature sig;
+  ArgumentSpec constant;
+  constant.kind = ArgumentSpec::Kind::kConstant;
+  constant.name = "alpha";
+  constant.value = Argument::Float(0.5);
+  ArgumentSpec text;
+  text.kind = ArgumentSpec::Kind::kConstant;
+  text.value = Argument::String("it's\nnew");
+  sig.inputs = {program.graph_signature.input_specs[1].arg, constant, text};
+  sig.outputs = {program.graph_signature.output_specs[0].arg};
+  sig.in_spec.type = "builtins.tuple";
+  sig.in_spec.children.resize(3);
+  sig.forward_arg_names = {"x", "alpha", "s"};
+  program.module_call_graph[1].signature = sig;
+  program.torch_version = "2.6.0 'x'";
+  const std::string fxg = Fxg(program);
+  EXPECT_THAT(fxg, HasSubstr("\n  input PARAMETER tensor p_lin_weight -> lin.weight\n"));
+  EXPECT_EQ(FxgAsJson(fxg), SerializeExportedProgramJson(program).value());
+}
+
+TEST(ProgramFxgTest, SyntheticProgramRoundTrips) {
+  const ExportedProgram program = MakeExportedTransformer(3);
+  EXPECT_EQ(FxgAsJson(Fxg(program)), SerializeExportedProgramJson(program).value());
+}
+
+// Errors are located at the line and column of what is wrong.
+TEST(ProgramFxgTest, ErrorsHaveLineAndColumn) {
+  absl::StatusOr<ExportedProgram> program = ReadExportedProgram("testing/exported/buffers.json");
+  ASSERT_TRUE(program.ok()) << program.status();
+  const std::string fxg = Fxg(*program);
+  auto edited = [&](absl::string_view from, absl::string_view to) {
+    EXPECT_TRUE(absl::StrContains(fxg, from)) << from;
+    return FxgAsJson(absl::StrReplaceAll(fxg, {{from, to}}));
+  };
+  EXPECT_EQ(edited("  input PARAMETER tensor p_bn_bias", "  input WEIGHT tensor p_bn_bias"),
+            "p.fxg:6:9: expected an input kind (USER_INPUT, PARAMETER, BUFFER, ...), found "
+            "'WEIGHT'");
+  EXPECT_EQ(edited("  input PARAMETER tensor p_bn_bias", "  inputs PARAMETER tensor p_bn_bias"),
+            "p.fxg:6:3: expected 'input', 'output', 'call', 'custom_object', 'alias' or "
+            "'torch_version', found 'inputs'");
+  EXPECT_EQ(edited("  input USER_INPUT", "  torch_version '2'\n  input USER_INPUT"),
+            "p.fxg:13:3: a second torch_version");
+  EXPECT_EQ(edited("tensor p_bn_bias -> bn.bias", "tensor p_bn_bias => bn.bias"),
+            "p.fxg:6:35: expected end of line, found ' '");
+  EXPECT_EQ(edited("  format_version 1\n", "  format_version 2\n"),
+            "p.fxg:3:18: format_version 2 is newer than this reader supports (1)");
+  EXPECT_EQ(edited("  format_version 1\n", ""),
+            "p.fxg:3:3: expected 'format_version' first, found 'torch_version'");
+  EXPECT_EQ(edited("  torch_version", "  format_version 1\n  torch_version"),
+            "p.fxg:4:3: expected 'input', 'output', 'call', 'custom_object', 'alias' or "
+            "'torch_version', found 'format_version'");
+  // The JSON of a signature: its syntax errors, and protobuf's, in place.
+  EXPECT_THAT(edited("{\"in_spec\":{", "{\"in_spec\":{,"),
+              ::testing::StartsWith("p.fxg:15:23: expected a quoted object key"));
+  EXPECT_THAT(edited("{\"in_spec\":{", "{\"bogus\":1,\"in_spec\":{"),
+              ::testing::StartsWith("p.fxg:15:12: bogus: Cannot find field."));
+  // A program that reads but does not validate: the spec names no node.
+  EXPECT_EQ(edited("tensor p_bn_bias ->", "tensor p_nowhere ->"),
+            FxgAsJson(absl::StrReplaceAll(fxg, {{"tensor p_bn_bias ->", "tensor p_nowhere ->"}})));
+  EXPECT_THAT(edited("tensor p_bn_bias ->", "tensor p_nowhere ->"), HasSubstr("p.fxg: "));
+  // A module's fxg is not a program, and a program's is not a module.
+  EXPECT_EQ(FxgAsJson(PrintFxg(*program->graph_module)),
+            "p.fxg:1:1: expected 'fxg 1' and a 'program' line (an exported program's fxg), "
+            "found 'fxg'");
+  EXPECT_THAT(std::string(ParseFxg(fxg, "p.fxg").status().message()),
+              HasSubstr("p.fxg:2:1: this fxg holds an exported program, not a module"));
+  // Cut anywhere, it is an error, never a crash or a different program.
+  for (size_t cut = 0; cut + 1 < fxg.size(); cut += 97) {
+    EXPECT_NE(FxgAsJson(fxg.substr(0, cut)), SerializeExportedProgramJson(*program).value())
+        << cut;
+  }
+}
+
+}  // namespace
+}  // namespace fxpp
