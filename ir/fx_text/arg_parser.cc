@@ -1,10 +1,13 @@
 #include "ir/fx_text/arg_parser.h"
 
+#include <algorithm>
 #include <cstring>
 #include <string>
 #include <utility>
 
 #include "absl/container/flat_hash_map.h"
+#include "absl/container/flat_hash_set.h"
+#include "absl/container/inlined_vector.h"
 #include "absl/strings/str_cat.h"
 #include "ir/fx_text/arg_literal.h"
 #include "ir/fx_text/py_repr.h"
@@ -194,6 +197,25 @@ bool ArgParser::Impl::Fail(size_t offset, absl::string_view expected) {
   }
   return false;
 }
+
+namespace {
+
+// The index of the first keyword argument whose name an earlier one has, or
+// npos. Sorting a copy of the names keeps the usual case (no repeat) free
+// of allocations and of quadratic time on a line with many keywords.
+size_t RepeatedKeyword(const KwArgs& kwargs) {
+  if (kwargs.size() < 2) return std::string::npos;
+  absl::InlinedVector<uint32_t, 8> ids;
+  for (const KwArg& kw : kwargs) ids.push_back(kw.name.id());
+  std::sort(ids.begin(), ids.end());
+  if (std::adjacent_find(ids.begin(), ids.end()) == ids.end()) return std::string::npos;
+  absl::flat_hash_set<uint32_t> seen;
+  for (size_t k = 0;; ++k) {
+    if (!seen.insert(kwargs[k].name.id()).second) return k;
+  }
+}
+
+}  // namespace
 
 bool ArgParser::Impl::FailUnclosed(size_t offset, Ctx ctx) {
   if (ctx.end == End::kKey) return Fail(offset, "': ' after a dict key");
@@ -660,9 +682,11 @@ bool ArgParser::Impl::ParseCallArgs(size_t begin, size_t end, std::vector<Argume
   refs_allowed_ = true;
   track_paths_ = false;
   const ArgSyntax syntax = typed_ ? ArgSyntax::kTypedFx : ArgSyntax::kFx;
-  return Search(begin, end, [&] {
+  absl::InlinedVector<size_t, 8> name_offsets;  // of the keywords, for errors
+  const bool parsed = Search(begin, end, [&] {
     args->clear();
     kwargs->clear();
+    name_offsets.clear();
     args->reserve(4);  // most calls take a few arguments
     if (!Expect("(args = ")) return false;
     if (pos_ >= end_ || text_[pos_] != '(') return Fail(pos_, "'(' starting the args tuple");
@@ -690,6 +714,7 @@ bool ArgParser::Impl::ParseCallArgs(size_t begin, size_t end, std::vector<Argume
         Argument value;
         if (!Expect(": ") || !TopValue(syntax, value_ctx, &value)) return false;
         kwargs->push_back(KwArg{Symbol::Intern(name), std::move(value)});
+        name_offsets.push_back(name_at);
         bool closed;
         if (!EndOfEntry(value_ctx, &closed)) return false;
         if (closed) break;
@@ -699,6 +724,17 @@ bool ArgParser::Impl::ParseCallArgs(size_t begin, size_t end, std::vector<Argume
     if (!Expect(")")) return false;
     return pos_ == end_ || Fail(pos_, "end of line");
   });
+  if (!parsed) return false;
+  // Python has no keyword given twice, and the protobuf readers refuse one.
+  // Checked on the reading found, as the verifier did before: another
+  // reading of untyped text without the repeat would be a surprise.
+  const size_t repeat = RepeatedKeyword(*kwargs);
+  if (repeat == std::string::npos) return true;
+  failed_ = true;
+  fail_offset_ = name_offsets[repeat];
+  fail_message_ =
+      absl::StrCat("keyword argument '", (*kwargs)[repeat].name.str(), "' is given twice");
+  return false;
 }
 
 bool ArgParser::Impl::ParseDefault(size_t begin, size_t end, Argument* value) {
