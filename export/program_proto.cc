@@ -758,6 +758,10 @@ absl::StatusOr<ExportedProgram> ParseExportedProgramBinary(absl::string_view byt
   return FromProtoValidated(*message, filename);
 }
 
+bool IsExportedProgramJson(absl::string_view json) {
+  return absl::StrContains(json, "\"graph_signature\"");
+}
+
 absl::StatusOr<ExportedProgram> ReadExportedProgram(absl::string_view path) {
   ASSIGN_OR_RETURN(std::string contents, ReadFileOrStdin(path));
   const absl::string_view name = path == "-" ? "<stdin>" : path;

@@ -54,6 +54,10 @@ absl::StatusOr<ExportedProgram> ParseExportedProgramBinary(absl::string_view byt
 // errors users see. A program it returns is the one those read (the
 // exported_program_binary fuzzer checks that).
 absl::optional<ExportedProgram> ReadCanonicalProgram(absl::string_view bytes);
+// Whether JSON text is an exported program rather than a module: it has a
+// graph signature (a module's JSON has no such key). Readers that take both
+// ask this (and IsExportedProgramFxg); binary tells only by parsing.
+bool IsExportedProgramJson(absl::string_view json);
 // Reads `path` ("-": stdin) as binary when it ends in .pb/.binpb, as fxg
 // (export/program_fxg.h) when it ends in .fxg, else as JSON.
 absl::StatusOr<ExportedProgram> ReadExportedProgram(absl::string_view path);

@@ -220,7 +220,7 @@ absl::StatusOr<ToolInput> ReadToolInput(const ToolPreset& preset, const std::str
   // binary does not).
   const bool binary = format == Format::kPb;
   if (preset.from_program != nullptr || binary ||
-      (format == Format::kJson && absl::StrContains(contents, "\"graph_signature\"")) ||
+      (format == Format::kJson && IsExportedProgramJson(contents)) ||
       (format == Format::kFxg && IsExportedProgramFxg(contents))) {
     absl::StatusOr<ExportedProgram> program = [&] {
       // A module's binary read as a program may make protobuf log about

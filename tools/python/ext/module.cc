@@ -13,11 +13,16 @@
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
 #include "export/exported_program.pb.h"
+#include "export/program_fxg.h"
+#include "export/program_proto.h"
 #include "export/unflatten.h"
+#include "google/protobuf/stubs/logging.h"
 #include "google/protobuf/util/json_util.h"
 #include "ir/fx_text/text_writer.h"
 #include "ir/fxg/meta_text.h"
 #include "ir/graph_module.h"
+#include "ir/io/module_io.h"
+#include "ir/status_macros.h"
 #include "passes/pipeline.h"
 #include "passes/registry.h"
 #include "passes/split_by_tags/split_by_tags.h"
@@ -194,6 +199,62 @@ py::bytes JsonToBinary(const std::string& json) {
   return py::bytes(message.SerializeAsString());
 }
 
+// Releases the GIL around pure C++ work on whole files.
+template <typename Fn>
+auto WithoutGil(Fn&& fn) {
+  py::gil_scoped_release release;
+  return fn();
+}
+
+// A module or exported program given as fxpp's JSON, as fxg (fxpp.dump
+// writes .fxg through it): the JSON is read as the tools read it, verified.
+py::bytes JsonToFxg(const std::string& json, bool program) {
+  absl::StatusOr<std::string> fxg = WithoutGil([&]() -> absl::StatusOr<std::string> {
+    if (program) {
+      absl::StatusOr<ExportedProgram> read = ParseExportedProgramJson(json, "<json>");
+      if (!read.ok()) return read.status();
+      return PrintExportedProgramFxg(*read);
+    }
+    absl::StatusOr<LoadedModule> read = ParseModule(json, "<json>", Format::kJson);
+    if (!read.ok()) return read.status();
+    RETURN_IF_ERROR(VerifyLoadedModule(*read, {}));
+    return RenderModule(*read->module, Format::kFxg);
+  });
+  ThrowIfError(fxg.status());
+  return py::bytes(*fxg);
+}
+
+// A file's contents in any lossless format (.pb, .fxg, JSON; a module or an
+// exported program, as the tools tell them) as fxpp's JSON, which
+// fxpp.load reads.
+std::string FileToJson(const std::string& contents, const std::string& path) {
+  absl::StatusOr<std::string> json = WithoutGil([&]() -> absl::StatusOr<std::string> {
+    absl::optional<Format> format = FormatFromPath(path);
+    if (!format.has_value()) format = FormatFromContents(contents);
+    // As the tools tell them: a program's JSON has a graph signature, its
+    // fxg a program line; binary is a program when it parses as one.
+    const bool program_text = (format == Format::kJson && IsExportedProgramJson(contents)) ||
+                              (format == Format::kFxg && IsExportedProgramFxg(contents));
+    if (program_text || format == Format::kPb) {
+      absl::StatusOr<ExportedProgram> program = [&] {
+        // A module's binary read as a program may make protobuf log.
+        google::protobuf::LogSilencer quiet;
+        if (format == Format::kPb) return ParseExportedProgramBinary(contents, path);
+        if (format == Format::kFxg) return ParseExportedProgramFxg(contents, path);
+        return ParseExportedProgramJson(contents, path);
+      }();
+      if (program.ok()) return SerializeExportedProgramJson(*program);
+      if (program_text) return program.status();
+    }
+    absl::StatusOr<LoadedModule> read = ParseModule(contents, path, format.value_or(Format::kJson));
+    if (!read.ok()) return read.status();
+    RETURN_IF_ERROR(VerifyLoadedModule(*read, {}));
+    return RenderModule(*read->module, Format::kJson);
+  });
+  ThrowIfError(json.status());
+  return *json;
+}
+
 }  // namespace
 
 PYBIND11_MODULE(_C, m) {
@@ -221,6 +282,15 @@ PYBIND11_MODULE(_C, m) {
         "An fxpp.proto module file's JSON as protobuf binary.");
   m.def("program_json_to_binary", &JsonToBinary<export_proto::ExportedProgram>, py::arg("json"),
         "An exported_program.proto file's JSON as protobuf binary.");
+  m.def("module_json_to_fxg", [](const std::string& json) { return JsonToFxg(json, false); },
+        py::arg("json"), "An fxpp.proto module file's JSON as fxg text (bytes).");
+  m.def("program_json_to_fxg", [](const std::string& json) { return JsonToFxg(json, true); },
+        py::arg("json"), "An exported_program.proto file's JSON as fxg text (bytes).");
+  m.def("file_to_json", [](py::bytes contents, const std::string& path) {
+          return FileToJson(contents, path);
+        }, py::arg("contents"), py::arg("path"),
+        "A module or exported program file in any lossless format (.pb, .fxg, JSON) as "
+        "fxpp's JSON; `path` names it in errors and tells its format by extension.");
   m.def("graph_is_sorted", &GraphIsSorted, py::arg("graph"),
         "Whether a torch.fx.Graph is already in the order fxpp's topo_sort keeps.");
   m.def("stable_topological_sort", &SortInPlace, py::arg("graph"),

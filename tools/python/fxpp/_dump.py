@@ -41,9 +41,10 @@ def dumps(obj, width=100):
 
 
 def dump(obj, path, width=100, weights=True, example_inputs=None):
-    """Writes `obj` to `path` as JSON, or as protobuf binary when `path` ends
-    in .pb/.binpb (the fast lossless format for big graphs; needs the
-    compiled extension fxpp._C); the file appears complete or not at all.
+    """Writes `obj` to `path` as JSON, as protobuf binary when `path` ends
+    in .pb/.binpb (the fast lossless format for big graphs), or as fxg when
+    it ends in .fxg (fxpp's readable golden text); the last two need the
+    compiled extension fxpp._C. The file appears complete or not at all.
 
     weights: also write its parameters, buffers and constants (and the
     objects of leaf modules) to the side file `weights_path(path)`
@@ -54,10 +55,13 @@ def dump(obj, path, width=100, weights=True, example_inputs=None):
     """
     if example_inputs is not None and isinstance(obj, torch.fx.GraphModule):
         _capture.propagate_shapes(obj, tuple(example_inputs))
-    if path.endswith((".pb", ".binpb")):
+    if path.endswith((".pb", ".binpb", ".fxg")):
         from . import _C, _program
-        convert = (_C.program_json_to_binary if _program.is_exported_program(obj)
-                   else _C.module_json_to_binary)
+        program = _program.is_exported_program(obj)
+        if path.endswith(".fxg"):
+            convert = _C.program_json_to_fxg if program else _C.module_json_to_fxg
+        else:
+            convert = _C.program_json_to_binary if program else _C.module_json_to_binary
         data = convert(json.dumps(to_json_dict(obj), ensure_ascii=False, allow_nan=False))
     else:
         data = dumps(obj, width=width).encode("utf-8")

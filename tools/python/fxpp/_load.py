@@ -418,7 +418,8 @@ def _read_fqn_map(fqn_map):
 
 
 def load(path, weights=None, fqn_map=None):
-    """A runnable torch.nn.Module from an fxpp JSON file.
+    """A runnable torch.nn.Module from an fxpp file: JSON, or .pb and .fxg
+    (read through the compiled extension fxpp._C).
 
     weights: the side file fxpp.dump wrote (default: `<path stem>.weights.pt`
     when it exists), a dict {name: tensor}, or the original nn.Module.
@@ -428,10 +429,20 @@ def load(path, weights=None, fqn_map=None):
     if weights is None and os.path.exists(_weights.weights_path(path)):
         weights = _weights.weights_path(path)
     origin = weights if isinstance(weights, (str, os.PathLike)) else "the weights given"
+    if str(path).endswith((".pb", ".binpb", ".fxg")):
+        from . import _C
+        with open(path, "rb") as f:
+            contents = f.read()
+        try:
+            root = json.loads(_C.file_to_json(contents, str(path)))
+        except ValueError as e:
+            raise LoadError(str(e)) from None
+        return from_json_dict(root, weights, _read_fqn_map(fqn_map), origin=str(origin))
     with open(path, encoding="utf-8") as f:
         try:
             root = json.load(f)
         except json.JSONDecodeError as e:
-            raise LoadError(f"{path} is not JSON ({e}); convert other formats with "
+            raise LoadError(f"{path} is not JSON ({e}); for .pb and .fxg give the file its "
+                            f"extension, or convert it with "
                             f"`bazel run //tools:fmt -- IN -o OUT.json`") from None
     return from_json_dict(root, weights, _read_fqn_map(fqn_map), origin=str(origin))

@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """fxpp.dump's protobuf binary (.pb), the fast lossless format for big
-graphs: what it writes is binary protobuf, and fxpp's tools read it back as
-exactly the module its JSON holds, metadata included (example values, stack
-traces, nn_module_stack, seq_nr).
+graphs, and its fxg: what it writes is binary protobuf (fxg text), and
+fxpp's tools read it back as exactly the module its JSON holds, metadata
+included (example values, stack traces, nn_module_stack, seq_nr); fxpp.load
+reads both back into a module that runs.
 
   bazel test //testing/realmodels:dump_pb_test
 """
@@ -56,6 +57,28 @@ class DumpPbTest(unittest.TestCase):
             with open(again, "wb") as f:
                 f.write(_fmt(pb, "pb"))
             self.assertEqual(_fmt(again, "fxg"), from_json)
+
+    def test_fxg_and_pb_load_back_as_the_json_module(self):
+        model, inputs = models.MODELS["gpt12"].build()
+        with torch.no_grad():
+            gm = make_fx(model)(*inputs)
+            expected = gm(*inputs)
+        with tempfile.TemporaryDirectory() as tmp:
+            paths = {ext: os.path.join(tmp, f"m_{ext}.{ext}") for ext in ("json", "pb", "fxg")}
+            for path in paths.values():
+                fxpp.dump(gm, path, example_inputs=inputs)
+            with open(paths["fxg"], "rb") as f:
+                self.assertTrue(f.read().startswith(b"fxg 1\nmodule: "))
+            self.assertEqual(_fmt(paths["fxg"], "fxg"), _fmt(paths["json"], "fxg"))
+            for ext, path in paths.items():
+                loaded = fxpp.load(path)
+                with torch.no_grad():
+                    got = loaded(*inputs)
+                torch.testing.assert_close(got, expected, msg=ext)
+            with open(os.path.join(tmp, "bad.fxg"), "w") as f:
+                f.write("fxg 1\nmodule: GraphModule\ngraph():  # typed\n    return (x,)\n")
+            with self.assertRaisesRegex(fxpp.LoadError, r"bad\.fxg:4:13: .*'x'"):
+                fxpp.load(os.path.join(tmp, "bad.fxg"))
 
 
 if __name__ == "__main__":

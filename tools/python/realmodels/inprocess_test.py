@@ -679,6 +679,25 @@ class UnflattenTest(unittest.TestCase):
         with self.assertRaises(TypeError):
             fxpp.torch.unflatten(torch.nn.Linear(2, 2))
 
+    def test_program_files_in_every_format(self):
+        # fxpp.dump writes a program as JSON, .pb and .fxg, and each reads
+        # back (through the extension) as the very program the JSON holds.
+        import tempfile
+        from fxpp import _C
+        for name in ("transformer", "buffers", "preserved_calls"):
+            ep = self.fixtures.CASES[name][1]()
+            with tempfile.TemporaryDirectory() as tmp, self.subTest(name):
+                as_json = {}
+                for ext in ("json", "pb", "fxg"):
+                    path = os.path.join(tmp, f"p.{ext}")
+                    fxpp.dump(ep, path, weights=False)
+                    with open(path, "rb") as f:
+                        as_json[ext] = _C.file_to_json(f.read(), path)
+                with open(os.path.join(tmp, "p.fxg"), "rb") as f:
+                    self.assertTrue(f.read().startswith(b"fxg 1\nprogram\n"))
+                self.assertEqual(as_json["pb"], as_json["json"])
+                self.assertEqual(as_json["fxg"], as_json["json"])
+
 
 if __name__ == "__main__":
     unittest.main()
