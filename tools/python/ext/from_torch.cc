@@ -128,11 +128,16 @@ class Converter {
   }
 
   ScalarType ScalarTypeOf(PyObject* dtype) {
+    // Tensors mostly share one dtype object (torch's own, which live as long
+    // as torch): the last one found is checked first.
+    if (dtype == last_dtype_) return last_scalar_type_;
     absl::optional<ScalarType> scalar = objects_.Dtype(dtype);
     if (!scalar.has_value()) {
       throw py::value_error(absl::StrCat("fxpp has no scalar type for ",
                                          std::string(py::str(py::handle(dtype)))));
     }
+    last_dtype_ = dtype;
+    last_scalar_type_ = *scalar;
     return *scalar;
   }
 
@@ -177,6 +182,18 @@ class Converter {
     return held.ptr();
   }
 
+  // The memory format `format` is, or none (the last one found checked
+  // first, as in ScalarTypeOf).
+  absl::optional<MemoryFormat> FormatOf(PyObject* format) {
+    if (format == last_format_) return last_memory_format_;
+    absl::optional<MemoryFormat> found = objects_.Format(format);
+    if (found.has_value()) {
+      last_format_ = format;
+      last_memory_format_ = *found;
+    }
+    return found;
+  }
+
   // shape_prop's TensorMetadata (or a value with its fields): no device,
   // TensorMeta's default.
   TensorMeta Metadata(PyObject* t) {
@@ -188,7 +205,7 @@ class Converter {
     PyObject* stride = Field(t, layout.stride, n_.stride, held);
     if (stride != Py_None) meta.stride = Dims(stride);
     PyObject* format = Field(t, layout.memory_format, n_.memory_format, held);
-    if (format != Py_None) meta.memory_format = objects_.Format(format);
+    if (format != Py_None) meta.memory_format = FormatOf(format);
     meta.dtype = ScalarTypeOf(Field(t, layout.dtype, n_.dtype, held));
     meta.requires_grad = PyObject_IsTrue(Field(t, layout.requires_grad, n_.requires_grad, held)) == 1;
     return meta;
@@ -271,19 +288,27 @@ class Converter {
     return plain_;
   }
 
+  // A node's op kind. FX's op strings are a few interned literals, so the
+  // last one is recognized by identity (it is held, so no other object
+  // takes its address meanwhile).
+  OpKind Op(PyObject* text) {
+    if (text == last_op_text_.ptr()) return last_op_;
+    absl::optional<OpKind> op = ParseOpKind(StrView(text));
+    if (!op.has_value()) throw py::value_error(absl::StrCat("unknown op '", StrView(text), "'"));
+    last_op_text_ = py::reinterpret_borrow<py::object>(text);
+    last_op_ = *op;
+    return *op;
+  }
+
   void AddNode(PyObject* node, fxpp::Graph& graph) {
     NodeFields fields(node, PlainFields(node));
-    PyObject* op_text = fields.Get(n_.op);
-    absl::optional<OpKind> op = ParseOpKind(StrView(op_text));
-    if (!op.has_value()) {
-      throw py::value_error(absl::StrCat("unknown op '", StrView(op_text), "'"));
-    }
+    const OpKind op = Op(fields.Get(n_.op));
     absl::string_view name = StrView(fields.Get(n_.name));
     PyObject* target_obj = fields.Get(n_.target);
     Symbol target_symbol;
     absl::string_view target;
-    py::str target_text;
-    if (*op == OpKind::kCallFunction) {
+    py::object target_text;  // a null handle until needed: a py::str would make "" per node
+    if (op == OpKind::kCallFunction) {
       target_symbol = objects_.CallableName(target_obj);
       target = target_symbol.str();
     } else if (PyUnicode_Check(target_obj)) {
@@ -312,17 +337,17 @@ class Converter {
     // call_function targets are already symbols; the others stay text (a
     // graph keeps get_attr/call_module/placeholder targets to itself).
     absl::StatusOr<Node*> named =
-        *op == OpKind::kCallFunction
-            ? graph.CreateNamedNode(*op, name, target_symbol, std::move(args), std::move(kwargs),
+        op == OpKind::kCallFunction
+            ? graph.CreateNamedNode(op, name, target_symbol, std::move(args), std::move(kwargs),
                                     Symbol::Intern(annotation))
-            : graph.CreateNamedNode(*op, name, target, std::move(args), std::move(kwargs),
+            : graph.CreateNamedNode(op, name, target, std::move(args), std::move(kwargs),
                                     annotation);
     Node* created;
     if (absl::IsInvalidArgument(named.status())) {
       // A name FX's namespace would not give (torch.export lets `input`
       // through): the next free `name_N`, as the bridge renames it. A
       // refused name leaves args and kwargs unmoved-from (nothing was built).
-      created = graph.CreateNode(*op, target, std::move(args), std::move(kwargs), name,
+      created = graph.CreateNode(op, target, std::move(args), std::move(kwargs), name,
                                  annotation);
     } else {
       Check(named.status());
@@ -340,7 +365,7 @@ class Converter {
       pending_.push_back({created, source, deferred_, std::move(deferred_elements_)});
       deferred_ = nullptr;
     }
-    if (*op == OpKind::kCallFunction && target_obj == getitem_.ptr()) {
+    if (op == OpKind::kCallFunction && target_obj == getitem_.ptr()) {
       NoteElement(args_obj, created->meta());
     }
     env_[node] = created;
@@ -429,17 +454,8 @@ class Converter {
 
   Argument Arg(PyObject* v) {
     if (v == Py_None) return Argument::None();
-    PyTypeObject* type = Py_TYPE(v);
-    if (type == reinterpret_cast<PyTypeObject*>(objects_.node_type) ||
-        IsInstance(v, objects_.node_type)) {
-      auto it = env_.find(v);
-      if (it == env_.end()) {
-        throw py::value_error(absl::StrCat("argument '", py::cast<std::string>(py::str(
-                                                             py::handle(v).attr("name"))),
-                                           "' is not a node defined before it"));
-      }
-      return Argument::Ref(it->second);
-    }
+    // The builtin scalars and tuples first: isinstance(v, Node) is false for
+    // them without asking (their __class__ is their type).
     if (PyBool_Check(v)) return Argument::Bool(v == Py_True);
     if (PyLong_CheckExact(v)) {
       int overflow = 0;
@@ -449,9 +465,20 @@ class Converter {
     }
     if (PyFloat_CheckExact(v)) return Argument::Float(PyFloat_AS_DOUBLE(v));
     if (PyUnicode_CheckExact(v)) return Argument::String(StrView(v));
+    if (PyTuple_CheckExact(v)) return Argument::Tuple(Elements(v));
+    PyTypeObject* type = Py_TYPE(v);
+    if (type == reinterpret_cast<PyTypeObject*>(objects_.node_type) ||
+        (!NeverNode(type) && IsInstance(v, objects_.node_type))) {
+      auto it = env_.find(v);
+      if (it == env_.end()) {
+        throw py::value_error(absl::StrCat("argument '", py::cast<std::string>(py::str(
+                                                             py::handle(v).attr("name"))),
+                                           "' is not a node defined before it"));
+      }
+      return Argument::Ref(it->second);
+    }
     // FX keeps list and dict arguments as immutable_list / immutable_dict
     // (subclasses); a tuple subclass (a named tuple) is a value of its own.
-    if (PyTuple_CheckExact(v)) return Argument::Tuple(Elements(v));
     if (PyList_Check(v)) return Argument::List(Elements(v));
     if (PyDict_Check(v)) {
       std::vector<std::pair<Argument, Argument>> entries;
@@ -479,6 +506,87 @@ class Converter {
     // torch.Size, tensors, operators passed as values, big ints, ...: kept
     // by identity, so that the way back returns the same object.
     return objects_.OpaqueArgument(v);
+  }
+
+  // Whether no instance of `type` is a torch.fx.Node to isinstance, decided
+  // once per type without an isinstance call per argument (which looks up
+  // the instance's __class__): Node's metaclass is plain `type`, `type` is
+  // not a Node subclass, and its instances' __class__ is object's
+  // descriptor (generic attribute reads, no class in the MRO defining
+  // __class__), which answers the instance's own type.
+  bool NeverNode(PyTypeObject* type) {
+    auto [it, inserted] = never_node_.try_emplace(type, false);
+    if (!inserted) return it->second;
+    auto* node_type = reinterpret_cast<PyTypeObject*>(objects_.node_type);
+    if (Py_TYPE(objects_.node_type) != &PyType_Type || PyType_IsSubtype(type, node_type) ||
+        type->tp_getattro != PyObject_GenericGetAttr || type->tp_mro == nullptr) {
+      return false;
+    }
+    it->second = !ClassDefines(type, n_.class_name, /*skip_object=*/true);
+    return it->second;
+  }
+
+  // Whether a class in `type`'s MRO (`object` left out if `skip_object`)
+  // has `name` in its own __dict__.
+  bool ClassDefines(PyTypeObject* type, PyObject* name, bool skip_object) const {
+    for (py::handle base : py::reinterpret_borrow<py::tuple>(type->tp_mro)) {
+      if (skip_object && base.ptr() == reinterpret_cast<PyObject*>(&PyBaseObject_Type)) continue;
+      const int defines = PySequence_Contains(Attr(base.ptr(), n_.dict).ptr(), name);
+      if (defines < 0) throw py::error_already_set();
+      if (defines == 1) return true;
+    }
+    return false;
+  }
+
+  // Whether `type`'s instances keep `fake_device` in their __dict__ where a
+  // generic attribute read finds it (no class in the MRO defines the name,
+  // no custom attribute hook), decided once per type.
+  bool FakeDeviceInDict(PyTypeObject* type) {
+    if (type == fake_device_type_) return fake_device_in_dict_;
+    fake_device_type_ = type;
+    fake_device_in_dict_ = type->tp_getattro == PyObject_GenericGetAttr &&
+                           type->tp_dictoffset != 0 && type->tp_mro != nullptr &&
+                           !ClassDefines(type, n_.fake_device, /*skip_object=*/false);
+    return fake_device_in_dict_;
+  }
+
+  // A FakeTensor's fake_device as a new reference, from its __dict__ when
+  // FakeDeviceInDict (a generic read's answer, one dict lookup), else as an
+  // attribute; nullptr (no error set) if it has none.
+  PyObject* FakeDevice(PyObject* tensor) {
+    if (FakeDeviceInDict(Py_TYPE(tensor))) {
+      PyObject* dict = PyObject_GenericGetDict(tensor, nullptr);
+      if (dict == nullptr) throw py::error_already_set();
+      PyObject* device = PyDict_GetItemWithError(dict, n_.fake_device);
+      Py_XINCREF(device);
+      Py_DECREF(dict);  // the tensor keeps its dict, and the dict the device
+      if (device != nullptr) return device;
+      if (PyErr_Occurred()) throw py::error_already_set();
+    }
+    PyObject* device = PyObject_GetAttr(tensor, n_.fake_device);
+    if (device == nullptr) PyErr_Clear();
+    return device;
+  }
+
+  // a == b, as PyObject_RichCompareBool answers it; two objects of one type
+  // (torch.device) through that type's comparison directly.
+  static bool Equal(PyObject* a, PyObject* b) {
+    if (a == b) return true;
+    PyTypeObject* type = Py_TYPE(a);
+    if (type == Py_TYPE(b) && type->tp_richcompare != nullptr) {
+      PyObject* result = type->tp_richcompare(a, b, Py_EQ);
+      if (result == nullptr) throw py::error_already_set();
+      if (result != Py_NotImplemented) {
+        const int truth = PyObject_IsTrue(result);
+        Py_DECREF(result);
+        if (truth < 0) throw py::error_already_set();
+        return truth == 1;
+      }
+      Py_DECREF(result);
+    }
+    const int equal = PyObject_RichCompareBool(a, b, Py_EQ);
+    if (equal < 0) throw py::error_already_set();
+    return equal == 1;
   }
 
   // The items of a tuple or list (FX's immutable_list included), converted.
@@ -679,8 +787,7 @@ class Converter {
     PyObject* device = nullptr;
     if (objects_.fake_tensor_type != nullptr &&
         PyObject_TypeCheck(tensor, reinterpret_cast<PyTypeObject*>(objects_.fake_tensor_type))) {
-      device = PyObject_GetAttr(tensor, n_.fake_device);
-      if (device == nullptr) PyErr_Clear();
+      device = FakeDevice(tensor);
     } else if (PyObject* is_cpu = PyObject_GetAttr(tensor, n_.is_cpu)) {
       // Real tensors (parameters, constants) make a new device object per
       // `device` read; `is_cpu` answers the common case without one.
@@ -694,9 +801,7 @@ class Converter {
     py::object owned = py::reinterpret_steal<py::object>(device);
     if (auto it = symbols_.find(device); it != symbols_.end()) return it->second;
     for (const auto& [known, symbol] : devices_) {
-      const int equal = PyObject_RichCompareBool(device, known.ptr(), Py_EQ);
-      if (equal < 0) throw py::error_already_set();
-      if (equal == 1) return symbol;
+      if (Equal(device, known.ptr())) return symbol;
     }
     const Symbol symbol = Interned(device);
     devices_.emplace_back(std::move(owned), symbol);
@@ -714,6 +819,10 @@ class Converter {
   absl::flat_hash_map<PyObject*, fxpp::ModuleStack> module_stacks_;
   std::vector<std::pair<py::object, Symbol>> devices_;
   MetadataLayout layout_;  // of the last TensorMetadata type seen
+  PyObject* last_dtype_ = nullptr;  // ScalarTypeOf's last answer (a torch.dtype)
+  ScalarType last_scalar_type_ = ScalarType::kFloat32;
+  PyObject* last_format_ = nullptr;  // FormatOf's last answer (a torch.memory_format)
+  MemoryFormat last_memory_format_ = MemoryFormat::kContiguous;
   py::object getitem_ = py::module_::import("operator").attr("getitem");
   // The value Meta deferred for the node being added (DeferTupleValue).
   PyObject* deferred_ = nullptr;
@@ -722,6 +831,11 @@ class Converter {
   absl::flat_hash_map<const Node*, size_t> pending_index_;
   PyTypeObject* plain_type_ = nullptr;  // PlainFields' answer for that class
   bool plain_ = false;
+  absl::flat_hash_map<PyTypeObject*, bool> never_node_;  // NeverNode's answers
+  PyTypeObject* fake_device_type_ = nullptr;  // FakeDeviceInDict's answer for that type
+  bool fake_device_in_dict_ = false;
+  py::object last_op_text_;  // Op's last text and its kind
+  OpKind last_op_ = OpKind::kPlaceholder;
 };
 
 }  // namespace

@@ -36,7 +36,7 @@ const Names& names() {
       Intern("seq_nr"), Intern("create_node"), Intern("get"), Intern("items"), Intern("copy"),
       Intern("_args"), Intern("_kwargs"), Intern("_root"), Intern("_next"),
       Intern("_input_nodes"), Intern("append"), Intern("fake_device"),
-      Intern("is_cpu")};
+      Intern("is_cpu"), Intern("__class__")};
   return *kNames;
 }
 

@@ -50,7 +50,7 @@ struct Names {
       *buffers, *non_persistent, *dict, *val, *example_value, *tensor_meta, *stack_trace,
       *nn_module_stack, *source_fn_stack, *seq_nr, *create_node, *get, *items, *copy,
       *private_args, *private_kwargs, *root, *next, *input_nodes, *append, *fake_device,
-      *is_cpu;
+      *is_cpu, *class_name;
 };
 const Names& names();
 

@@ -575,6 +575,23 @@ class ConversionMetadataTest(unittest.TestCase):
             for n, meta in originals.items():
                 n.meta = meta
 
+    def test_argument_whose_class_claims_node(self):
+        """An argument whose __class__ says torch.fx.Node is a Node to
+        isinstance, though its type is a list's: the conversion still asks
+        isinstance for such a type (no per-type shortcut), so it is not read
+        as a list but refused as a node of no graph."""
+        class ClaimsNode(list):
+            name = "claims_node"
+            __class__ = property(lambda self: torch.fx.Node)
+
+        gm = _aten_graph(nn.ReLU(), (torch.randn(2, 3),))
+        node = next(n for n in gm.graph.nodes if n.op == "call_function")
+        # Set where the args property would not make it an immutable_list.
+        node._args = (node._args[0], ClaimsNode([1]))
+        self.assertIsInstance(node._args[1], torch.fx.Node)
+        with self.assertRaisesRegex(ValueError, "'claims_node' is not a node defined before it"):
+            fxpp.torch._extension().Module(gm, False)
+
     def test_fake_device(self):
         """FakeTensors on alternating devices (faked: no GPU needed), each
         with a device object of its own: the device is read per tensor
