@@ -646,9 +646,9 @@ absl::StatusOr<ParsedFxGraph> ParseFxGraph(absl::string_view text, absl::string_
 }
 
 absl::StatusOr<ParsedFxModule> ParseFxModule(absl::string_view text,
-                                             absl::string_view filename) {
+                                             absl::string_view filename, Utf8Check utf8) {
   const SourceText source(text, filename);
-  RETURN_IF_ERROR(source.CheckUtf8());
+  RETURN_IF_ERROR(source.CheckUtf8(utf8));
   return ModuleParser(source).Parse();
 }
 

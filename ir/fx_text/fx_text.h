@@ -153,7 +153,8 @@ struct ParsedFxModule {
 };
 
 // Parses a module's graphs (above); errors are "filename:line:column: message".
-absl::StatusOr<ParsedFxModule> ParseFxModule(absl::string_view text, absl::string_view filename);
+absl::StatusOr<ParsedFxModule> ParseFxModule(absl::string_view text, absl::string_view filename,
+                                             Utf8Check utf8 = Utf8Check::kScan);
 
 // The text ParseFxModule reads: print(gm.graph) of the root, then each
 // subgraph's section. `module` must have a graph.

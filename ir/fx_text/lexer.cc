@@ -56,7 +56,8 @@ absl::Status SourceText::Expected(size_t offset, absl::string_view expected) con
   return Error(offset, absl::StrCat("expected ", expected, ", found ", Found(offset)));
 }
 
-absl::Status SourceText::CheckUtf8() const {
+absl::Status SourceText::CheckUtf8(Utf8Check check) const {
+  if (check == Utf8Check::kAlreadyChecked) return absl::OkStatus();
   const size_t bad = FindInvalidUtf8(text_);
   if (bad == absl::string_view::npos) return absl::OkStatus();
   return Error(bad, absl::StrFormat("invalid UTF-8 (byte 0x%02x)",

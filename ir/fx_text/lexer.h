@@ -21,6 +21,12 @@ namespace fxpp {
 // characters in `extra`: the names formats may leave unquoted.
 bool IsWord(absl::string_view text, absl::string_view extra = {});
 
+// Whether a reader still scans its text for invalid UTF-8, or was given
+// text its caller checked as it copied it (AppendCheckingUtf8, py_repr.h):
+// a second scan of tens of megabytes, out of cache by then, costs a twentieth
+// of the read.
+enum class Utf8Check : bool { kScan, kAlreadyChecked };
+
 class SourceText {
  public:
   SourceText(absl::string_view text, absl::string_view filename)
@@ -66,8 +72,9 @@ class SourceText {
   // Error(offset, "expected <expected>, found <Found(offset)>").
   absl::Status Expected(size_t offset, absl::string_view expected) const;
   // An error at the first byte that is not valid UTF-8: the formats hold
-  // Python str text, and protobuf output requires UTF-8.
-  absl::Status CheckUtf8() const;
+  // Python str text, and protobuf output requires UTF-8. OK without a scan
+  // for kAlreadyChecked.
+  absl::Status CheckUtf8(Utf8Check check = Utf8Check::kScan) const;
 
  private:
   absl::string_view text_;

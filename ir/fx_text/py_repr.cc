@@ -404,6 +404,25 @@ PyStringLiteral ParsePyStringLiteral(absl::string_view text, size_t pos) {
   }
 }
 
+bool AppendCheckingUtf8(absl::string_view from, std::string* to) {
+  constexpr size_t kPiece = size_t{64} << 10;  // well inside L2
+  bool valid = true;
+  while (!from.empty()) {
+    size_t n = from.size();
+    if (n > kPiece) {
+      // Cut after a newline: an ASCII byte never splits a character, so the
+      // pieces are valid exactly when the whole is.
+      const void* newline = std::memchr(from.data() + kPiece, '\n', from.size() - kPiece);
+      if (newline != nullptr) n = static_cast<const char*>(newline) - from.data() + 1;
+    }
+    const size_t at = to->size();
+    to->append(from.data(), n);
+    valid = valid && FindInvalidUtf8(absl::string_view(*to).substr(at, n)) == absl::string_view::npos;
+    from.remove_prefix(n);
+  }
+  return valid;
+}
+
 size_t FindInvalidUtf8(absl::string_view text) {
   for (size_t i = 0; i < text.size();) {
     // ASCII, the common case, 32 bytes at a time.

@@ -51,6 +51,11 @@ bool IsPyComplex(absl::string_view text);
 // Offset of the first byte of `text` that does not start a valid UTF-8
 // sequence (truncated, overlong, surrogate, beyond U+10FFFF), or npos.
 size_t FindInvalidUtf8(absl::string_view text);
+// Appends `from` to `to` and says whether `from` is all valid UTF-8, which
+// it checks piece by piece right after copying each piece, while the copy
+// is in cache: readers that keep a copy of their text need not scan it
+// again (Utf8Check::kAlreadyChecked).
+bool AppendCheckingUtf8(absl::string_view from, std::string* to);
 
 // A quoted string literal read from text.
 struct PyStringLiteral {

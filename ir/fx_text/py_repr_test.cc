@@ -5,6 +5,7 @@
 #include <limits>
 #include <random>
 #include <string>
+#include <vector>
 
 #include "absl/strings/string_view.h"
 #include "gtest/gtest.h"
@@ -181,6 +182,28 @@ TEST(FindInvalidUtf8, RejectsWhatProtobufRejects) {
   EXPECT_EQ(FindInvalidUtf8("abcdefgh\xc3\xa9ijklmnopq"), absl::string_view::npos);
   EXPECT_EQ(FindInvalidUtf8("abcdefghijklmnopq\xff"), 17u);
   EXPECT_EQ(FindInvalidUtf8("abcdefghijklmno\xe2\x82"), 15u);
+}
+
+// The copy is exact, and valid exactly when FindInvalidUtf8 finds nothing,
+// wherever a bad byte or a character split sits against the pieces.
+TEST(AppendCheckingUtf8, AgreesWithFindInvalidUtf8) {
+  const std::string euro = "\xe2\x82\xac";
+  std::vector<std::string> texts;
+  for (bool newlines : {false, true}) {
+    for (size_t at : {size_t{0}, size_t{65535}, size_t{65536}, size_t{65537}, size_t{200000}}) {
+      std::string text;
+      for (size_t i = 0; text.size() < 300000; ++i) text += newlines && i % 7 == 0 ? "\n" : "ab";
+      texts.push_back(text.substr(0, at) + euro + text.substr(at));  // valid, maybe split
+      texts.push_back(text.substr(0, at) + "\xe2\x82" + text.substr(at));  // truncated
+      texts.push_back(text.substr(0, at) + "\xff" + text.substr(at));
+    }
+  }
+  for (const std::string& text : texts) {
+    std::string copy = "prefix \xff";  // appended to, not checked
+    const bool valid = AppendCheckingUtf8(text, &copy);
+    EXPECT_EQ(copy, "prefix \xff" + text);
+    EXPECT_EQ(valid, FindInvalidUtf8(text) == absl::string_view::npos);
+  }
 }
 
 TEST(ParsePyStringLiteral, Errors) {

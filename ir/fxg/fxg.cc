@@ -310,9 +310,9 @@ absl::StatusOr<std::unique_ptr<GraphModule>> ParseFxgModuleBlocks(const SourceTe
 
 absl::StatusOr<std::unique_ptr<GraphModule>> ParseFxg(absl::string_view text,
                                                       absl::string_view filename,
-                                                      NodeSourceMap* positions) {
+                                                      NodeSourceMap* positions, Utf8Check utf8) {
   const SourceText source(text, filename);
-  RETURN_IF_ERROR(source.CheckUtf8());
+  RETURN_IF_ERROR(source.CheckUtf8(utf8));
   return FxgParser(source, positions).Parse();
 }
 

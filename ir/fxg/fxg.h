@@ -23,7 +23,8 @@ std::string PrintFxg(const GraphModule& module);
 // receives where each node was defined.
 absl::StatusOr<std::unique_ptr<GraphModule>> ParseFxg(absl::string_view text,
                                                       absl::string_view filename,
-                                                      NodeSourceMap* positions = nullptr);
+                                                      NodeSourceMap* positions = nullptr,
+                                                      Utf8Check utf8 = Utf8Check::kScan);
 
 // For formats that hold modules in fxg blocks among their own lines (an
 // exported program's fxg, export/program_fxg.h):

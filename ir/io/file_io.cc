@@ -17,6 +17,7 @@
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
+#include "ir/fx_text/py_repr.h"
 #include "ir/status_macros.h"
 
 namespace fxpp {
@@ -63,22 +64,58 @@ std::string RandomSuffix() {
 
 namespace {
 
+// Checks for UTF-8 the contents ReadAll has appended, up to their last
+// newline (an ASCII byte never splits a character), or all of them at the
+// end: each piece right after it arrived, while it is in cache.
+class Utf8Checker {
+ public:
+  explicit Utf8Checker(bool* valid) : valid_(valid) {
+    if (valid_ != nullptr) *valid_ = true;
+  }
+  // `contents` has grown since the last call (at its end).
+  void Check(const std::string& contents, bool at_end) {
+    if (valid_ == nullptr || !*valid_) return;
+    size_t end = contents.size();
+    if (!at_end) {
+      // Only the bytes that arrived are searched: a text without newlines
+      // is checked once, at the end.
+      const void* newline =
+          memrchr(contents.data() + searched_, '\n', contents.size() - searched_);
+      searched_ = contents.size();
+      if (newline == nullptr) return;
+      end = static_cast<const char*>(newline) - contents.data() + 1;
+    }
+    const absl::string_view piece = absl::string_view(contents).substr(checked_, end - checked_);
+    *valid_ = FindInvalidUtf8(piece) == absl::string_view::npos;
+    checked_ = end;
+  }
+
+ private:
+  bool* valid_;
+  size_t checked_ = 0;   // the contents before are valid
+  size_t searched_ = 0;  // for newlines
+};
+
 // All of `fd`'s bytes. The string is reserved at the size fstat reports
 // (a regular file, or stdin redirected from one), so a big input is copied
 // once instead of at every doubling of the string; a pipe, or a file that
-// grows meanwhile, is read on until read() says the end.
-absl::StatusOr<std::string> ReadAll(int fd, absl::string_view what) {
+// grows meanwhile, is read on until read() says the end. `valid_utf8`: as
+// ReadFileOrStdin's.
+absl::StatusOr<std::string> ReadAll(int fd, absl::string_view what, bool* valid_utf8) {
   std::string contents;
   struct stat info;
   if (fstat(fd, &info) == 0 && S_ISREG(info.st_mode) && info.st_size > 0) {
     ReserveForBulkFill(&contents, static_cast<size_t>(info.st_size));
   }
+  Utf8Checker utf8(valid_utf8);
   char buffer[1 << 16];
   for (;;) {
     const ssize_t n = read(fd, buffer, sizeof(buffer));
     if (n > 0) {
       contents.append(buffer, static_cast<size_t>(n));
+      utf8.Check(contents, /*at_end=*/false);
     } else if (n == 0) {
+      utf8.Check(contents, /*at_end=*/true);
       return contents;
     } else if (errno != EINTR) {
       return ErrnoError(errno, "read", what);
@@ -102,16 +139,16 @@ void ReserveForBulkFill(std::string* buffer, size_t size) {
   }
 }
 
-absl::StatusOr<std::string> ReadFileOrStdin(absl::string_view path) {
+absl::StatusOr<std::string> ReadFileOrStdin(absl::string_view path, bool* valid_utf8) {
   if (path == "-") {
-    absl::StatusOr<std::string> contents = ReadAll(STDIN_FILENO, "stdin");
+    absl::StatusOr<std::string> contents = ReadAll(STDIN_FILENO, "stdin", valid_utf8);
     if (!contents.ok()) return absl::DataLossError("cannot read stdin");
     return contents;
   }
   const std::string p(path);
   const int fd = open(p.c_str(), O_RDONLY | O_CLOEXEC);
   if (fd < 0) return ErrnoError(errno, "open", path);
-  absl::StatusOr<std::string> contents = ReadAll(fd, path);
+  absl::StatusOr<std::string> contents = ReadAll(fd, path, valid_utf8);
   close(fd);
   return contents;
 }

@@ -34,8 +34,10 @@
 
 namespace fxpp {
 
-// Reads a whole file; "-" reads stdin.
-absl::StatusOr<std::string> ReadFileOrStdin(absl::string_view path);
+// Reads a whole file; "-" reads stdin. With `valid_utf8`, also says
+// whether the contents are all valid UTF-8, checked piece by piece as they
+// arrive, while in cache (text readers then skip their own scan).
+absl::StatusOr<std::string> ReadFileOrStdin(absl::string_view path, bool* valid_utf8 = nullptr);
 
 // Reserves `size` bytes in the empty `buffer`, and when that spans whole huge
 // pages asks Linux to back them with transparent huge pages (madvise

@@ -9,6 +9,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
 #include "ir/diagnostic.h"
+#include "ir/fx_text/py_repr.h"
 #include "ir/fxg/fxg.h"
 #include "ir/io/file_io.h"
 #include "ir/proto/convert.h"
@@ -63,51 +64,72 @@ absl::optional<Format> FormatFromContents(absl::string_view contents) {
 
 namespace {
 
+// Parses `loaded->source` as `format`, a text format; `utf8` says whether
+// the text was checked for UTF-8 already.
+absl::Status ParseText(absl::string_view name, Format format, Utf8Check utf8,
+                       LoadedModule* loaded) {
+  const absl::string_view text = loaded->source;
+  switch (format) {
+    case Format::kFx: {
+      ASSIGN_OR_RETURN(ParsedFxModule parsed, ParseFxModule(text, name, utf8));
+      loaded->fx_facts = std::make_unique<FxPrintFacts>(std::move(parsed.facts));
+      loaded->fx_print = parsed.print_options();
+      loaded->fx_print.facts = loaded->fx_facts.get();
+      loaded->node_positions = std::move(parsed.node_positions);
+      loaded->module = std::move(parsed.module);
+      return absl::OkStatus();
+    }
+    case Format::kFxg: {
+      ASSIGN_OR_RETURN(loaded->module, ParseFxg(text, name, &loaded->node_positions, utf8));
+      return absl::OkStatus();
+    }
+    case Format::kJson: {
+      ASSIGN_OR_RETURN(loaded->module, ParseJson(text, name));
+      return absl::OkStatus();
+    }
+    case Format::kPb:
+    case Format::kReadable:
+    case Format::kDot:
+      break;
+  }
+  return absl::InvalidArgumentError(absl::StrCat(
+      name, ": the ", FormatName(format), " format is output only; read fx, fxg, json or pb"));
+}
+
 // `owned`, when given, holds `contents` and is moved into the result instead
-// of copying the text.
+// of copying the text (and given back on an error, for its diagnostic);
+// `owned_utf8` says whether it was checked for UTF-8 as it was read.
 absl::StatusOr<LoadedModule> Parse(absl::string_view contents, std::string* owned,
-                                   absl::string_view name, Format format) {
+                                   absl::string_view name, Format format,
+                                   Utf8Check owned_utf8 = Utf8Check::kScan) {
   LoadedModule loaded;
   loaded.format = format;
   loaded.source_name = std::string(name);
-  switch (format) {
-    case Format::kFx: {
-      ASSIGN_OR_RETURN(ParsedFxModule parsed, ParseFxModule(contents, name));
-      loaded.fx_facts = std::make_unique<FxPrintFacts>(std::move(parsed.facts));
-      loaded.fx_print = parsed.print_options();
-      loaded.fx_print.facts = loaded.fx_facts.get();
-      loaded.node_positions = std::move(parsed.node_positions);
-      loaded.module = std::move(parsed.module);
-      break;
-    }
-    case Format::kFxg: {
-      ASSIGN_OR_RETURN(loaded.module, ParseFxg(contents, name, &loaded.node_positions));
-      break;
-    }
-    case Format::kJson: {
-      ASSIGN_OR_RETURN(loaded.module, ParseJson(contents, name));
-      break;
-    }
-    case Format::kPb: {
-      ASSIGN_OR_RETURN(loaded.module, ParseBinary(contents, name));
-      return loaded;
-    }
-    case Format::kReadable:
-    case Format::kDot:
-      return absl::InvalidArgumentError(
-          absl::StrCat(name, ": the ", FormatName(format),
-                       " format is output only; read fx, fxg, json or pb"));
+  if (format == Format::kPb) {
+    // Protobuf binary has no lines: its errors name the module and node.
+    ASSIGN_OR_RETURN(loaded.module, ParseBinary(contents, name));
+    return loaded;
   }
-  // The text formats keep their text for located errors (protobuf binary
-  // has no lines: its errors name the module and node).
+  // The text formats keep their text for located errors, and are read
+  // from that copy: checked for UTF-8 as it is made, it is not scanned
+  // again (JSON's parser does its own check).
+  Utf8Check utf8 = owned_utf8;
   if (owned != nullptr) {
     loaded.source = std::move(*owned);
   } else {
     ReserveForBulkFill(&loaded.source, contents.size());
-    loaded.source.append(contents.data(), contents.size());
+    utf8 = AppendCheckingUtf8(contents, &loaded.source) ? Utf8Check::kAlreadyChecked
+                                                        : Utf8Check::kScan;
   }
-  return loaded;
+  const absl::Status parsed = ParseText(name, format, utf8, &loaded);
+  if (parsed.ok()) return loaded;
+  if (owned != nullptr) *owned = std::move(loaded.source);
+  return parsed;
 }
+
+// ParseModuleContents of contents ReadFileOrStdin checked for UTF-8 or not.
+absl::StatusOr<LoadedModule> ParseContents(std::string contents, absl::string_view path,
+                                           absl::optional<Format> format, Utf8Check utf8);
 
 }  // namespace
 
@@ -172,19 +194,28 @@ absl::Status VerifyLoadedModule(const LoadedModule& loaded, const ModuleVerifyOp
 }
 
 absl::StatusOr<LoadedModule> ReadModule(absl::string_view path, absl::optional<Format> format) {
-  ASSIGN_OR_RETURN(std::string contents, ReadFileOrStdin(path));
-  return ParseModuleContents(std::move(contents), path, format);
+  bool utf8 = false;
+  ASSIGN_OR_RETURN(std::string contents, ReadFileOrStdin(path, &utf8));
+  return ParseContents(std::move(contents), path, format,
+                       utf8 ? Utf8Check::kAlreadyChecked : Utf8Check::kScan);
 }
 
 absl::StatusOr<LoadedModule> ParseModuleContents(std::string contents,
                                                  absl::string_view path,
                                                  absl::optional<Format> format) {
+  return ParseContents(std::move(contents), path, format, Utf8Check::kScan);
+}
+
+namespace {
+
+absl::StatusOr<LoadedModule> ParseContents(std::string contents, absl::string_view path,
+                                           absl::optional<Format> format, Utf8Check utf8) {
   absl::optional<Format> f = format;
   if (!f.has_value()) f = FormatFromPath(path);
   if (!f.has_value()) f = FormatFromContents(contents);
   const absl::string_view name = path == "-" ? "<stdin>" : path;
   if (f.has_value()) {
-    absl::StatusOr<LoadedModule> loaded = Parse(contents, &contents, name, *f);
+    absl::StatusOr<LoadedModule> loaded = Parse(contents, &contents, name, *f, utf8);
     if (!loaded.ok()) return AsDiagnostic(loaded.status(), name, contents);
     return loaded;
   }
@@ -200,6 +231,8 @@ absl::StatusOr<LoadedModule> ParseModuleContents(std::string contents,
                                    "\n", name, ": note: this looks like binary data: for protobuf "
                                    "binary, give --from=pb or a .pb file name"));
 }
+
+}  // namespace
 
 absl::StatusOr<std::string> RenderModule(const GraphModule& module, Format format,
                                          const FxPrintOptions& fx_print) {

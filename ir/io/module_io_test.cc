@@ -309,6 +309,28 @@ TEST(ModuleIoTest, BulkFillBuffersAreAdvisedHugePages) {
   EXPECT_EQ(buffer.size(), kSize);
 }
 
+// ReadFileOrStdin's UTF-8 answer, checked as the file arrives, is
+// FindInvalidUtf8's on the whole: with and without newlines, and a bad byte
+// early, late or in the last piece.
+TEST(ModuleIoTest, ReadFileOrStdinTellsUtf8) {
+  const std::string dir = TempDir();
+  for (bool newlines : {false, true}) {
+    std::string text;
+    for (size_t i = 0; text.size() < 500000; ++i) text += newlines && i % 9 == 0 ? "\n" : "x\xc3\xa9";
+    for (size_t bad : {size_t{10}, size_t{250001}, text.size() - 1, std::string::npos}) {
+      std::string contents = text;
+      if (bad != std::string::npos) contents[bad] = '\xff';
+      const std::string path = absl::StrCat(dir, "/utf8_", newlines, "_", bad);
+      ASSERT_TRUE(WriteFileAtomically(path, contents).ok());
+      bool valid = !(bad == std::string::npos);
+      absl::StatusOr<std::string> read = ReadFileOrStdin(path, &valid);
+      ASSERT_TRUE(read.ok()) << read.status();
+      EXPECT_TRUE(*read == contents);
+      EXPECT_EQ(valid, bad == std::string::npos) << newlines << " " << bad;
+    }
+  }
+}
+
 TEST(ModuleIoTest, WritesAtomicallyAndLeavesNothingOnFailure) {
   const std::string dir = TempDir();
   const std::string path = dir + "/out.fxg";
