@@ -8,6 +8,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/strip.h"
 #include "absl/types/optional.h"
+#include "ir/bulk_buffer.h"
 #include "ir/fx_text/arg_parser.h"
 #include "ir/fx_text/arg_printer.h"
 #include "ir/fx_text/py_repr.h"
@@ -670,8 +671,9 @@ void AppendStatements(const Graph& graph, const FxPrintOptions& options, std::st
   TextWriter w(out);
   for (const Node* node : graph.nodes()) {
     if (++printed == kSampleNodes && graph.size() > 2 * kSampleNodes) {
-      w.Flush()->reserve(start + room +
-                         (out->size() - start) * 9 / 8 * graph.size() / kSampleNodes);
+      ReserveForBulkFill(w.Flush(), start + room +
+                                        (out->size() - start) * 9 / 8 * graph.size() /
+                                            kSampleNodes);
     }
     // A node's arguments live apart from it (allocated among its metadata),
     // so on large graphs each costs a cache miss; fetching the next node's

@@ -10,6 +10,7 @@
 #include <string>
 
 #include "absl/strings/string_view.h"
+#include "ir/bulk_buffer.h"
 
 namespace fxpp {
 
@@ -40,6 +41,7 @@ class TextWriter {
   // The string holding everything written so far, for code that appends to
   // a std::string itself.
   std::string* Flush() {
+    if (out_->capacity() - out_->size() < used_) Grow();
     out_->append(buffer_, used_);
     used_ = 0;
     return out_;
@@ -48,6 +50,11 @@ class TextWriter {
  private:
   static constexpr size_t kCapacity = 4096;
   static constexpr size_t kMaxIntChars = 20;  // "-9223372036854775808"
+
+  // Doubles the string's room as append would, but backed by huge pages
+  // (ReserveForBulkFill): a large text grows into fresh memory, a page
+  // fault per 4 KiB otherwise.
+  void Grow() { ReserveForBulkFill(out_, std::max(2 * out_->capacity(), out_->size() + used_)); }
 
   void AppendLong(absl::string_view s) {
     Flush();

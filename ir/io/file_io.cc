@@ -1,7 +1,6 @@
 #include "ir/io/file_io.h"
 
 #include <fcntl.h>
-#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -17,6 +16,7 @@
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
+#include "ir/bulk_buffer.h"
 #include "ir/fx_text/py_repr.h"
 #include "ir/status_macros.h"
 
@@ -124,20 +124,6 @@ absl::StatusOr<std::string> ReadAll(int fd, absl::string_view what, bool* valid_
 }
 
 }  // namespace
-
-void ReserveForBulkFill(std::string* buffer, size_t size) {
-  buffer->reserve(size);
-  // Only the huge pages wholly inside the reservation: the advice covers
-  // whole pages, and memory beside the string is not ours to advise.
-  constexpr uintptr_t kHugePage = uintptr_t{2} << 20;
-  const uintptr_t start = reinterpret_cast<uintptr_t>(buffer->data());
-  const uintptr_t first = (start + kHugePage - 1) & ~(kHugePage - 1);
-  const uintptr_t last = (start + size) & ~(kHugePage - 1);
-  if (last > first) {
-    // Best effort: a kernel without THP (EINVAL) reads as fast as before.
-    madvise(reinterpret_cast<void*>(first), last - first, MADV_HUGEPAGE);
-  }
-}
 
 absl::StatusOr<std::string> ReadFileOrStdin(absl::string_view path, bool* valid_utf8) {
   if (path == "-") {

@@ -39,13 +39,6 @@ namespace fxpp {
 // arrive, while in cache (text readers then skip their own scan).
 absl::StatusOr<std::string> ReadFileOrStdin(absl::string_view path, bool* valid_utf8 = nullptr);
 
-// Reserves `size` bytes in the empty `buffer`, and when that spans whole huge
-// pages asks Linux to back them with transparent huge pages (madvise
-// MADV_HUGEPAGE; a hint, ignored where THP is off). Filling tens of
-// megabytes of fresh memory otherwise takes a page fault per 4 KiB: a fifth
-// of reading a 100k-node fxg file went to those faults.
-void ReserveForBulkFill(std::string* buffer, size_t size);
-
 struct WriteOptions {
   // Create missing parent directories (goldens for new test cases); tools
   // leave this off so a mistyped output directory is an error.

@@ -8,6 +8,7 @@
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
+#include "ir/bulk_buffer.h"
 #include "ir/diagnostic.h"
 #include "ir/fx_text/py_repr.h"
 #include "ir/fxg/fxg.h"

@@ -18,6 +18,7 @@
 #include "absl/strings/str_split.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
+#include "ir/bulk_buffer.h"
 #include "ir/limits.h"
 #include "testing/golden.h"
 
