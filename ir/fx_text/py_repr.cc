@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
+#include <algorithm>
 #include <cstring>
 #include <limits>
 #include <system_error>
@@ -404,23 +405,33 @@ PyStringLiteral ParsePyStringLiteral(absl::string_view text, size_t pos) {
   }
 }
 
+void GrowingUtf8Check::Grew(absl::string_view text) {
+  if (!valid_) return;
+  // Only the bytes that arrived are searched: a text without newlines is
+  // checked once, at Finish.
+  const void* newline = memrchr(text.data() + searched_, '\n', text.size() - searched_);
+  searched_ = text.size();
+  if (newline == nullptr) return;
+  const size_t end = static_cast<const char*>(newline) - text.data() + 1;
+  valid_ = FindInvalidUtf8(text.substr(checked_, end - checked_)) == absl::string_view::npos;
+  checked_ = end;
+}
+
+bool GrowingUtf8Check::Finish(absl::string_view text) {
+  if (valid_) valid_ = FindInvalidUtf8(text.substr(checked_)) == absl::string_view::npos;
+  checked_ = searched_ = text.size();
+  return valid_;
+}
+
 bool AppendCheckingUtf8(absl::string_view from, std::string* to) {
   constexpr size_t kPiece = size_t{64} << 10;  // well inside L2
-  bool valid = true;
-  while (!from.empty()) {
-    size_t n = from.size();
-    if (n > kPiece) {
-      // Cut after a newline: an ASCII byte never splits a character, so the
-      // pieces are valid exactly when the whole is.
-      const void* newline = std::memchr(from.data() + kPiece, '\n', from.size() - kPiece);
-      if (newline != nullptr) n = static_cast<const char*>(newline) - from.data() + 1;
-    }
-    const size_t at = to->size();
-    to->append(from.data(), n);
-    valid = valid && FindInvalidUtf8(absl::string_view(*to).substr(at, n)) == absl::string_view::npos;
-    from.remove_prefix(n);
+  const size_t start = to->size();
+  GrowingUtf8Check check;
+  for (size_t at = 0; at < from.size(); at += kPiece) {
+    to->append(from.data() + at, std::min(kPiece, from.size() - at));
+    check.Grew(absl::string_view(*to).substr(start));
   }
-  return valid;
+  return check.Finish(absl::string_view(*to).substr(start));
 }
 
 size_t FindInvalidUtf8(absl::string_view text) {

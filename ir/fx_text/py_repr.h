@@ -51,10 +51,25 @@ bool IsPyComplex(absl::string_view text);
 // Offset of the first byte of `text` that does not start a valid UTF-8
 // sequence (truncated, overlong, surrogate, beyond U+10FFFF), or npos.
 size_t FindInvalidUtf8(absl::string_view text);
-// Appends `from` to `to` and says whether `from` is all valid UTF-8, which
-// it checks piece by piece right after copying each piece, while the copy
-// is in cache: readers that keep a copy of their text need not scan it
-// again (Utf8Check::kAlreadyChecked).
+// Checks a text for UTF-8 as it grows, each piece right after it arrived,
+// while it is in cache: at each Grew the bytes up to the last newline (an
+// ASCII byte never splits a character), at Finish the rest. Readers that
+// check their text as they copy or read it need not scan it again
+// (Utf8Check::kAlreadyChecked).
+class GrowingUtf8Check {
+ public:
+  // `text` is the text so far: what was passed before, and more at its end.
+  void Grew(absl::string_view text);
+  // Whether all of `text`, the whole text, is valid UTF-8.
+  bool Finish(absl::string_view text);
+
+ private:
+  bool valid_ = true;
+  size_t checked_ = 0;   // the text before is valid
+  size_t searched_ = 0;  // for newlines
+};
+// Appends `from` to `to` in pieces, checking them as GrowingUtf8Check does;
+// whether `from` is all valid UTF-8.
 bool AppendCheckingUtf8(absl::string_view from, std::string* to);
 
 // A quoted string literal read from text.

@@ -60,42 +60,6 @@ std::string RandomSuffix() {
   return absl::StrFormat("%012x", generator() & 0xffffffffffffULL);
 }
 
-}  // namespace
-
-namespace {
-
-// Checks for UTF-8 the contents ReadAll has appended, up to their last
-// newline (an ASCII byte never splits a character), or all of them at the
-// end: each piece right after it arrived, while it is in cache.
-class Utf8Checker {
- public:
-  explicit Utf8Checker(bool* valid) : valid_(valid) {
-    if (valid_ != nullptr) *valid_ = true;
-  }
-  // `contents` has grown since the last call (at its end).
-  void Check(const std::string& contents, bool at_end) {
-    if (valid_ == nullptr || !*valid_) return;
-    size_t end = contents.size();
-    if (!at_end) {
-      // Only the bytes that arrived are searched: a text without newlines
-      // is checked once, at the end.
-      const void* newline =
-          memrchr(contents.data() + searched_, '\n', contents.size() - searched_);
-      searched_ = contents.size();
-      if (newline == nullptr) return;
-      end = static_cast<const char*>(newline) - contents.data() + 1;
-    }
-    const absl::string_view piece = absl::string_view(contents).substr(checked_, end - checked_);
-    *valid_ = FindInvalidUtf8(piece) == absl::string_view::npos;
-    checked_ = end;
-  }
-
- private:
-  bool* valid_;
-  size_t checked_ = 0;   // the contents before are valid
-  size_t searched_ = 0;  // for newlines
-};
-
 // All of `fd`'s bytes. The string is reserved at the size fstat reports
 // (a regular file, or stdin redirected from one), so a big input is copied
 // once instead of at every doubling of the string; a pipe, or a file that
@@ -107,15 +71,15 @@ absl::StatusOr<std::string> ReadAll(int fd, absl::string_view what, bool* valid_
   if (fstat(fd, &info) == 0 && S_ISREG(info.st_mode) && info.st_size > 0) {
     ReserveForBulkFill(&contents, static_cast<size_t>(info.st_size));
   }
-  Utf8Checker utf8(valid_utf8);
+  GrowingUtf8Check utf8;
   char buffer[1 << 16];
   for (;;) {
     const ssize_t n = read(fd, buffer, sizeof(buffer));
     if (n > 0) {
       contents.append(buffer, static_cast<size_t>(n));
-      utf8.Check(contents, /*at_end=*/false);
+      if (valid_utf8 != nullptr) utf8.Grew(contents);
     } else if (n == 0) {
-      utf8.Check(contents, /*at_end=*/true);
+      if (valid_utf8 != nullptr) *valid_utf8 = utf8.Finish(contents);
       return contents;
     } else if (errno != EINTR) {
       return ErrnoError(errno, "read", what);
