@@ -130,7 +130,29 @@ absl::StatusOr<LoadedModule> Parse(absl::string_view contents, std::string* owne
 
 // ParseModuleContents of contents ReadFileOrStdin checked for UTF-8 or not.
 absl::StatusOr<LoadedModule> ParseContents(std::string contents, absl::string_view path,
-                                           absl::optional<Format> format, Utf8Check utf8);
+                                           absl::optional<Format> format, Utf8Check utf8) {
+  absl::optional<Format> f = format;
+  if (!f.has_value()) f = FormatFromPath(path);
+  if (!f.has_value()) f = FormatFromContents(contents);
+  const absl::string_view name = path == "-" ? "<stdin>" : path;
+  if (f.has_value()) {
+    absl::StatusOr<LoadedModule> loaded = Parse(contents, &contents, name, *f, utf8);
+    if (!loaded.ok()) return AsDiagnostic(loaded.status(), name, contents);
+    return loaded;
+  }
+  // Parse gives the text back on an error, for the checks below.
+  absl::StatusOr<LoadedModule> fxg = Parse(contents, &contents, name, Format::kFxg, utf8);
+  if (fxg.ok()) return fxg;
+  // Protobuf binary has no magic text to recognise it by.
+  const bool binary = std::any_of(contents.begin(), contents.end(), [](char c) {
+    return static_cast<unsigned char>(c) < 0x20 && c != '\n' && c != '\r' && c != '\t';
+  });
+  if (!binary) return AsDiagnostic(fxg.status(), name, contents);
+  return absl::Status(fxg.status().code(),
+                      absl::StrCat(AsDiagnostic(fxg.status(), name, contents).message(),
+                                   "\n", name, ": note: this looks like binary data: for protobuf "
+                                   "binary, give --from=pb or a .pb file name"));
+}
 
 }  // namespace
 
@@ -206,34 +228,6 @@ absl::StatusOr<LoadedModule> ParseModuleContents(std::string contents,
                                                  absl::optional<Format> format) {
   return ParseContents(std::move(contents), path, format, Utf8Check::kScan);
 }
-
-namespace {
-
-absl::StatusOr<LoadedModule> ParseContents(std::string contents, absl::string_view path,
-                                           absl::optional<Format> format, Utf8Check utf8) {
-  absl::optional<Format> f = format;
-  if (!f.has_value()) f = FormatFromPath(path);
-  if (!f.has_value()) f = FormatFromContents(contents);
-  const absl::string_view name = path == "-" ? "<stdin>" : path;
-  if (f.has_value()) {
-    absl::StatusOr<LoadedModule> loaded = Parse(contents, &contents, name, *f, utf8);
-    if (!loaded.ok()) return AsDiagnostic(loaded.status(), name, contents);
-    return loaded;
-  }
-  absl::StatusOr<LoadedModule> fxg = Parse(contents, nullptr, name, Format::kFxg);
-  if (fxg.ok()) return fxg;
-  // Protobuf binary has no magic text to recognise it by.
-  const bool binary = std::any_of(contents.begin(), contents.end(), [](char c) {
-    return static_cast<unsigned char>(c) < 0x20 && c != '\n' && c != '\r' && c != '\t';
-  });
-  if (!binary) return AsDiagnostic(fxg.status(), name, contents);
-  return absl::Status(fxg.status().code(),
-                      absl::StrCat(AsDiagnostic(fxg.status(), name, contents).message(),
-                                   "\n", name, ": note: this looks like binary data: for protobuf "
-                                   "binary, give --from=pb or a .pb file name"));
-}
-
-}  // namespace
 
 absl::StatusOr<std::string> RenderModule(const GraphModule& module, Format format,
                                          const FxPrintOptions& fx_print) {
