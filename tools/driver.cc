@@ -14,9 +14,9 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
 #include "absl/strings/strip.h"
-#include "google/protobuf/stubs/logging.h"
 #include "google/protobuf/struct.pb.h"
 #include "export/program_fxg.h"
+#include "export/program_input.h"
 #include "export/program_proto.h"
 #include "google/protobuf/util/json_util.h"
 #include "ir/diagnostic.h"
@@ -215,28 +215,12 @@ absl::StatusOr<ToolInput> ReadToolInput(const ToolPreset& preset, const std::str
   if (!format.has_value()) format = FormatFromPath(path);
   if (!format.has_value()) format = FormatFromContents(contents);
   ToolInput input;
-  // An exported program is JSON with a graph signature, fxg with a program
-  // line, or protobuf binary that parses and validates as one (a module's
-  // binary does not).
-  const bool binary = format == Format::kPb;
-  if (preset.from_program != nullptr || binary ||
-      (format == Format::kJson && IsExportedProgramJson(contents)) ||
-      (format == Format::kFxg && IsExportedProgramFxg(contents))) {
-    absl::StatusOr<ExportedProgram> program = [&] {
-      // A module's binary read as a program may make protobuf log about
-      // strings that are not UTF-8: a guess, not the user's error.
-      google::protobuf::LogSilencer quiet;
-      if (binary) return ParseExportedProgramBinary(contents, name);
-      if (format == Format::kFxg) return ParseExportedProgramFxg(contents, name);
-      return ParseExportedProgramJson(contents, name);
-    }();
-    if (program.ok()) {
-      input.program = *std::move(program);
-      return input;
-    }
-    if (preset.from_program != nullptr || !binary) {
-      return AsDiagnostic(program.status(), name, contents);
-    }
+  absl::StatusOr<absl::optional<ExportedProgram>> program =
+      ReadIfExportedProgram(contents, name, format, preset.from_program != nullptr);
+  if (!program.ok()) return AsDiagnostic(program.status(), name, contents);
+  if (program->has_value()) {
+    input.program = *std::move(*program);
+    return input;
   }
   ASSIGN_OR_RETURN(input.loaded, ParseModuleContents(std::move(contents), path, from));
   RETURN_IF_ERROR(

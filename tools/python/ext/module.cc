@@ -14,9 +14,9 @@
 #include "absl/strings/str_cat.h"
 #include "export/exported_program.pb.h"
 #include "export/program_fxg.h"
+#include "export/program_input.h"
 #include "export/program_proto.h"
 #include "export/unflatten.h"
-#include "google/protobuf/stubs/logging.h"
 #include "google/protobuf/util/json_util.h"
 #include "ir/fx_text/text_writer.h"
 #include "ir/fxg/meta_text.h"
@@ -231,21 +231,10 @@ std::string FileToJson(const std::string& contents, const std::string& path) {
   absl::StatusOr<std::string> json = WithoutGil([&]() -> absl::StatusOr<std::string> {
     absl::optional<Format> format = FormatFromPath(path);
     if (!format.has_value()) format = FormatFromContents(contents);
-    // As the tools tell them: a program's JSON has a graph signature, its
-    // fxg a program line; binary is a program when it parses as one.
-    const bool program_text = (format == Format::kJson && IsExportedProgramJson(contents)) ||
-                              (format == Format::kFxg && IsExportedProgramFxg(contents));
-    if (program_text || format == Format::kPb) {
-      absl::StatusOr<ExportedProgram> program = [&] {
-        // A module's binary read as a program may make protobuf log.
-        google::protobuf::LogSilencer quiet;
-        if (format == Format::kPb) return ParseExportedProgramBinary(contents, path);
-        if (format == Format::kFxg) return ParseExportedProgramFxg(contents, path);
-        return ParseExportedProgramJson(contents, path);
-      }();
-      if (program.ok()) return SerializeExportedProgramJson(*program);
-      if (program_text) return program.status();
-    }
+    // A program or a module, as the tools tell them.
+    ASSIGN_OR_RETURN(absl::optional<ExportedProgram> program,
+                     ReadIfExportedProgram(contents, path, format));
+    if (program.has_value()) return SerializeExportedProgramJson(*program);
     absl::StatusOr<LoadedModule> read = ParseModule(contents, path, format.value_or(Format::kJson));
     if (!read.ok()) return read.status();
     RETURN_IF_ERROR(VerifyLoadedModule(*read, {}));
