@@ -6,6 +6,7 @@
 #include "ir/io/module_io.h"
 #include "passes/pipeline.h"
 #include "testing/golden.h"
+#include "testing/same_computation.h"
 
 namespace fxpp {
 
@@ -20,6 +21,7 @@ absl::optional<std::string> RunPassChecked(Pass& pass, GraphModule& module,
                                            const PassGoldenOptions& options) {
   const ModuleVerifyOptions verify = VerifyOptionsFor(fixture);
   const std::string before = PrintFxg(module);
+  const std::unique_ptr<GraphModule> original = options.keeps_computation ? module.Clone() : nullptr;
   const absl::Status input = VerifyGraphModule(module, verify);
   if (options.invalid_input && input.ok()) {
     ADD_FAILURE() << fixture << " is marked as an invalid input but verifies";
@@ -72,6 +74,12 @@ absl::optional<std::string> RunPassChecked(Pass& pass, GraphModule& module,
                   << " returned changed=" << (*changed ? "true" : "false") << " but the module "
                   << (differs ? "changed" : "is unchanged");
     return absl::nullopt;
+  }
+  if (original != nullptr) {
+    if (const absl::Status same = CheckSameComputation(*original, module); !same.ok()) {
+      ADD_FAILURE() << "pass " << pass.name() << " on " << fixture << ": " << same;
+      return absl::nullopt;
+    }
   }
   return options.render ? options.render(module) : PrintFxg(module);
 }

@@ -50,6 +50,10 @@ struct PassGoldenOptions {
   // The fixture is broken on purpose: it must fail verification, and the
   // golden then holds the pipeline's error for it.
   bool invalid_input = false;
+  // The pass only reorders, removes dead code, outlines or splits: its
+  // result must compute what the input did (CheckSameComputation, calls of
+  // submodules inlined).
+  bool keeps_computation = false;
 };
 
 // Runs `pass` on `module` (read from `fixture`, which names it in messages
@@ -60,7 +64,8 @@ struct PassGoldenOptions {
 // golden is compared with (or updated from) a result that is not sound.
 // The checks: the input verifies (or, for invalid_input, does not);
 // RunPass with verification and the changed-flag check; the result
-// verifies; the changed flag equals "the fxg fingerprint differs".
+// verifies; the changed flag equals "the fxg fingerprint differs"; with
+// keeps_computation, the result computes the same.
 absl::optional<std::string> RunPassChecked(Pass& pass, GraphModule& module,
                                            absl::string_view fixture,
                                            const PassGoldenOptions& options);

@@ -1,6 +1,7 @@
 // The pass golden harness, and proof that it cannot pass vacuously: a wrong
-// golden, a dishonest changed flag, an unverifiable result, a rejected
-// module left changed and an empty fixture directory all fail, also under
+// golden, a dishonest changed flag, an unverifiable result, a changed
+// computation where it must be kept, a rejected module left changed and an
+// empty fixture directory all fail, also under
 // --update_goldens, which then writes nothing.
 #include "testing/pass_golden.h"
 
@@ -160,6 +161,19 @@ TEST_F(PassGoldenTest, UnverifiableResultFails) {
       true);
   EXPECT_NONFATAL_FAILURE(RunPassOnFixture(second_output, Case("relu"), {relu_golden_}),
                           "failed the pipeline's checks: ");
+}
+
+// AddRelu changes what the module computes; reordering would not.
+TEST_F(PassGoldenTest, KeepsComputationCatchesAChangedComputation) {
+  FakePass adds_relu = Honest();
+  PassGoldenOptions keeps{relu_golden_};
+  keeps.keeps_computation = true;
+  EXPECT_NONFATAL_FAILURE(RunPassOnFixture(adds_relu, Case("relu"), keeps),
+                          "the pass changed what the module computes");
+  FakePass identity = Identity();
+  absl::StatusOr<std::unique_ptr<GraphModule>> module = ReadFixture(Case("relu"));
+  ASSERT_TRUE(module.ok()) << module.status();
+  EXPECT_TRUE(RunPassChecked(identity, **module, Case("relu").fixture, keeps).has_value());
 }
 
 TEST_F(PassGoldenTest, RejectionIsGoldenButMustLeaveTheModuleUnchanged) {

@@ -33,6 +33,7 @@ TEST_P(DedupGoldenTest, MatchesGolden) {
   DedupPass pass;
   PassGoldenOptions options(GoldenPathFor(GetParam(), ".dedup"));
   options.invalid_input = GetParam().name == kInvalidInput;
+  options.keeps_computation = true;
   options.render = [&pass](const GraphModule& module) {
     const DedupReport& report = pass.report();
     // dedup never makes the top graph larger (a group that saves nothing

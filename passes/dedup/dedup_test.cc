@@ -1,6 +1,7 @@
 #include "passes/dedup/dedup.h"
 
 #include <limits>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -9,6 +10,7 @@
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "ir/verifier.h"
+#include "testing/same_computation.h"
 
 namespace fxpp {
 namespace {
@@ -50,9 +52,11 @@ DedupOptions AnyGroup() {
 
 // Runs dedup and checks the invariants every result must satisfy.
 DedupReport Dedup(GraphModule& m, DedupOptions options = AnyGroup()) {
+  const std::unique_ptr<GraphModule> before = m.Clone();
   absl::StatusOr<DedupReport> report = ApplyGraphDeduplication(m, options);
   EXPECT_TRUE(report.ok()) << report.status();
   EXPECT_TRUE(VerifyGraphModule(m).ok()) << VerifyGraphModule(m);
+  EXPECT_TRUE(CheckSameComputation(*before, m).ok()) << CheckSameComputation(*before, m);
   EXPECT_EQ(m.graph().last_node()->op(), OpKind::kOutput);
   return report.ok() ? *report : DedupReport{};
 }

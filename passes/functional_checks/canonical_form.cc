@@ -93,11 +93,8 @@ std::string NodeText(const Node& node, const std::vector<std::string>& names) {
   return text;
 }
 
-}  // namespace
-
-std::string CanonicalForm(const Graph& graph) {
-  const std::vector<Node*> nodes = graph.NodeVector();
-  // Live nodes: reachable backwards from the output and side-effecting nodes.
+// Live nodes: reachable backwards from the output and side-effecting nodes.
+std::vector<char> LiveNodes(const Graph& graph, const std::vector<Node*>& nodes) {
   std::vector<char> live(graph.id_bound(), 0);
   std::vector<Node*> stack;
   for (Node* n : nodes) {
@@ -116,36 +113,110 @@ std::string CanonicalForm(const Graph& graph) {
       }
     });
   }
+  return live;
+}
 
+// Counts each live non-placeholder node's inputs into `waiting` and calls
+// `ready` on those without any; then `release` on each placeholder.
+template <typename Ready, typename Release>
+void StartTopologicalWalk(const std::vector<Node*>& nodes, const std::vector<char>& live,
+                          std::vector<uint32_t>& waiting, Ready ready, Release release) {
+  for (Node* n : nodes) {
+    if (!live[n->id()] || n->op() == OpKind::kPlaceholder) continue;
+    waiting[n->id()] = static_cast<uint32_t>(n->num_inputs());
+    if (waiting[n->id()] == 0) ready(*n);
+  }
+  for (Node* n : nodes) {
+    if (n->op() == OpKind::kPlaceholder) release(*n);
+  }
+}
+
+// Each live node's class: pure nodes with the same target and arguments (up
+// to classes) are one, whatever their order; every other node is its own.
+// Returns the id of each node's class representative (its first member met
+// in a topological walk). Merging before numbering keeps the numbering
+// structural: a duplicate met late would otherwise release its users late.
+std::vector<uint32_t> ClassRepresentatives(const Graph& graph, const std::vector<Node*>& nodes,
+                                           const std::vector<char>& live) {
+  std::vector<uint32_t> representative(graph.id_bound());
+  std::vector<std::string> class_names(graph.id_bound());
+  for (Node* n : nodes) {
+    representative[n->id()] = n->id();
+    class_names[n->id()] = absl::StrCat("c", n->id());
+  }
+  std::vector<uint32_t> waiting(graph.id_bound(), 0);
+  std::vector<const Node*> walk;  // grows while it is walked
+  const auto release_users = [&](const Node& n) {
+    for (Node* user : n.users()) {
+      if (live[user->id()] && --waiting[user->id()] == 0) walk.push_back(user);
+    }
+  };
+  StartTopologicalWalk(
+      nodes, live, waiting, [&](const Node& n) { walk.push_back(&n); }, release_users);
+  absl::flat_hash_map<std::string, uint32_t> pure_by_text;
+  for (size_t i = 0; i < walk.size(); ++i) {
+    const Node& n = *walk[i];
+    if (n.op() != OpKind::kOutput && !IsSideEffectful(n)) {
+      const uint32_t first = pure_by_text.emplace(NodeText(n, class_names), n.id()).first->second;
+      representative[n.id()] = first;
+      class_names[n.id()] = class_names[first];
+    }
+    release_users(n);
+  }
+  return representative;
+}
+
+}  // namespace
+
+std::string CanonicalForm(const Graph& graph) {
+  const std::vector<Node*> nodes = graph.NodeVector();
+  const std::vector<char> live = LiveNodes(graph, nodes);
+  const std::vector<uint32_t> representative = ClassRepresentatives(graph, nodes, live);
+  // The other members of each class, chained from its representative.
+  constexpr uint32_t kNoMember = ~uint32_t{0};
+  std::vector<uint32_t> next_member(graph.id_bound(), kNoMember);
+  std::vector<Node*> by_id(graph.id_bound(), nullptr);
+  for (Node* n : nodes) {
+    by_id[n->id()] = n;
+    const uint32_t r = representative[n->id()];
+    if (live[n->id()] && r != n->id()) {
+      next_member[n->id()] = next_member[r];
+      next_member[r] = n->id();
+    }
+  }
+
+  // The representatives are numbered in a topological order that takes the
+  // smallest text first; every member takes its representative's name.
   std::vector<std::string> names(graph.id_bound());
   std::vector<uint32_t> waiting(graph.id_bound(), 0);  // unnamed live inputs
   using Ready = std::pair<std::string, uint32_t>;      // (text, id)
   std::priority_queue<Ready, std::vector<Ready>, std::greater<Ready>> ready;
-  std::vector<Node*> by_id(graph.id_bound(), nullptr);
   int placeholders = 0;
   for (Node* n : nodes) {
-    by_id[n->id()] = n;
     // Every placeholder keeps its position, live or not.
     if (n->op() == OpKind::kPlaceholder) names[n->id()] = absl::StrCat("in", placeholders++);
   }
-  const auto release_users = [&](const Node& n) {
-    for (Node* user : n.users()) {
-      if (live[user->id()] && --waiting[user->id()] == 0) {
-        ready.emplace(NodeText(*user, names), user->id());
+  const auto name_class = [&](const Node& n, const std::string& name) {
+    for (uint32_t m = n.id(); m != kNoMember; m = next_member[m]) {
+      names[m] = name;
+      for (Node* user : by_id[m]->users()) {
+        const uint32_t u = user->id();
+        if (live[u] && representative[u] == u && --waiting[u] == 0) {
+          ready.emplace(NodeText(*user, names), u);
+        }
       }
     }
   };
+  std::vector<char> live_representative(graph.id_bound(), 0);
   for (Node* n : nodes) {
-    if (!live[n->id()] || n->op() == OpKind::kPlaceholder) continue;
-    waiting[n->id()] = static_cast<uint32_t>(n->num_inputs());
-    if (waiting[n->id()] == 0) ready.emplace(NodeText(*n, names), n->id());
+    live_representative[n->id()] = live[n->id()] && representative[n->id()] == n->id();
   }
-  for (Node* n : nodes) {
-    if (n->op() == OpKind::kPlaceholder) release_users(*n);
-  }
+  StartTopologicalWalk(
+      nodes, live_representative, waiting,
+      [&](const Node& n) { ready.emplace(NodeText(n, names), n.id()); },
+      [&](const Node& n) { name_class(n, names[n.id()]); });
 
   std::string out;
-  absl::flat_hash_map<std::string, std::string> pure_by_text;  // node text -> name
   int next = 0;
   while (!ready.empty()) {
     Ready top = ready.top();
@@ -158,19 +229,12 @@ std::string CanonicalForm(const Graph& graph) {
       continue;
     }
     if (n.op() == OpKind::kGetAttr) {
-      names[n.id()] = absl::StrCat("attr(", n.target(), ")");
-    } else if (!IsSideEffectful(n)) {
-      auto [it, inserted] = pure_by_text.emplace(top.first, "");
-      if (inserted) {
-        it->second = absl::StrCat("v", next++);
-        absl::StrAppend(&out, it->second, " = ", top.first, "\n");
-      }
-      names[n.id()] = it->second;
-    } else {
-      names[n.id()] = absl::StrCat("v", next++);
-      absl::StrAppend(&out, names[n.id()], " = ", top.first, "\n");
+      name_class(n, absl::StrCat("attr(", n.target(), ")"));
+      continue;
     }
-    release_users(n);
+    const std::string name = absl::StrCat("v", next++);
+    absl::StrAppend(&out, name, " = ", top.first, "\n");
+    name_class(n, name);
   }
   return out;
 }

@@ -55,6 +55,44 @@ TEST(CanonicalFormTest, DeadCodeAndDuplicatePureNodesDoNotMatter) {
   EXPECT_EQ(a, b);
 }
 
+// Duplicates of a pure node are one node however the graph orders them: a
+// duplicate listed late must not delay the numbering of its users.
+TEST(CanonicalFormTest, WhereDuplicatesAreListedDoesNotMatter) {
+  constexpr absl::string_view kUsersOfTheFirstCopy = R"(graph():
+    %x : [num_users=3] = placeholder[target=x]
+    %y : [num_users=1] = placeholder[target=y]
+    %sin : [num_users=1] = call_method[target=sin](args = (%x,), kwargs = {})
+    %cos : [num_users=1] = call_method[target=cos](args = (%y,), kwargs = {})
+    %f : [num_users=1] = call_function[target=f](args = (%sin, %cos), kwargs = {})
+    %sin_1 : [num_users=1] = call_method[target=sin](args = (%x,), kwargs = {})
+    %cos_1 : [num_users=1] = call_method[target=cos](args = (%x,), kwargs = {})
+    %f_1 : [num_users=1] = call_function[target=f](args = (%sin_1, %cos_1), kwargs = {})
+    %add : [num_users=1] = call_function[target=operator.add](args = (%f, %f_1), kwargs = {})
+    return add
+)";
+  constexpr absl::string_view kUsersOfTheSecondCopy = R"(graph():
+    %x : [num_users=3] = placeholder[target=x]
+    %y : [num_users=1] = placeholder[target=y]
+    %sin : [num_users=1] = call_method[target=sin](args = (%x,), kwargs = {})
+    %cos_1 : [num_users=1] = call_method[target=cos](args = (%x,), kwargs = {})
+    %f_1 : [num_users=1] = call_function[target=f](args = (%sin, %cos_1), kwargs = {})
+    %sin_1 : [num_users=1] = call_method[target=sin](args = (%x,), kwargs = {})
+    %cos : [num_users=1] = call_method[target=cos](args = (%y,), kwargs = {})
+    %f : [num_users=1] = call_function[target=f](args = (%sin_1, %cos), kwargs = {})
+    %add : [num_users=1] = call_function[target=operator.add](args = (%f, %f_1), kwargs = {})
+    return add
+)";
+  EXPECT_EQ(Canonical(kUsersOfTheFirstCopy), Canonical(kUsersOfTheSecondCopy));
+  EXPECT_EQ(Canonical(kUsersOfTheFirstCopy),
+            "v0 = call_method cos(in0)\n"
+            "v1 = call_method cos(in1)\n"
+            "v2 = call_method sin(in0)\n"
+            "v3 = call_function f(v2, v0)\n"
+            "v4 = call_function f(v2, v1)\n"
+            "v5 = call_function operator.add(v4, v3)\n"
+            "return v5\n");
+}
+
 TEST(CanonicalFormTest, StructureMatters) {
   const std::string a = Canonical(R"(graph():
     %x : [num_users=1] = placeholder[target=x]

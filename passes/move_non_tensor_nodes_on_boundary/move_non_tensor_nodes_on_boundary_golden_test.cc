@@ -36,6 +36,7 @@ TEST_P(MoveNonTensorNodesGoldenTest, MatchesGolden) {
   ASSERT_NE(tags, TagOrders().end()) << GetParam().fixture << " has no tag order in TagOrders()";
   MoveNonTensorNodesOnBoundaryPass pass(tags->second);
   PassGoldenOptions options(GoldenPathFor(GetParam(), ".moved"));
+  options.keeps_computation = true;
   options.render = [&pass](const GraphModule& module) {
     std::string out = pass.report().ToText();
     absl::StrAppend(&out, "\ntags after:\n");

@@ -75,6 +75,7 @@ TEST_P(SplitByTagsTorch26Test, SameSplitAsPyTorch) {
   options.require_attributes = false;  // FX text carries no module state
   SplitByTagsPass pass(tags, options);
   PassGoldenOptions checks(GoldenPathFor(GetParam(), ".torch26.txt"));
+  checks.keeps_computation = true;
   checks.render = [&](const GraphModule& split) {
     return DescribeSplit(tags, return_tuple, split, pass.fqn_mapping());
   };
@@ -134,6 +135,7 @@ TEST_P(SplitByTagsGoldenTest, MatchesGolden) {
   options.return_tuple = c.return_tuple;
   SplitByTagsPass pass(c.tags, options);
   PassGoldenOptions checks(absl::StrCat(kDir, "/", c.name, ".split"));
+  checks.keeps_computation = true;
   checks.render = [&pass](const GraphModule& split) {
     std::string out = PrintFxg(split);
     absl::StrAppend(&out, "\nfqn mapping:\n");

@@ -2,7 +2,9 @@
 // transformer stacks and residual MLPs, one subgraph per block kind, one
 // call per block, nodes to compile within 5 % of the module ideal; on CNNs,
 // no more nodes to compile than the module ideal (docs/DEDUP_QUALITY.md).
+#include <memory>
 #include <string>
+#include <utility>
 
 #include "absl/strings/match.h"
 #include "absl/strings/numbers.h"
@@ -10,8 +12,10 @@
 #include "absl/strings/str_split.h"
 #include "gtest/gtest.h"
 #include "ir/fxg/fxg.h"
+#include "passes/dedup/dedup.h"
 #include "testing/dedup_quality/quality.h"
 #include "testing/golden.h"
+#include "testing/same_computation.h"
 
 namespace fxpp {
 namespace {
@@ -23,14 +27,21 @@ struct Case {
   Kind kind;
 };
 
-QualityRow Measure(const std::string& graph, const DedupOptions& options = {}) {
+// One of testing/dedup_quality/graphs; nullptr (and a failure) when it
+// cannot be read.
+std::unique_ptr<GraphModule> ReadGraph(const std::string& graph) {
   const std::string path = absl::StrCat("testing/dedup_quality/graphs/", graph, ".fxg");
   absl::StatusOr<std::string> text = ReadRunfile(path);
   EXPECT_TRUE(text.ok()) << text.status();
   absl::StatusOr<std::unique_ptr<GraphModule>> module = ParseFxg(text.ok() ? *text : "", path);
   EXPECT_TRUE(module.ok()) << module.status();
-  if (!module.ok()) return {};
-  absl::StatusOr<QualityRow> row = MeasureDedupQuality(**module, options);
+  return module.ok() ? std::move(*module) : nullptr;
+}
+
+QualityRow Measure(const std::string& graph, const DedupOptions& options = {}) {
+  const std::unique_ptr<GraphModule> module = ReadGraph(graph);
+  if (module == nullptr) return {};
+  absl::StatusOr<QualityRow> row = MeasureDedupQuality(*module, options);
   EXPECT_TRUE(row.ok()) << row.status();
   return row.ok() ? *row : QualityRow{};
 }
@@ -57,6 +68,24 @@ TEST(DedupQualityTest, TargetsOnRealGraphs) {
       EXPECT_GE(row.dedup.e, 0.95);
     } else {
       EXPECT_LE(row.dedup.d, row.ideal.d);
+    }
+  }
+}
+
+// Whatever dedup outlines, the deduplicated graph computes what the model's
+// did (calls inlined, canonical forms compared), with and without the hint.
+TEST(DedupQualityTest, KeepsWhatRealGraphsCompute) {
+  DedupOptions hint;
+  hint.tracking.prefer_whole_modules = true;
+  for (const Case& c : kCases) {
+    for (const DedupOptions& options : {DedupOptions(), hint}) {
+      SCOPED_TRACE(absl::StrCat(c.graph, options.tracking.prefer_whole_modules ? " (hint)" : ""));
+      const std::unique_ptr<GraphModule> model = ReadGraph(c.graph);
+      ASSERT_NE(model, nullptr);
+      const std::unique_ptr<GraphModule> deduplicated = model->Clone();
+      ASSERT_TRUE(ApplyGraphDeduplication(*deduplicated, options).ok());
+      EXPECT_TRUE(CheckSameComputation(*model, *deduplicated).ok())
+          << CheckSameComputation(*model, *deduplicated);
     }
   }
 }

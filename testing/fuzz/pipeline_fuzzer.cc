@@ -6,10 +6,12 @@
 // opaque (shared) children. Any Status error is fine but a dishonest
 // changed flag; a crash is a bug. A pipeline that reports no change must leave the module exactly
 // as parsed (its fxg, which keeps every field, is unchanged). One that
-// changed it must leave a module that verifies, and whose FX text (of the
+// changed it must leave a module that verifies, whose FX text (of the
 // root graph) and every format print back to text that parses to the same
-// module. (An unchanged module is the parsed input, whose printing and
-// re-parsing the fx_text fuzzer covers.)
+// module, and that computes what the input did where the pass only moves,
+// outlines or splits (calls inlined, canonical forms compared). (An
+// unchanged module is the parsed input, whose printing and re-parsing the
+// fx_text fuzzer covers.)
 #include <cstddef>
 #include <cstdint>
 #include <memory>
@@ -24,6 +26,7 @@
 #include "passes/pipeline.h"
 #include "passes/registry.h"
 #include "testing/fuzz/fuzz_checks.h"
+#include "testing/same_computation.h"
 
 namespace fxpp {
 namespace fuzz {
@@ -37,6 +40,16 @@ std::string PipelineFor(const PassDescriptor& pass) {
     if (option.name == "tags") options = "{tags=a,b}";
   }
   return absl::StrCat("topo_sort,", pass.name(), options);
+}
+
+// Passes that only reorder, remove dead code, outline, split or annotate:
+// their result computes what the input did (testing/same_computation.h).
+// (functionalize rewrites mutation; split_module re-enters global state in
+// each partition.)
+bool KeepsComputation(absl::string_view pass) {
+  return pass == "topo_sort" || pass == "dce" || pass == "dedup" || pass == "split_by_tags" ||
+         pass == "tag_nodes" || pass == "move_non_tensor_nodes_on_boundary" ||
+         pass == "assert_functional_graph" || pass == "propagate_input_mutation_stack_traces";
 }
 
 // A pipeline error is fine unless it is the changed-flag check's.
@@ -100,6 +113,10 @@ void RunAndCheck(const GraphModule& parsed, const std::string& parsed_fxg,
     Violation("dedup made the top graph larger",
               absl::FailedPreconditionError(absl::StrCat(parsed.graph().size(), " -> ",
                                                          module->graph().size(), " nodes")));
+  }
+  if (KeepsComputation(pass.name()) && InlineSubmoduleCalls(parsed).ok()) {
+    CheckOk(absl::StrCat(pass.name(), " keeping what the module computes"),
+            CheckSameComputation(parsed, *module));
   }
   // The passes may have erased nodes the parse's namedtuple facts point at.
   FxPrintOptions fx_print = loaded.fx_print;
