@@ -16,32 +16,13 @@
 #include "bench/synthetic_graphs.h"
 #include "export/exported_program.h"
 #include "export/program_fxg.h"
+#include "export/program_input.h"
 #include "export/program_proto.h"
 #include "export/synthetic_program.h"
 #include "ir/io/module_io.h"
 
 namespace fxpp {
 namespace {
-
-// What torch.export and make_fx record on a node beyond its example value:
-// one stack trace per layer position (traces repeat across layers), the
-// module stack of the layer it runs in, and an autograd sequence number.
-void AddFullMeta(Graph& graph) {
-  int64_t index = 0;
-  for (Node* node : graph.nodes()) {
-    NodeMeta& meta = node->mutable_meta();
-    const int64_t layer = index / 42;
-    meta.stack_trace = Symbol::Intern(absl::StrCat(
-        "  File \"model.py\", line ", 100 + index % 42, ", in forward\n    x = self.op", index % 42,
-        "(x)\n"));
-    if (meta.nn_module_stack.empty()) {
-      meta.nn_module_stack.push_back({Symbol::Intern(absl::StrCat("L__self___layers_", layer)),
-                                      Symbol::Intern(absl::StrCat("layers.", layer)),
-                                      Symbol::Intern("model.Block")});
-    }
-    meta.seq_nr = index++;
-  }
-}
 
 void SetCounters(benchmark::State& state, int64_t nodes, int64_t bytes) {
   state.counters["nodes"] = static_cast<double>(nodes);
@@ -115,18 +96,6 @@ ExportedProgram ProgramWithMeta(int64_t nodes) {
   return program;
 }
 
-// `format` is one of the program formats: json, pb or fxg.
-std::string SerializeProgram(const ExportedProgram& program, Format format) {
-  switch (format) {
-    case Format::kJson:
-      return *SerializeExportedProgramJson(program);
-    case Format::kFxg:
-      return *PrintExportedProgramFxg(program);
-    default:
-      return SerializeExportedProgramBinary(program);
-  }
-}
-
 absl::StatusOr<ExportedProgram> ParseProgram(absl::string_view text, Format format) {
   switch (format) {
     case Format::kJson:
@@ -142,7 +111,7 @@ void BM_WriteProgram(benchmark::State& state, Format format) {
   const ExportedProgram program = ProgramWithMeta(state.range(0));
   int64_t bytes = 0;
   for (auto _ : state) {
-    std::string text = SerializeProgram(program, format);
+    std::string text = *RenderExportedProgram(program, format);
     bytes = static_cast<int64_t>(text.size());
     benchmark::DoNotOptimize(text);
   }
@@ -151,7 +120,7 @@ void BM_WriteProgram(benchmark::State& state, Format format) {
 
 void BM_ReadProgram(benchmark::State& state, Format format) {
   ExportedProgram program = ProgramWithMeta(state.range(0));
-  const std::string text = SerializeProgram(program, format);
+  const std::string text = *RenderExportedProgram(program, format);
   const int64_t nodes = static_cast<int64_t>(program.graph_module->graph().size());
   // Freed before reading, as BM_ReadModule frees its module: the reads
   // then reuse its memory rather than run beside it.

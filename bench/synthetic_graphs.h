@@ -29,6 +29,12 @@ std::unique_ptr<GraphModule> MakeTransformerStack(int64_t layers, TransformerSha
 // As many layers as needed for at least `nodes` nodes.
 std::unique_ptr<GraphModule> MakeTransformerWithNodes(int64_t nodes, TransformerShape shape = {});
 
+// What torch.export and make_fx record on a node beyond its example value:
+// one stack trace per layer position (traces repeat across layers), the
+// module stack of the layer it runs in (where the node has none), and an
+// autograd sequence number. The I/O benchmarks' "full metadata".
+void AddFullMeta(Graph& graph);
+
 }  // namespace fxpp
 
 #endif  // FXPP_BENCH_SYNTHETIC_GRAPHS_H_

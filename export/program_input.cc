@@ -4,6 +4,7 @@
 
 #include "export/program_fxg.h"
 #include "export/program_proto.h"
+#include "absl/strings/str_cat.h"
 #include "google/protobuf/stubs/logging.h"
 
 namespace fxpp {
@@ -26,6 +27,26 @@ absl::StatusOr<absl::optional<ExportedProgram>> ReadIfExportedProgram(
   if (program.ok()) return absl::optional<ExportedProgram>(*std::move(program));
   if (only_programs || !binary) return program.status();
   return absl::nullopt;
+}
+
+absl::StatusOr<std::string> RenderExportedProgram(const ExportedProgram& program, Format format) {
+  switch (format) {
+    case Format::kJson:
+      return SerializeExportedProgramJson(program);
+    case Format::kPb:
+      return SerializeExportedProgramBinary(program);
+    case Format::kFxg:
+      return PrintExportedProgramFxg(program);
+    case Format::kReadable:
+    case Format::kDot:
+      return RenderModule(*program.graph_module, format);
+    case Format::kFx:
+      break;
+  }
+  return absl::InvalidArgumentError(absl::StrCat(
+      "an exported program (graph signature, state, module call graph) cannot be written as ",
+      FormatName(format), ": use json, pb or fxg (readable or dot to look at its graph), or "
+      "`unflatten` it into a module first"));
 }
 
 }  // namespace fxpp

@@ -1,7 +1,9 @@
-// How readers that take both graph modules and exported programs (the tools,
-// fxpp.load) tell a program from a module.
+// How the tools and fxpp.load, which take both graph modules and exported
+// programs, tell a program from a module, and write a program.
 #ifndef FXPP_EXPORT_PROGRAM_INPUT_H_
 #define FXPP_EXPORT_PROGRAM_INPUT_H_
+
+#include <string>
 
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
@@ -20,6 +22,11 @@ namespace fxpp {
 absl::StatusOr<absl::optional<ExportedProgram>> ReadIfExportedProgram(
     absl::string_view contents, absl::string_view name, absl::optional<Format> format,
     bool only_programs = false);
+
+// `program` in `format`: json, pb and fxg hold all of it, readable and dot
+// show its graph; FX text, which would drop the signature, is an error that
+// says what to use instead.
+absl::StatusOr<std::string> RenderExportedProgram(const ExportedProgram& program, Format format);
 
 }  // namespace fxpp
 

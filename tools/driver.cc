@@ -228,28 +228,6 @@ absl::StatusOr<ToolInput> ReadToolInput(const ToolPreset& preset, const std::str
   return input;
 }
 
-// fmt of an exported program: json, pb and fxg hold all of it, readable
-// and dot show its graph; FX text would drop the signature.
-absl::StatusOr<std::string> RenderProgram(const ExportedProgram& program, Format to) {
-  switch (to) {
-    case Format::kJson:
-      return SerializeExportedProgramJson(program);
-    case Format::kPb:
-      return SerializeExportedProgramBinary(program);
-    case Format::kFxg:
-      return PrintExportedProgramFxg(program);
-    case Format::kReadable:
-    case Format::kDot:
-      return RenderModule(*program.graph_module, to);
-    case Format::kFx:
-      break;
-  }
-  return absl::InvalidArgumentError(absl::StrCat(
-      "an exported program (graph signature, state, module call graph) cannot be written as ",
-      FormatName(to), ": use json, pb or fxg (readable or dot to look at its graph), or "
-      "`unflatten` it into a module first"));
-}
-
 absl::Status CheckTextOrJson(absl::string_view flag, absl::string_view value) {
   if (value.empty() || value == "text" || value == "json") return absl::OkStatus();
   return absl::InvalidArgumentError(
@@ -454,7 +432,7 @@ absl::Status Run(const ToolPreset& preset, const std::vector<std::string>& args,
           " works on modules: unflatten it first (tools/unflatten)"));
     }
     ASSIGN_OR_RETURN(std::string rendered,
-                     RenderProgram(*input.program, output.to.value_or(Format::kJson)));
+                     RenderExportedProgram(*input.program, output.to.value_or(Format::kJson)));
     return WriteFileAtomically(output.path, rendered);
   }
   if (input.program.has_value()) {
