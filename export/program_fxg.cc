@@ -341,8 +341,10 @@ absl::StatusOr<std::string> PrintExportedProgramFxg(const ExportedProgram& progr
 absl::StatusOr<ExportedProgram> ParseExportedProgramFxg(absl::string_view text,
                                                         absl::string_view filename) {
   const SourceText src(text, filename);
-  RETURN_IF_ERROR(src.CheckUtf8());
-  ASSIGN_OR_RETURN(ExportedProgram program, ParseProgram(src));
+  src.StartUtf8Check(Utf8Check::kScan);
+  absl::StatusOr<ExportedProgram> parsed = ParseProgram(src);
+  RETURN_IF_ERROR(src.FinishUtf8Check());
+  ASSIGN_OR_RETURN(ExportedProgram program, std::move(parsed));
   const absl::Status valid = ValidateExportedProgram(program);
   if (!valid.ok()) return export_internal::Within(filename, valid);
   return program;

@@ -312,8 +312,10 @@ absl::StatusOr<std::unique_ptr<GraphModule>> ParseFxg(absl::string_view text,
                                                       absl::string_view filename,
                                                       NodeSourceMap* positions, Utf8Check utf8) {
   const SourceText source(text, filename);
-  RETURN_IF_ERROR(source.CheckUtf8(utf8));
-  return FxgParser(source, positions).Parse();
+  source.StartUtf8Check(utf8);
+  absl::StatusOr<std::unique_ptr<GraphModule>> module = FxgParser(source, positions).Parse();
+  RETURN_IF_ERROR(source.FinishUtf8Check());
+  return module;
 }
 
 }  // namespace fxpp
