@@ -34,7 +34,7 @@ class MetaAnnotator : public FxNodeAnnotator {
 
 class MetaReader : public FxAnnotationReader {
  public:
-  absl::Status Read(Node* node, Cursor line) override {
+  absl::Status Read(Node* node, Cursor& line) override {
     // A node's lines come together: its metadata is looked up (and
     // allocated) once, not once per line.
     if (node != node_) {

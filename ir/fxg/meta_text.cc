@@ -610,7 +610,7 @@ absl::Status NodeMetaLineReader::ReadModuleStackEntry(NodeMeta* meta, Cursor& li
   return absl::OkStatus();
 }
 
-absl::Status NodeMetaLineReader::Read(NodeMeta* meta, Cursor line) {
+absl::Status NodeMetaLineReader::Read(NodeMeta* meta, Cursor& line) {
   if (line.Consume("  |")) {
     if (block_meta_ != meta) return line.Error("a '|' line outside a stack_trace block");
     if (!line.at_end()) RETURN_IF_ERROR(line.Expect(" "));

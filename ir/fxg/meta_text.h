@@ -56,7 +56,8 @@ class NodeMetaWriter {
 // source text, which must outlive the reader.
 class NodeMetaLineReader {
  public:
-  absl::Status Read(NodeMeta* meta, Cursor line);
+  // Advances `line` (a reference for FxAnnotationReader::Read's reason).
+  absl::Status Read(NodeMeta* meta, Cursor& line);
   // Stores a stack trace still being read; call after the last line.
   void Finish();
 
