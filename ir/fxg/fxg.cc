@@ -258,7 +258,8 @@ class FxgParser {
       RETURN_IF_ERROR(ParseTensorMeta(c, &entry.tensor));
       entry.persistent = !c.Consume(" non_persistent");
       RETURN_IF_ERROR(c.ExpectEnd());
-      it = state_tensors_.emplace(text, std::make_pair(entry.tensor, entry.persistent)).first;
+      it = state_tensors_.emplace(std::string(text), std::make_pair(entry.tensor, entry.persistent))
+               .first;
     }
     std::tie(entry.tensor, entry.persistent) = it->second;
     const absl::Status added = module->AddState(std::move(entry));
@@ -283,8 +284,9 @@ class FxgParser {
   MetaReader meta_reader_;
   // Where the state lines of the module being read start.
   std::vector<size_t> state_lines_;
-  // State entries' tensors and persistence, by their text.
-  absl::flat_hash_map<absl::string_view, std::pair<TensorMeta, bool>> state_tensors_;
+  // State entries' tensors and persistence, by their text (copied, as
+  // NodeMetaLineReader's keys are).
+  absl::flat_hash_map<std::string, std::pair<TensorMeta, bool>> state_tensors_;
 };
 
 }  // namespace

@@ -487,8 +487,9 @@ void NodeMetaLineReader::Finish() {
   // Traces repeat across nodes: a block's source text (from its '|' or '|-'
   // on) gives its trace, decoded and interned once.
   const absl::string_view source = block_source_->text().substr(block_begin_, block_end_ - block_begin_);
-  auto [it, added] = stack_traces_.try_emplace(source);
-  if (added) {
+  auto it = stack_traces_.find(source);
+  if (it == stack_traces_.end()) {
+    it = stack_traces_.emplace(std::string(source), Symbol()).first;
     std::string text;
     for (size_t i = 0; i < block_lines_.size(); ++i) {
       if (i > 0 && !keep_final_newline_) text.push_back('\n');
@@ -572,7 +573,7 @@ absl::Status NodeMetaLineReader::ReadValue(NodeMeta* meta, Cursor& line) {
     ValueMeta value;
     RETURN_IF_ERROR(ParseValueMeta(line, &value));
     RETURN_IF_ERROR(line.ExpectEnd());
-    it = values_.emplace(text, std::move(value)).first;
+    it = values_.emplace(std::string(text), std::move(value)).first;
   }
   meta->val = it->second;
   return absl::OkStatus();

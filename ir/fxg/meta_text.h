@@ -74,10 +74,11 @@ class NodeMetaLineReader {
   size_t block_begin_ = 0;
   size_t block_end_ = 0;
   std::vector<absl::string_view> block_lines_;
-  // Each trace read so far, by its block's source text.
-  absl::flat_hash_map<absl::string_view, Symbol> stack_traces_;
-  // Each value read so far, by its text.
-  absl::flat_hash_map<absl::string_view, ValueMeta> values_;
+  // Each trace read so far, by its block's source text, and each value, by
+  // its text. The keys are copies: a view would be compared where the text
+  // first occurred, out of the cache in a large file, on nearly every node.
+  absl::flat_hash_map<std::string, Symbol> stack_traces_;
+  absl::flat_hash_map<std::string, ValueMeta> values_;
   // What the last nn_module_stack line at one depth of a stack read, and
   // built: the nodes of a module repeat its stack's lines, one per depth.
   struct ModuleStackLine {
