@@ -423,17 +423,32 @@ const std::string& NodeMetaWriter::StackTraceLines(Symbol trace) {
   return out;
 }
 
-const std::string& NodeMetaWriter::ModuleStackLine(const ModuleStackEntry& entry) {
-  auto [it, added] =
-      module_stack_.try_emplace(std::make_tuple(entry.key.id(), entry.path.id(), entry.type.id()));
-  if (!added) return it->second;
-  // One Quoted() at a time: a reference it returned dies with the next
-  // insertion.
-  std::string& line = it->second;
-  absl::StrAppend(&line, prefix_, "nn_module_stack: ", Quoted(entry.key), ": (");
-  absl::StrAppend(&line, Quoted(entry.path), ", ");
-  absl::StrAppend(&line, Quoted(entry.type), ")\n");
+const std::string& NodeMetaWriter::ModuleStackLine(size_t depth, const ModuleStackEntry& entry) {
+  if (depth_lines_.size() <= depth) depth_lines_.resize(depth + 1);
+  DepthLine& at = depth_lines_[depth];
+  if (at.written && at.entry == entry) return at.line;
+  at.written = true;
+  at.entry = entry;
+  std::string& line = at.line;
+  line.clear();
+  absl::StrAppend(&line, prefix_, "nn_module_stack: ");
+  AppendPyStrRepr(entry.key.str(), &line);
+  line.append(": (");
+  AppendPyStrRepr(entry.path.str(), &line);
+  line.append(", ");
+  AppendPyStrRepr(entry.type.str(), &line);
+  line.append(")\n");
   return line;
+}
+
+const std::string& NodeMetaWriter::ModuleStackLines(const ModuleStack& stack) {
+  if (stack == last_stack_) return last_stack_lines_;
+  last_stack_ = stack;
+  last_stack_lines_.clear();
+  for (size_t depth = 0; depth < stack.size(); ++depth) {
+    last_stack_lines_.append(ModuleStackLine(depth, stack[depth]));
+  }
+  return last_stack_lines_;
 }
 
 void NodeMetaWriter::Append(const NodeMeta& meta, TextWriter* out) {
@@ -447,7 +462,7 @@ void NodeMetaWriter::Append(const NodeMeta& meta, TextWriter* out) {
     out->Append('\n');
   }
   if (!meta.stack_trace.empty()) out->Append(StackTraceLines(meta.stack_trace));
-  for (const ModuleStackEntry& entry : meta.nn_module_stack) out->Append(ModuleStackLine(entry));
+  if (!meta.nn_module_stack.empty()) out->Append(ModuleStackLines(meta.nn_module_stack));
   for (const SourceFnEntry& entry : meta.source_fn_stack) {
     line("source_fn_stack: (");
     out->Append(Quoted(entry.name));

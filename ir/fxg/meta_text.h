@@ -6,7 +6,6 @@
 #define FXPP_IR_FXG_META_TEXT_H_
 
 #include <string>
-#include <tuple>
 #include <vector>
 
 #include "absl/container/flat_hash_map.h"
@@ -28,9 +27,10 @@ absl::Status ParseTensorMeta(Cursor& c, TensorMeta* tensor);
 absl::Status ParseValueMeta(Cursor& c, ValueMeta* value, int depth = 0);
 
 // Writes one line per set field of a node's metadata: `prefix` +
-// "field: value\n". Stack traces and module stack entries repeat across the
-// nodes of a graph (every layer runs the same code), so the writer keeps the
-// text it wrote for each distinct one and copies it for the next node.
+// "field: value\n". Stack traces repeat across the nodes of a graph (every
+// layer runs the same code), so the writer keeps the text it wrote for each
+// distinct one and copies it for the next node. Module stacks repeat from
+// node to node within a module, so it keeps the lines of the last one.
 class NodeMetaWriter {
  public:
   explicit NodeMetaWriter(absl::string_view prefix) : prefix_(prefix) {}
@@ -42,13 +42,27 @@ class NodeMetaWriter {
   const std::string& Quoted(Symbol s);
   // The complete stack_trace lines (prefixes, newlines) of a trace.
   const std::string& StackTraceLines(Symbol trace);
-  // The complete nn_module_stack line of an entry.
-  const std::string& ModuleStackLine(const ModuleStackEntry& entry);
+  // All the nn_module_stack lines of a stack, and the one of its entry at
+  // `depth`.
+  const std::string& ModuleStackLines(const ModuleStack& stack);
+  const std::string& ModuleStackLine(size_t depth, const ModuleStackEntry& entry);
 
   std::string prefix_;
   absl::flat_hash_map<uint32_t, std::string> quoted_;
   absl::flat_hash_map<uint32_t, std::string> stack_traces_;
-  absl::flat_hash_map<std::tuple<uint32_t, uint32_t, uint32_t>, std::string> module_stack_;
+  // The stack ModuleStackLines wrote last, and its lines: nodes come module
+  // by module, so most carry the stack of the node before (interned: equal
+  // stacks are the same pointer). A stack that differs mostly shares its
+  // outer entries with it, whose lines are kept by depth. (A table of every
+  // entry's line, as large as the model, missed the cache on most lookups.)
+  ModuleStack last_stack_;
+  std::string last_stack_lines_;
+  struct DepthLine {
+    bool written = false;
+    ModuleStackEntry entry;
+    std::string line;
+  };
+  std::vector<DepthLine> depth_lines_;
 };
 
 // Reads the lines NodeMetaWriter wrote (after their prefix), one at a time;
