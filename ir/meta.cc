@@ -304,7 +304,9 @@ ModuleStack::ModuleStack(absl::Span<const ModuleStackEntry> entries) {
     const size_t slot = absl::Hash<absl::Span<const ModuleStackEntry>>()(entries) >>
                         (8 * sizeof(size_t) - kRecentStackBits);
     absl::Span<const ModuleStackEntry>& recent = recent_stacks[slot];
-    if (recent != entries) recent = absl::MakeConstSpan(StackPool().Intern(entries, last_interned), entries.size());
+    if (recent != entries) {
+      recent = absl::MakeConstSpan(StackPool().Intern(entries, last_interned), entries.size());
+    }
     last_stack = recent;
   }
   data_ = last_stack.data();

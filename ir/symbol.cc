@@ -177,7 +177,7 @@ class RecentSymbols {
     uint32_t id = 0;
   };
   Entry entries_[size_t{1} << kBits];
-  uint32_t from_pool_[2] = {0, 0};  // the last id the pool gave first
+  uint32_t from_pool_[2] = {0, 0};  // the ids the pool gave last, the latest first
 };
 
 thread_local RecentSymbols recent_symbols;

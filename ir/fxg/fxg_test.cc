@@ -388,7 +388,8 @@ TEST(Fxg, InvalidUtf8AnywhereIsTheError) {
   const size_t late = text.size() - 200;  // in a line well past the first blocks
   const size_t line = std::count(text.begin(), text.begin() + late, '\n') + 1;
   const size_t column = late - text.rfind('\n', late - 1);
-  const std::string error = absl::StrCat("f.fxg:", line, ":", column, ": invalid UTF-8 (byte 0xff)");
+  const std::string error =
+      absl::StrCat("f.fxg:", line, ":", column, ": invalid UTF-8 (byte 0xff)");
   std::string bad = text;
   bad[late] = '\xff';
   absl::StatusOr<std::unique_ptr<GraphModule>> parsed = ParseFxg(bad, "f.fxg");
