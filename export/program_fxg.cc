@@ -15,6 +15,7 @@
 #include "ir/fxg/fxg.h"
 #include "ir/proto/json_position.h"
 #include "ir/status_macros.h"
+#include "ir/verifier.h"
 
 namespace fxpp {
 namespace {
@@ -341,9 +342,16 @@ absl::StatusOr<std::string> PrintExportedProgramFxg(const ExportedProgram& progr
 absl::StatusOr<ExportedProgram> ParseExportedProgramFxg(absl::string_view text,
                                                         absl::string_view filename) {
   const SourceText src(text, filename);
-  RETURN_IF_ERROR(src.CheckUtf8());
-  ASSIGN_OR_RETURN(ExportedProgram program, ParseProgram(src));
-  const absl::Status valid = ValidateExportedProgram(program);
+  src.StartUtf8Check(Utf8Check::kScan);
+  absl::StatusOr<ExportedProgram> parsed = ParseProgram(src);
+  RETURN_IF_ERROR(src.FinishUtf8Check());
+  ASSIGN_OR_RETURN(ExportedProgram program, std::move(parsed));
+  // The graph's reader refuses arguments and value metadata nested deeper
+  // than ir/limits.h allows as it reads them (ArgParser, ParseValueMeta), so
+  // validation need not walk every node's arguments and metadata again.
+  GraphVerifyOptions graph;
+  graph.nesting_checked_by_reader = true;
+  const absl::Status valid = ValidateExportedProgram(program, graph);
   if (!valid.ok()) return export_internal::Within(filename, valid);
   return program;
 }

@@ -5,6 +5,7 @@
 #include <memory>
 #include <mutex>
 #include <new>
+#include <vector>
 
 #include "absl/container/flat_hash_set.h"
 #include "absl/hash/hash.h"
@@ -223,22 +224,45 @@ namespace {
 // Symbols: there are as many as distinct module call paths.
 class ModuleStackPool {
  public:
-  // `entries` is not empty.
-  const ModuleStackEntry* Intern(absl::Span<const ModuleStackEntry> entries) {
+  // `entries` is not empty. `recent` holds the indices of the stacks the
+  // calling thread interned last, the latest first; this one's is added.
+  const ModuleStackEntry* Intern(absl::Span<const ModuleStackEntry> entries, uint32_t recent[2]) {
     std::lock_guard<std::mutex> lock(mu_);
+    const auto got = [&](uint32_t index) {
+      if (index != recent[0]) {
+        recent[1] = recent[0];
+        recent[0] = index;
+      }
+      return order_[index].data();
+    };
+    // Stacks tend to come in the order they were first interned (a file
+    // read again, module after module), in one or two interleaved runs
+    // (stacks and their prefixes): the ones after the last two are
+    // compared before the table is probed, whose lookups miss the cache
+    // once it holds tens of thousands.
+    for (int i = 0; i < 2; ++i) {
+      const uint32_t next = recent[i] + 1;
+      if (next < order_.size() && order_[next] == entries) return got(next);
+    }
     auto it = stacks_.find(entries);
-    if (it != stacks_.end()) return it->data();
-    auto* stored = static_cast<ModuleStackEntry*>(
-        entries_.Allocate(sizeof(ModuleStackEntry) * entries.size(), alignof(ModuleStackEntry)));
+    if (it != stacks_.end()) return got(reinterpret_cast<const uint32_t*>(it->data())[-1]);
+    // The stack's index in order_ precedes its entries.
+    static_assert(alignof(ModuleStackEntry) <= alignof(uint32_t), "entries follow a uint32_t");
+    auto* index = static_cast<uint32_t*>(entries_.Allocate(
+        sizeof(uint32_t) + sizeof(ModuleStackEntry) * entries.size(), alignof(uint32_t)));
+    *index = static_cast<uint32_t>(order_.size());
+    auto* stored = reinterpret_cast<ModuleStackEntry*>(index + 1);
     std::uninitialized_copy(entries.begin(), entries.end(), stored);
-    stacks_.insert(absl::MakeConstSpan(stored, entries.size()));
-    return stored;
+    order_.push_back(absl::MakeConstSpan(stored, entries.size()));
+    stacks_.insert(order_.back());
+    return got(*index);
   }
 
  private:
   std::mutex mu_;
   // Spans hash and compare by content.
   absl::flat_hash_set<absl::Span<const ModuleStackEntry>> stacks_;  // guarded by mu_
+  std::vector<absl::Span<const ModuleStackEntry>> order_;          // guarded by mu_
   Arena entries_;                                                  // guarded by mu_
 };
 
@@ -269,6 +293,9 @@ thread_local absl::Span<const ModuleStackEntry> recent_stacks[size_t{1} << kRece
 // without hashing.
 thread_local absl::Span<const ModuleStackEntry> last_stack;
 
+// The indices in the pool of the stacks this thread interned last.
+thread_local uint32_t last_interned[2] = {0, 0};
+
 }  // namespace
 
 ModuleStack::ModuleStack(absl::Span<const ModuleStackEntry> entries) {
@@ -277,7 +304,9 @@ ModuleStack::ModuleStack(absl::Span<const ModuleStackEntry> entries) {
     const size_t slot = absl::Hash<absl::Span<const ModuleStackEntry>>()(entries) >>
                         (8 * sizeof(size_t) - kRecentStackBits);
     absl::Span<const ModuleStackEntry>& recent = recent_stacks[slot];
-    if (recent != entries) recent = absl::MakeConstSpan(StackPool().Intern(entries), entries.size());
+    if (recent != entries) {
+      recent = absl::MakeConstSpan(StackPool().Intern(entries, last_interned), entries.size());
+    }
     last_stack = recent;
   }
   data_ = last_stack.data();
@@ -296,7 +325,7 @@ void ModuleStack::push_back(const ModuleStackEntry& entry) {
   }
   absl::InlinedVector<ModuleStackEntry, 8> appended(begin(), end());
   appended.push_back(entry);
-  const ModuleStackEntry* result = StackPool().Intern(appended);
+  const ModuleStackEntry* result = StackPool().Intern(appended, last_interned);
   recent = RecentAppend{data_, entry, result};
   data_ = result;
   ++size_;

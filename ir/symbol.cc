@@ -6,8 +6,9 @@
 #include <cstring>
 #include <memory>
 #include <mutex>
+#include <new>
 
-#include "absl/container/flat_hash_map.h"
+#include "absl/container/flat_hash_set.h"
 #include "absl/hash/hash.h"
 #include "ir/arena.h"
 
@@ -23,23 +24,67 @@ constexpr uint32_t kChunkBits = 12;
 constexpr uint32_t kChunkSize = 1u << kChunkBits;
 constexpr uint32_t kMaxChunks = 1u << 16;
 
+// 32 bits of absl's hash: the table mixes in its own seed, and 32 bits tell
+// apart far more strings than a process interns.
+uint32_t TextHash(absl::string_view text) {
+  const uint64_t h = absl::Hash<absl::string_view>()(text);
+  return static_cast<uint32_t>(h ^ (h >> 32));
+}
+
+// A pooled string: its hash, id and size, then its bytes. The table holds
+// pointers to these, so a lookup reads one 8-byte slot and one record whose
+// header and first bytes share a cache line; a table of (view, id) pairs,
+// three times larger, missed the cache on most lookups of a 100k-node read.
+// Records follow each other in the arena in the order they were interned.
+struct Record {
+  uint32_t hash;
+  uint32_t id;
+  uint32_t size;
+  const char* bytes() const { return reinterpret_cast<const char*>(this + 1); }
+  absl::string_view text() const { return absl::string_view(bytes(), size); }
+};
+
+// What a lookup holds: the text and its hash, computed once by the caller.
+struct Key {
+  absl::string_view text;
+  uint32_t hash;
+};
+
+struct RecordHash {
+  using is_transparent = void;
+  size_t operator()(const Record* r) const { return r->hash; }
+  size_t operator()(const Key& k) const { return k.hash; }
+};
+
+struct RecordEq {
+  using is_transparent = void;
+  bool operator()(const Record* a, const Record* b) const { return a == b; }
+  bool operator()(const Record* a, const Key& k) const {
+    return a->hash == k.hash && a->text() == k.text;
+  }
+  bool operator()(const Key& k, const Record* a) const { return (*this)(a, k); }
+};
+
 class SymbolPool {
  public:
-  SymbolPool() { InternLocked(""); }  // id 0 is the empty string
+  SymbolPool() { InternLocked(Key{"", TextHash("")}); }  // id 0 is the empty string
 
-  uint32_t Intern(absl::string_view text) {
+  uint32_t Intern(Key key) {
     std::lock_guard<std::mutex> lock(mu_);
-    auto it = ids_.find(text);
-    if (it != ids_.end()) return it->second;
-    return InternLocked(text);
+    auto it = records_.find(key);
+    if (it != records_.end()) return (*it)->id;
+    return InternLocked(key);
   }
 
-  absl::optional<uint32_t> Find(absl::string_view text) {
+  absl::optional<uint32_t> Find(Key key) {
     std::lock_guard<std::mutex> lock(mu_);
-    auto it = ids_.find(text);
-    if (it == ids_.end()) return absl::nullopt;
-    return it->second;
+    auto it = records_.find(key);
+    if (it == records_.end()) return absl::nullopt;
+    return (*it)->id;
   }
+
+  // The number of ids handed out; every id below it has its text in place.
+  uint32_t published() const { return published_.load(std::memory_order_acquire); }
 
   absl::string_view Get(uint32_t id) const {
     const absl::string_view* chunk = chunks_[id >> kChunkBits].load(std::memory_order_acquire);
@@ -48,7 +93,10 @@ class SymbolPool {
 
  private:
   // Requires mu_ (or construction).
-  uint32_t InternLocked(absl::string_view text) {
+  uint32_t InternLocked(Key key) {
+    const absl::string_view text = key.text;
+    // Sizes are 32-bit to keep records small; longer text is a programming error.
+    if (text.size() >= UINT32_MAX) std::abort();
     const uint32_t id = size_++;
     const uint32_t chunk_index = id >> kChunkBits;
     // More than 2^28 distinct strings is a programming error, not bad input.
@@ -60,20 +108,23 @@ class SymbolPool {
     }
     // NUL-terminated, as std::string kept them: data() is never null, even
     // for the empty string.
-    char* bytes = static_cast<char*>(bytes_.Allocate(text.size() + 1, 1));
+    void* at = bytes_.Allocate(sizeof(Record) + text.size() + 1, alignof(Record));
+    Record* record = new (at) Record{key.hash, id, static_cast<uint32_t>(text.size())};
+    char* bytes = reinterpret_cast<char*>(record + 1);
     if (!text.empty()) std::memcpy(bytes, text.data(), text.size());  // data() may be null
     bytes[text.size()] = '\0';
-    absl::string_view& slot = chunk[id & (kChunkSize - 1)];
-    slot = absl::string_view(bytes, text.size());
-    ids_.emplace(slot, id);
+    chunk[id & (kChunkSize - 1)] = record->text();
+    published_.store(id + 1, std::memory_order_release);
+    records_.insert(record);
     return id;
   }
 
   // A plain std::mutex: absl::Mutex runs deadlock detection on every lock in
   // Debian's build, which dominated graph construction.
   std::mutex mu_;
-  absl::flat_hash_map<absl::string_view, uint32_t> ids_;  // guarded by mu_
-  uint32_t size_ = 0;                                      // guarded by mu_
+  absl::flat_hash_set<const Record*, RecordHash, RecordEq> records_;  // guarded by mu_
+  uint32_t size_ = 0;                                                 // guarded by mu_
+  std::atomic<uint32_t> published_{0};
   std::array<std::atomic<absl::string_view*>, kMaxChunks> chunks_{};
   Arena bytes_;  // guarded by mu_
 };
@@ -97,9 +148,26 @@ class RecentSymbols {
   void Remember(size_t slot, absl::string_view pooled, uint32_t id) {
     entries_[slot] = Entry{pooled.data(), pooled.size(), id};
   }
-  static size_t Slot(absl::string_view text) {
-    return absl::Hash<absl::string_view>()(text) >> (8 * sizeof(size_t) - kBits);
+  // Strings not cached here tend to come in the order they were first
+  // interned (a file read again, its module paths one after another), so
+  // the ids after the last two the pool gave are tried before the pool's
+  // table, whose lookups miss the cache once it holds tens of thousands.
+  // Two, as such a run is interleaved with strings from an earlier one (a
+  // module's type between paths).
+  uint32_t Predict(SymbolPool& pool, absl::string_view text) const {
+    const uint32_t published = pool.published();
+    for (const uint32_t last : from_pool_) {
+      if (last + 1 < published && pool.Get(last + 1) == text) return last + 1;
+    }
+    return 0;
   }
+  void FromPool(uint32_t id) {
+    if (id == from_pool_[0]) return;
+    from_pool_[1] = from_pool_[0];
+    from_pool_[0] = id;
+  }
+  // From the text's TextHash, which the pool's lookup takes too.
+  static size_t Slot(uint32_t hash) { return hash >> (32 - kBits); }
 
  private:
   static constexpr int kBits = 8;
@@ -109,6 +177,7 @@ class RecentSymbols {
     uint32_t id = 0;
   };
   Entry entries_[size_t{1} << kBits];
+  uint32_t from_pool_[2] = {0, 0};  // the ids the pool gave last, the latest first
 };
 
 thread_local RecentSymbols recent_symbols;
@@ -117,16 +186,19 @@ thread_local RecentSymbols recent_symbols;
 
 Symbol Symbol::Intern(absl::string_view text) {
   if (text.empty()) return Symbol();
-  const size_t slot = RecentSymbols::Slot(text);
+  const uint32_t hash = TextHash(text);
+  const size_t slot = RecentSymbols::Slot(hash);
   if (const uint32_t id = recent_symbols.Find(text, slot); id != 0) return Symbol(id);
   SymbolPool& pool = Pool();
-  const uint32_t id = pool.Intern(text);
+  uint32_t id = recent_symbols.Predict(pool, text);
+  if (id == 0) id = pool.Intern(Key{text, hash});
+  recent_symbols.FromPool(id);
   recent_symbols.Remember(slot, pool.Get(id), id);
   return Symbol(id);
 }
 
 absl::optional<Symbol> Symbol::Find(absl::string_view text) {
-  absl::optional<uint32_t> id = Pool().Find(text);
+  absl::optional<uint32_t> id = Pool().Find(Key{text, TextHash(text)});
   if (!id.has_value()) return absl::nullopt;
   return Symbol(*id);
 }

@@ -228,8 +228,8 @@ absl::StatusOr<ParsedFxGraph> GraphParser::ParseBody(size_t header_end, bool typ
     if (!src_.StartsWith(pos, kIndent)) break;  // the end of this graph
     if (annotations_ != nullptr && src_.StartsWith(pos, kAnnotationPrefix)) {
       if (last_node_ == nullptr) return src_.Error(pos, "annotation before the first statement");
-      RETURN_IF_ERROR(
-          annotations_->Read(last_node_, Cursor(src_, pos + kAnnotationPrefix.size(), line_end)));
+      Cursor annotation(src_, pos + kAnnotationPrefix.size(), line_end);
+      RETURN_IF_ERROR(annotations_->Read(last_node_, annotation));
       pos = NextLine(line_end);
       continue;
     }

@@ -1,6 +1,7 @@
 #include "ir/fx_text/lexer.h"
 
 #include <algorithm>
+#include <cstring>
 #include <utility>
 
 #include "absl/strings/str_cat.h"
@@ -58,7 +59,33 @@ absl::Status SourceText::Expected(size_t offset, absl::string_view expected) con
 
 absl::Status SourceText::CheckUtf8(Utf8Check check) const {
   if (check == Utf8Check::kAlreadyChecked) return absl::OkStatus();
-  const size_t bad = FindInvalidUtf8(text_);
+  StartUtf8Check(check);
+  return FinishUtf8Check();
+}
+
+void SourceText::CheckUtf8Ahead(size_t offset) const {
+  constexpr size_t kBlock = size_t{64} << 10;  // well inside L2
+  // Blocks end after a newline, which no multi-byte character contains.
+  size_t end = text_.size();
+  if (text_.size() - offset > kBlock) {
+    const void* nl = std::memchr(text_.data() + offset + kBlock, '\n',
+                                 text_.size() - offset - kBlock);
+    if (nl != nullptr) end = static_cast<const char*>(nl) - text_.data() + 1;
+  }
+  if (utf8_invalid_ == absl::string_view::npos) {
+    const size_t bad = FindInvalidUtf8(text_.substr(utf8_checked_, end - utf8_checked_));
+    if (bad != absl::string_view::npos) utf8_invalid_ = utf8_checked_ + bad;
+  }
+  utf8_checked_ = end;
+}
+
+absl::Status SourceText::FinishUtf8Check() const {
+  if (utf8_checked_ < text_.size() && utf8_invalid_ == absl::string_view::npos) {
+    const size_t bad = FindInvalidUtf8(text_.substr(utf8_checked_));
+    if (bad != absl::string_view::npos) utf8_invalid_ = utf8_checked_ + bad;
+  }
+  const size_t bad = utf8_invalid_;
+  utf8_checked_ = utf8_invalid_ = absl::string_view::npos;
   if (bad == absl::string_view::npos) return absl::OkStatus();
   return Error(bad, absl::StrFormat("invalid UTF-8 (byte 0x%02x)",
                                     static_cast<unsigned char>(text_[bad])));

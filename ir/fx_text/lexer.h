@@ -46,6 +46,7 @@ class SourceText {
   // end of the text). Inline, straight to memchr: called on every line.
   size_t LineEnd(size_t offset) const {
     if (offset >= text_.size()) return text_.size();
+    if (offset >= utf8_checked_) CheckUtf8Ahead(offset);
     const void* nl = std::memchr(text_.data() + offset, '\n', text_.size() - offset);
     return nl == nullptr ? text_.size() : static_cast<const char*>(nl) - text_.data();
   }
@@ -75,10 +76,30 @@ class SourceText {
   // Python str text, and protobuf output requires UTF-8. OK without a scan
   // for kAlreadyChecked.
   absl::Status CheckUtf8(Utf8Check check = Utf8Check::kScan) const;
+  // CheckUtf8 for a reader that goes through the whole text line by line:
+  // StartUtf8Check before parsing, FinishUtf8Check after, whatever the
+  // parse returned; an error from FinishUtf8Check (the one CheckUtf8 would
+  // have returned) takes the place of the parse's result. Meanwhile
+  // LineEnd checks the text a block at a time just ahead of the lines it
+  // finds, so that the parse reads it from the cache: a scan of tens of
+  // megabytes first, and the parse after it, each brought the text in from
+  // memory. The parse may thus run over bytes that are not UTF-8.
+  void StartUtf8Check(Utf8Check check) const {
+    if (check == Utf8Check::kScan) utf8_checked_ = 0;
+  }
+  absl::Status FinishUtf8Check() const;
 
  private:
+  // Checks the text from utf8_checked_ to a line end well past `offset`.
+  void CheckUtf8Ahead(size_t offset) const;
+
   absl::string_view text_;
   absl::string_view filename_;
+  // Between StartUtf8Check and FinishUtf8Check: the text before is checked,
+  // and utf8_invalid_ is the first byte in it that is not UTF-8 (npos when
+  // none). Otherwise past any offset, so that LineEnd never checks.
+  mutable size_t utf8_checked_ = absl::string_view::npos;
+  mutable size_t utf8_invalid_ = absl::string_view::npos;
   mutable std::vector<size_t> line_starts_;  // built by the first Position()
 };
 

@@ -34,7 +34,7 @@ class MetaAnnotator : public FxNodeAnnotator {
 
 class MetaReader : public FxAnnotationReader {
  public:
-  absl::Status Read(Node* node, Cursor line) override {
+  absl::Status Read(Node* node, Cursor& line) override {
     // A node's lines come together: its metadata is looked up (and
     // allocated) once, not once per line.
     if (node != node_) {
@@ -258,7 +258,8 @@ class FxgParser {
       RETURN_IF_ERROR(ParseTensorMeta(c, &entry.tensor));
       entry.persistent = !c.Consume(" non_persistent");
       RETURN_IF_ERROR(c.ExpectEnd());
-      it = state_tensors_.emplace(text, std::make_pair(entry.tensor, entry.persistent)).first;
+      it = state_tensors_.emplace(std::string(text), std::make_pair(entry.tensor, entry.persistent))
+               .first;
     }
     std::tie(entry.tensor, entry.persistent) = it->second;
     const absl::Status added = module->AddState(std::move(entry));
@@ -283,8 +284,9 @@ class FxgParser {
   MetaReader meta_reader_;
   // Where the state lines of the module being read start.
   std::vector<size_t> state_lines_;
-  // State entries' tensors and persistence, by their text.
-  absl::flat_hash_map<absl::string_view, std::pair<TensorMeta, bool>> state_tensors_;
+  // State entries' tensors and persistence, by their text (copied, as
+  // NodeMetaLineReader's keys are).
+  absl::flat_hash_map<std::string, std::pair<TensorMeta, bool>> state_tensors_;
 };
 
 }  // namespace
@@ -312,8 +314,10 @@ absl::StatusOr<std::unique_ptr<GraphModule>> ParseFxg(absl::string_view text,
                                                       absl::string_view filename,
                                                       NodeSourceMap* positions, Utf8Check utf8) {
   const SourceText source(text, filename);
-  RETURN_IF_ERROR(source.CheckUtf8(utf8));
-  return FxgParser(source, positions).Parse();
+  source.StartUtf8Check(utf8);
+  absl::StatusOr<std::unique_ptr<GraphModule>> module = FxgParser(source, positions).Parse();
+  RETURN_IF_ERROR(source.FinishUtf8Check());
+  return module;
 }
 
 }  // namespace fxpp

@@ -374,6 +374,37 @@ TEST(Fxg, TruncatedTextFailsCleanly) {
   }
 }
 
+// The text is checked for UTF-8 as the parse reaches it, a block at a
+// time; the error is still the first invalid byte's, wherever it is, and
+// takes the place of any parse error, as when the text was checked first.
+TEST(Fxg, InvalidUtf8AnywhereIsTheError) {
+  std::string text = "fxg 1\nmodule: G\ngraph():  # typed\n";
+  // Lines enough for several blocks (64 KiB each).
+  for (int i = 0; i < 20000; ++i) {
+    absl::StrAppend(&text, "    %x", i, " : [num_users=0] = placeholder[target=x", i, "]\n");
+  }
+  text += "    return ()\n";
+  ASSERT_TRUE(ParseFxg(text, "f.fxg").ok());
+  const size_t late = text.size() - 200;  // in a line well past the first blocks
+  const size_t line = std::count(text.begin(), text.begin() + late, '\n') + 1;
+  const size_t column = late - text.rfind('\n', late - 1);
+  const std::string error =
+      absl::StrCat("f.fxg:", line, ":", column, ": invalid UTF-8 (byte 0xff)");
+  std::string bad = text;
+  bad[late] = '\xff';
+  absl::StatusOr<std::unique_ptr<GraphModule>> parsed = ParseFxg(bad, "f.fxg");
+  ASSERT_FALSE(parsed.ok());
+  EXPECT_EQ(std::string(parsed.status().message()), error);
+  // A parse error before it, the end of the text after it: the same error.
+  for (const size_t at : {size_t{40}, text.size() - 1}) {
+    std::string worse = bad;
+    worse[at] = '#';
+    parsed = ParseFxg(worse, "f.fxg");
+    ASSERT_FALSE(parsed.ok());
+    EXPECT_EQ(std::string(parsed.status().message()), error) << at;
+  }
+}
+
 TEST(Fxg, BadInputErrors) {
   struct Case {
     const char* name;

@@ -423,17 +423,32 @@ const std::string& NodeMetaWriter::StackTraceLines(Symbol trace) {
   return out;
 }
 
-const std::string& NodeMetaWriter::ModuleStackLine(const ModuleStackEntry& entry) {
-  auto [it, added] =
-      module_stack_.try_emplace(std::make_tuple(entry.key.id(), entry.path.id(), entry.type.id()));
-  if (!added) return it->second;
-  // One Quoted() at a time: a reference it returned dies with the next
-  // insertion.
-  std::string& line = it->second;
-  absl::StrAppend(&line, prefix_, "nn_module_stack: ", Quoted(entry.key), ": (");
-  absl::StrAppend(&line, Quoted(entry.path), ", ");
-  absl::StrAppend(&line, Quoted(entry.type), ")\n");
+const std::string& NodeMetaWriter::ModuleStackLine(size_t depth, const ModuleStackEntry& entry) {
+  if (depth_lines_.size() <= depth) depth_lines_.resize(depth + 1);
+  DepthLine& at = depth_lines_[depth];
+  if (at.written && at.entry == entry) return at.line;
+  at.written = true;
+  at.entry = entry;
+  std::string& line = at.line;
+  line.clear();
+  absl::StrAppend(&line, prefix_, "nn_module_stack: ");
+  AppendPyStrRepr(entry.key.str(), &line);
+  line.append(": (");
+  AppendPyStrRepr(entry.path.str(), &line);
+  line.append(", ");
+  AppendPyStrRepr(entry.type.str(), &line);
+  line.append(")\n");
   return line;
+}
+
+const std::string& NodeMetaWriter::ModuleStackLines(const ModuleStack& stack) {
+  if (stack == last_stack_) return last_stack_lines_;
+  last_stack_ = stack;
+  last_stack_lines_.clear();
+  for (size_t depth = 0; depth < stack.size(); ++depth) {
+    last_stack_lines_.append(ModuleStackLine(depth, stack[depth]));
+  }
+  return last_stack_lines_;
 }
 
 void NodeMetaWriter::Append(const NodeMeta& meta, TextWriter* out) {
@@ -447,7 +462,7 @@ void NodeMetaWriter::Append(const NodeMeta& meta, TextWriter* out) {
     out->Append('\n');
   }
   if (!meta.stack_trace.empty()) out->Append(StackTraceLines(meta.stack_trace));
-  for (const ModuleStackEntry& entry : meta.nn_module_stack) out->Append(ModuleStackLine(entry));
+  if (!meta.nn_module_stack.empty()) out->Append(ModuleStackLines(meta.nn_module_stack));
   for (const SourceFnEntry& entry : meta.source_fn_stack) {
     line("source_fn_stack: (");
     out->Append(Quoted(entry.name));
@@ -487,8 +502,9 @@ void NodeMetaLineReader::Finish() {
   // Traces repeat across nodes: a block's source text (from its '|' or '|-'
   // on) gives its trace, decoded and interned once.
   const absl::string_view source = block_source_->text().substr(block_begin_, block_end_ - block_begin_);
-  auto [it, added] = stack_traces_.try_emplace(source);
-  if (added) {
+  auto it = stack_traces_.find(source);
+  if (it == stack_traces_.end()) {
+    it = stack_traces_.emplace(std::string(source), Symbol()).first;
     std::string text;
     for (size_t i = 0; i < block_lines_.size(); ++i) {
       if (i > 0 && !keep_final_newline_) text.push_back('\n');
@@ -572,7 +588,7 @@ absl::Status NodeMetaLineReader::ReadValue(NodeMeta* meta, Cursor& line) {
     ValueMeta value;
     RETURN_IF_ERROR(ParseValueMeta(line, &value));
     RETURN_IF_ERROR(line.ExpectEnd());
-    it = values_.emplace(text, std::move(value)).first;
+    it = values_.emplace(std::string(text), std::move(value)).first;
   }
   meta->val = it->second;
   return absl::OkStatus();
@@ -610,7 +626,7 @@ absl::Status NodeMetaLineReader::ReadModuleStackEntry(NodeMeta* meta, Cursor& li
   return absl::OkStatus();
 }
 
-absl::Status NodeMetaLineReader::Read(NodeMeta* meta, Cursor line) {
+absl::Status NodeMetaLineReader::Read(NodeMeta* meta, Cursor& line) {
   if (line.Consume("  |")) {
     if (block_meta_ != meta) return line.Error("a '|' line outside a stack_trace block");
     if (!line.at_end()) RETURN_IF_ERROR(line.Expect(" "));

@@ -6,7 +6,6 @@
 #define FXPP_IR_FXG_META_TEXT_H_
 
 #include <string>
-#include <tuple>
 #include <vector>
 
 #include "absl/container/flat_hash_map.h"
@@ -28,9 +27,10 @@ absl::Status ParseTensorMeta(Cursor& c, TensorMeta* tensor);
 absl::Status ParseValueMeta(Cursor& c, ValueMeta* value, int depth = 0);
 
 // Writes one line per set field of a node's metadata: `prefix` +
-// "field: value\n". Stack traces and module stack entries repeat across the
-// nodes of a graph (every layer runs the same code), so the writer keeps the
-// text it wrote for each distinct one and copies it for the next node.
+// "field: value\n". Stack traces repeat across the nodes of a graph (every
+// layer runs the same code), so the writer keeps the text it wrote for each
+// distinct one and copies it for the next node. Module stacks repeat from
+// node to node within a module, so it keeps the lines of the last one.
 class NodeMetaWriter {
  public:
   explicit NodeMetaWriter(absl::string_view prefix) : prefix_(prefix) {}
@@ -42,13 +42,27 @@ class NodeMetaWriter {
   const std::string& Quoted(Symbol s);
   // The complete stack_trace lines (prefixes, newlines) of a trace.
   const std::string& StackTraceLines(Symbol trace);
-  // The complete nn_module_stack line of an entry.
-  const std::string& ModuleStackLine(const ModuleStackEntry& entry);
+  // All the nn_module_stack lines of a stack, and the one of its entry at
+  // `depth`.
+  const std::string& ModuleStackLines(const ModuleStack& stack);
+  const std::string& ModuleStackLine(size_t depth, const ModuleStackEntry& entry);
 
   std::string prefix_;
   absl::flat_hash_map<uint32_t, std::string> quoted_;
   absl::flat_hash_map<uint32_t, std::string> stack_traces_;
-  absl::flat_hash_map<std::tuple<uint32_t, uint32_t, uint32_t>, std::string> module_stack_;
+  // The stack ModuleStackLines wrote last, and its lines: nodes come module
+  // by module, so most carry the stack of the node before (interned: equal
+  // stacks are the same pointer). A stack that differs mostly shares its
+  // outer entries with it, whose lines are kept by depth. (A table of every
+  // entry's line, as large as the model, missed the cache on most lookups.)
+  ModuleStack last_stack_;
+  std::string last_stack_lines_;
+  struct DepthLine {
+    bool written = false;
+    ModuleStackEntry entry;
+    std::string line;
+  };
+  std::vector<DepthLine> depth_lines_;
 };
 
 // Reads the lines NodeMetaWriter wrote (after their prefix), one at a time;
@@ -56,7 +70,8 @@ class NodeMetaWriter {
 // source text, which must outlive the reader.
 class NodeMetaLineReader {
  public:
-  absl::Status Read(NodeMeta* meta, Cursor line);
+  // Advances `line` (a reference for FxAnnotationReader::Read's reason).
+  absl::Status Read(NodeMeta* meta, Cursor& line);
   // Stores a stack trace still being read; call after the last line.
   void Finish();
 
@@ -73,10 +88,11 @@ class NodeMetaLineReader {
   size_t block_begin_ = 0;
   size_t block_end_ = 0;
   std::vector<absl::string_view> block_lines_;
-  // Each trace read so far, by its block's source text.
-  absl::flat_hash_map<absl::string_view, Symbol> stack_traces_;
-  // Each value read so far, by its text.
-  absl::flat_hash_map<absl::string_view, ValueMeta> values_;
+  // Each trace read so far, by its block's source text, and each value, by
+  // its text. The keys are copies: a view would be compared where the text
+  // first occurred, out of the cache in a large file, on nearly every node.
+  absl::flat_hash_map<std::string, Symbol> stack_traces_;
+  absl::flat_hash_map<std::string, ValueMeta> values_;
   // What the last nn_module_stack line at one depth of a stack read, and
   // built: the nodes of a module repeat its stack's lines, one per depth.
   struct ModuleStackLine {
