@@ -1,5 +1,7 @@
 #include "tools/python/ext/from_torch.h"
 
+#include <algorithm>
+#include <iterator>
 #include <string>
 #include <utility>
 #include <vector>
@@ -29,14 +31,31 @@ bool IsTensor(PyObject* obj, PyObject* tensor_type) {
   return PyObject_TypeCheck(obj, reinterpret_cast<PyTypeObject*>(tensor_type));
 }
 
+// Whether `v`, an int, is stored in one machine word, and then its value
+// in `value`: read in place on Pythons that expose compact ints (3.12+),
+// without PyLong_AsLongLong's checks and error state (most of a shape's
+// cost).
+inline bool CompactInt([[maybe_unused]] PyObject* v, [[maybe_unused]] long long* value) {
+#if PY_VERSION_HEX >= 0x030C0000
+  auto* number = reinterpret_cast<PyLongObject*>(v);
+  if (PyUnstable_Long_IsCompact(number)) {
+    *value = PyUnstable_Long_CompactValue(number);
+    return true;
+  }
+#endif
+  return false;
+}
+
 // A dim of a shape or stride: an int, or a SymInt (symbolic unless its text
 // is a plain number).
 SymDim Dim(PyObject* d) {
+  long long value = 0;
+  if (PyLong_CheckExact(d) && CompactInt(d, &value)) return SymDim(value);
   if (PyLong_Check(d)) return SymDim(PyLong_AsLongLong(d));
   py::str text(py::handle{d});
   absl::string_view s = StrView(text.ptr());
-  int64_t value = 0;
-  if (absl::SimpleAtoi(s, &value)) return SymDim(value);
+  int64_t number = 0;
+  if (absl::SimpleAtoi(s, &number)) return SymDim(number);
   return SymDim::Symbolic(s);
 }
 
@@ -235,33 +254,82 @@ class Converter {
     }
   }
 
+  // The torch.fx.Node attributes AddNode reads.
+  enum NodeField { kOp, kName, kTarget, kArgs, kKwargs, kType, kMeta, kNumFields };
+
   // A torch.fx.Node's attributes. PyTorch 1.13 - 2.6 keep them in the
   // node's instance __dict__ (Node's class defines none of these names), so
   // they are looked up there: one dict lookup each instead of a generic
   // attribute read (the class's MRO for a descriptor, then the dict). A
   // Node class that defines them (slots, properties) is read as usual.
+  //
+  // FX sets a node's attributes in one order, so every node's dict holds
+  // them at the same positions: each field is first tried at the
+  // PyDict_Next position (an entry index) where the last node's dict had
+  // it, and taken if the entry found there has that very key; otherwise it
+  // is looked up and its position found again.
   class NodeFields {
    public:
-    NodeFields(PyObject* node, bool plain) : node_(node) {
+    // Each field's name and last position, kept by the converter across
+    // nodes.
+    struct Table {
+      static constexpr Py_ssize_t kUnknown = -1;  // find the position by a scan
+      static constexpr Py_ssize_t kLookup = -2;   // the key is not there by identity
+      explicit Table(const Names& n)
+          : name{n.op, n.name, n.target, n.private_args, n.private_kwargs, n.type, n.meta} {
+        std::fill(std::begin(position), std::end(position), kUnknown);
+      }
+      PyObject* name[kNumFields];
+      Py_ssize_t position[kNumFields];
+    };
+
+    NodeFields(PyObject* node, bool plain, Table& table) : node_(node), table_(table) {
       if (plain && (dict_ = PyObject_GenericGetDict(node, nullptr)) == nullptr) PyErr_Clear();
     }
     ~NodeFields() { Py_XDECREF(dict_); }
     NodeFields(const NodeFields&) = delete;
     NodeFields& operator=(const NodeFields&) = delete;
 
-    // node.<name>, borrowed: from the node's dict (which the node keeps
+    // node.<field>, borrowed: from the node's dict (which the node keeps
     // alive), or read as an attribute and held until the fields go.
-    PyObject* Get(PyObject* name) {
-      if (dict_ != nullptr) {
-        if (PyObject* value = PyDict_GetItemWithError(dict_, name)) return value;
-        if (PyErr_Occurred()) throw py::error_already_set();
-      }
-      held_.push_back(Attr(node_, name));
+    PyObject* Get(NodeField field) {
+      if (PyObject* value = Find(field)) return value;
+      if (PyErr_Occurred()) throw py::error_already_set();
+      held_.push_back(Attr(node_, table_.name[field]));
       return held_.back().ptr();
     }
 
+    // node.<field> from the node's dict (borrowed), or nullptr if it is not
+    // there.
+    PyObject* Find(NodeField field) {
+      if (dict_ == nullptr) return nullptr;
+      PyObject* name = table_.name[field];
+      Py_ssize_t& hint = table_.position[field];
+      Py_ssize_t position = hint;
+      PyObject *key, *value;
+      if (position >= 0 && PyDict_Next(dict_, &position, &key, &value) && key == name) {
+        return value;
+      }
+      if (hint != Table::kLookup) hint = PositionOf(name);
+      position = hint;
+      if (position >= 0 && PyDict_Next(dict_, &position, &key, &value)) return value;
+      return PyDict_GetItemWithError(dict_, name);
+    }
+
    private:
+    // The PyDict_Next position of the dict's entry whose key is `name`
+    // itself, or Table::kLookup.
+    Py_ssize_t PositionOf(PyObject* name) const {
+      Py_ssize_t next = 0;
+      PyObject *key, *value;
+      for (Py_ssize_t at = next; PyDict_Next(dict_, &next, &key, &value); at = next) {
+        if (key == name) return at;
+      }
+      return Table::kLookup;
+    }
+
     PyObject* node_;
+    Table& table_;
     PyObject* dict_ = nullptr;
     std::vector<py::object> held_;  // attributes read outside the dict
   };
@@ -301,10 +369,10 @@ class Converter {
   }
 
   void AddNode(PyObject* node, fxpp::Graph& graph) {
-    NodeFields fields(node, PlainFields(node));
-    const OpKind op = Op(fields.Get(n_.op));
-    absl::string_view name = StrView(fields.Get(n_.name));
-    PyObject* target_obj = fields.Get(n_.target);
+    NodeFields fields(node, PlainFields(node), fields_);
+    const OpKind op = Op(fields.Get(kOp));
+    absl::string_view name = StrView(fields.Get(kName));
+    PyObject* target_obj = fields.Get(kTarget);
     Symbol target_symbol;
     absl::string_view target;
     py::object target_text;  // a null handle until needed: a py::str would make "" per node
@@ -319,10 +387,10 @@ class Converter {
     }
     // node._args / node._kwargs: what the args / kwargs properties return,
     // read without calling Python.
-    PyObject* args_obj = fields.Get(n_.private_args);
+    PyObject* args_obj = fields.Get(kArgs);
     std::vector<Argument> args = Elements(args_obj);
     KwArgs kwargs;
-    PyObject* kwargs_obj = fields.Get(n_.private_kwargs);
+    PyObject* kwargs_obj = fields.Get(kKwargs);
     if (!PyDict_Check(kwargs_obj)) throw py::type_error("node._kwargs is not a dict");
     PyObject *key, *value;
     Py_ssize_t pos = 0;
@@ -330,7 +398,7 @@ class Converter {
       kwargs.push_back({Interned(key), Arg(value)});
     }
     std::string annotation;
-    PyObject* type = fields.Get(n_.type);
+    PyObject* type = fields.Get(kType);
     if (type != Py_None) {
       annotation = py::cast<std::string>(objects_.targets.attr("type_annotation")(py::handle(type)));
     }
@@ -458,6 +526,8 @@ class Converter {
     // them without asking (their __class__ is their type).
     if (PyBool_Check(v)) return Argument::Bool(v == Py_True);
     if (PyLong_CheckExact(v)) {
+      long long compact = 0;
+      if (CompactInt(v, &compact)) return Argument::Int(compact);
       int overflow = 0;
       const long long value = PyLong_AsLongLongAndOverflow(v, &overflow);
       if (overflow == 0) return Argument::Int(value);
@@ -686,7 +756,7 @@ class Converter {
 
   NodeMeta Meta(PyObject* node, NodeFields& fields) {
     NodeMeta meta;
-    PyObject* m = fields.Get(n_.meta);
+    PyObject* m = fields.Get(kMeta);
     if (PyDict_Check(m) && PyDict_GET_SIZE(m) > 0) {
       const MetaEntries e = Entries(m);
       PyObject* tensor_meta = e.tensor_meta;
@@ -834,6 +904,7 @@ class Converter {
   absl::flat_hash_map<PyTypeObject*, bool> never_node_;  // NeverNode's answers
   PyTypeObject* fake_device_type_ = nullptr;  // FakeDeviceInDict's answer for that type
   bool fake_device_in_dict_ = false;
+  NodeFields::Table fields_{n_};  // where nodes keep their fields
   py::object last_op_text_;  // Op's last text and its kind
   OpKind last_op_ = OpKind::kPlaceholder;
 };
