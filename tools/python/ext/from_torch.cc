@@ -142,8 +142,7 @@ class Converter {
         for (PyObject* node : StableOrder(fx_graph, OutputPlacement::kLast)) AddNode(node, graph);
       } else {
         ReadAhead ahead(*this, root);
-        for (py::object node = Attr(root, n_.next); node.ptr() != root;
-             node = Attr(node.ptr(), n_.next)) {
+        for (py::object node = Attr(root, n_.next); node.ptr() != root; node = Next(node.ptr())) {
           ahead.Advance(node.ptr());
           AddNode(node.ptr(), graph);
         }
@@ -385,7 +384,7 @@ class Converter {
     // Appends `after`'s _next, unless it is the end or cannot be read (the
     // walk reports that when it gets there); whether it did.
     bool Append(PyObject* after) {
-      PyObject* next = PyObject_GetAttr(after, c_.n_.next);
+      PyObject* next = c_.NextOrNull(after);
       if (next == nullptr) {
         PyErr_Clear();
         return false;
@@ -456,6 +455,44 @@ class Converter {
     int first_ = 0;
     int count_ = 0;
   };
+
+  // node._next, as a new reference or nullptr with the error set. PyTorch
+  // 2.5+ keeps it in a member of the C base class _NodeBase: the member's
+  // descriptor, a data descriptor, is what a generic attribute read would
+  // call (before looking in the instance dict), so it is found once per
+  // class and called directly, without the class's MRO per node. Other
+  // classes are read generically.
+  PyObject* NextOrNull(PyObject* node) {
+    PyTypeObject* type = Py_TYPE(node);
+    if (type != next_type_) {
+      next_type_ = type;
+      next_descriptor_ = py::object();
+      next_get_ = nullptr;
+      PyObject* found = type->tp_getattro == PyObject_GenericGetAttr &&
+                                Py_TYPE(type) == &PyType_Type
+                            ? PyObject_GetAttr(reinterpret_cast<PyObject*>(type), n_.next)
+                            : nullptr;
+      if (found == nullptr) {
+        PyErr_Clear();
+      } else {
+        next_descriptor_ = py::reinterpret_steal<py::object>(found);
+        PyTypeObject* kind = Py_TYPE(found);
+        if (kind == &PyMemberDescr_Type && kind->tp_descr_set != nullptr) {
+          next_get_ = kind->tp_descr_get;
+        }
+      }
+    }
+    if (next_get_ != nullptr) {
+      return next_get_(next_descriptor_.ptr(), node, reinterpret_cast<PyObject*>(type));
+    }
+    return PyObject_GetAttr(node, n_.next);
+  }
+
+  py::object Next(PyObject* node) {
+    PyObject* next = NextOrNull(node);
+    if (next == nullptr) throw py::error_already_set();
+    return py::reinterpret_steal<py::object>(next);
+  }
 
   // Whether `node`'s class defines none of the attributes AddNode reads
   // (decided once per class).
@@ -1027,6 +1064,9 @@ class Converter {
   absl::flat_hash_map<PyTypeObject*, bool> never_node_;  // NeverNode's answers
   PyTypeObject* fake_device_type_ = nullptr;  // FakeDeviceInDict's answer for that type
   bool fake_device_in_dict_ = false;
+  PyTypeObject* next_type_ = nullptr;  // NextOrNull's class, and its _next member's
+  py::object next_descriptor_;         // descriptor and getter (nullptr: read generically)
+  descrgetfunc next_get_ = nullptr;
   NodeFields::Table fields_{n_};  // where nodes keep their fields
   py::object last_op_text_;  // Op's last text and its kind
   OpKind last_op_ = OpKind::kPlaceholder;
