@@ -283,6 +283,11 @@ bool IsInPlaceOpName(absl::string_view op_name);
 // an `out=` keyword) and global-state changes (grad mode, autocast).
 bool IsSideEffectful(const Node& node);
 
+// FX's target of a subgraph call, `invoke_subgraph(subgraph, identifier,
+// *operands)`, where `subgraph` is a get_attr of a child graph module:
+// what dedup emits and the verifier, printers and checks look for.
+inline constexpr absl::string_view kInvokeSubgraph = "torch.ops.higher_order.invoke_subgraph";
+
 // The name FX derives from a target when no name is given: the op name of
 // `torch.ops.ns.op.overload`, the last component of a qualified function
 // name, a module path with dots replaced, "getitem" for `__getitem__`.

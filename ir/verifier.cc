@@ -241,8 +241,6 @@ absl::Status CheckClassName(const GraphModule& module, const std::string& path) 
                    " has a class name with a line break, which no format can hold"));
 }
 
-constexpr absl::string_view kInvokeSubgraph = "torch.ops.higher_order.invoke_subgraph";
-
 // The subgraph an invoke_subgraph calls must exist whatever the input
 // format: PyTorch cannot generate code for the call otherwise.
 absl::Status CheckInvokeSubgraph(const GraphModule& module, const Node& node) {

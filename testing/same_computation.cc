@@ -14,8 +14,6 @@
 namespace fxpp {
 namespace {
 
-constexpr absl::string_view kInvokeSubgraph = "torch.ops.higher_order.invoke_subgraph";
-
 // A call of a submodule with a graph: the module and the call's operands.
 struct SubmoduleCall {
   const GraphModule* callee = nullptr;

@@ -13,8 +13,6 @@
 namespace fxpp {
 namespace {
 
-constexpr absl::string_view kInvokeSubgraph = "torch.ops.higher_order.invoke_subgraph";
-
 // A DOT double-quoted string.
 std::string Quote(absl::string_view text) {
   std::string out = "\"";

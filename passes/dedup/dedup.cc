@@ -23,8 +23,6 @@
 namespace fxpp {
 namespace {
 
-constexpr absl::string_view kInvokeSubgraph = "torch.ops.higher_order.invoke_subgraph";
-
 bool IsTupleValued(const Node& n) {
   const auto& val = n.meta().val;
   return val.has_value() &&

@@ -40,8 +40,6 @@ int Count(const Graph& g, absl::string_view target) {
   return n;
 }
 
-constexpr absl::string_view kInvoke = "torch.ops.higher_order.invoke_subgraph";
-
 // Options that replace any group, however little it saves: most tests here
 // check what a replacement does, on graphs too small to be worth it.
 DedupOptions AnyGroup() {
@@ -95,7 +93,7 @@ TEST(DedupTest, ReplacesRegionsWithInvokeSubgraph) {
   EXPECT_EQ(report.regions_replaced, 3);
   ASSERT_THAT(report.groups, SizeIs(1));
   EXPECT_EQ(report.groups[0].subgraph, "subgraph_0");
-  EXPECT_EQ(Count(t.m.graph(), kInvoke), 3);
+  EXPECT_EQ(Count(t.m.graph(), kInvokeSubgraph), 3);
   EXPECT_EQ(Count(t.m.graph(), "torch.sin"), 0);
   const GraphModule* sub = t.m.FindSubmodule("subgraph_0");
   ASSERT_NE(sub, nullptr);
@@ -105,7 +103,7 @@ TEST(DedupTest, ReplacesRegionsWithInvokeSubgraph) {
   // invoke_subgraph(%subgraph_0, 'subgraph_0', x_i), outputs read by getitem.
   Node* invoke = nullptr;
   for (Node* n : t.m.graph().nodes()) {
-    if (n->target() == kInvoke) {
+    if (n->target() == kInvokeSubgraph) {
       invoke = n;
       break;
     }
@@ -287,7 +285,7 @@ TEST(DedupTest, TupleOutputAfterAnotherOutputKeepsItsOffsets) {
                           "operator.getitem", "operator.getitem", "output"));
   ASSERT_FALSE(items[0]->is_erased());
   ASSERT_FALSE(items[1]->is_erased());
-  EXPECT_EQ(items[0]->args()[0].node()->target(), kInvoke);
+  EXPECT_EQ(items[0]->args()[0].node()->target(), kInvokeSubgraph);
   EXPECT_EQ(items[0]->args()[1], Argument::Int(2));
   EXPECT_EQ(items[1]->args()[1], Argument::Int(1));
 }
@@ -311,9 +309,9 @@ TEST(DedupTest, GlobalStateCallsKeepTheirPlace) {
   std::vector<std::string> order = Targets(t.m.graph());
   std::vector<std::string> calls;
   for (const std::string& s : order) {
-    if (s == kInvoke || s == "torch.amp._enter_autocast" || s == "torch.amp._exit_autocast") calls.push_back(s);
+    if (s == kInvokeSubgraph || s == "torch.amp._enter_autocast" || s == "torch.amp._exit_autocast") calls.push_back(s);
   }
-  EXPECT_THAT(calls, ElementsAre(kInvoke, "torch.amp._enter_autocast", kInvoke, "torch.amp._exit_autocast"));
+  EXPECT_THAT(calls, ElementsAre(kInvokeSubgraph, "torch.amp._enter_autocast", kInvokeSubgraph, "torch.amp._exit_autocast"));
 }
 
 TEST(DedupTest, GroupsWithoutInputsAreSkipped) {
@@ -414,7 +412,7 @@ TEST(DedupTest, ThousandLayerResidualStack) {
   DedupReport report = Dedup(*m);
   EXPECT_EQ(report.regions_replaced, 1000);
   ASSERT_THAT(report.groups, SizeIs(1));
-  EXPECT_EQ(Count(m->graph(), kInvoke), 1000);
+  EXPECT_EQ(Count(m->graph(), kInvokeSubgraph), 1000);
   // Left: placeholder, output, 16 weights per layer, get_attr of the
   // subgraph, and per layer one invoke and one getitem.
   EXPECT_EQ(report.nodes_after, 2 + 1000 * 16 + 1 + 1000 * 2);

@@ -129,7 +129,7 @@ std::vector<Subgraph> SubgraphsOf(const GraphModule& module) {
   for (const Node* node : module.graph().nodes()) {
     // invoke_subgraph(get_attr of the subgraph, its name, inputs...)
     if (node->op() == OpKind::kCallFunction &&
-        node->target() == "torch.ops.higher_order.invoke_subgraph" && !node->args().empty() &&
+        node->target() == kInvokeSubgraph && !node->args().empty() &&
         node->args()[0].is_node()) {
       ++calls[std::string(node->args()[0].node()->target())];
     }

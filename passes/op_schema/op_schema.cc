@@ -362,7 +362,7 @@ bool IsElementOfResults(const Node& getitem) {
   if (getitem.args().empty() || !getitem.args()[0].is_node()) return false;
   const Node& producer = *getitem.args()[0].node();
   const bool several_values = IsCollectionValued(producer) ||
-                              producer.target() == "torch.ops.higher_order.invoke_subgraph";
+                              producer.target() == kInvokeSubgraph;
   return several_values && ResultAliasPositions(producer).empty();
 }
 

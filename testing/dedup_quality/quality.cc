@@ -145,7 +145,7 @@ absl::StatusOr<QualityRow> MeasureDedupQuality(GraphModule& module, const DedupO
   (void)report;
   row.dedup.a = ComputeNodes(graph);
   for (const Node* n : graph.nodes()) {
-    row.dedup.c += n->target() == "torch.ops.higher_order.invoke_subgraph";
+    row.dedup.c += n->target() == kInvokeSubgraph;
   }
   row.dedup.d = row.dedup.a;
   for (size_t i = children_before; i < module.children().size(); ++i) {

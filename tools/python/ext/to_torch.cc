@@ -9,8 +9,6 @@ namespace fxpp {
 namespace pyext {
 namespace {
 
-constexpr absl::string_view kInvokeSubgraph = "torch.ops.higher_order.invoke_subgraph";
-
 // The subgraph module an invoke_subgraph call runs: its first argument, a
 // get_attr node.
 const Node* InvokedSubgraph(const Node& node) {
