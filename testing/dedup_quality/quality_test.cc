@@ -78,10 +78,10 @@ TEST(DedupQualityTest, KeepsWhatRealGraphsCompute) {
   DedupOptions hint;
   hint.tracking.prefer_whole_modules = true;
   for (const Case& c : kCases) {
+    const std::unique_ptr<GraphModule> model = ReadGraph(c.graph);
+    ASSERT_NE(model, nullptr) << c.graph;
     for (const DedupOptions& options : {DedupOptions(), hint}) {
       SCOPED_TRACE(absl::StrCat(c.graph, options.tracking.prefer_whole_modules ? " (hint)" : ""));
-      const std::unique_ptr<GraphModule> model = ReadGraph(c.graph);
-      ASSERT_NE(model, nullptr);
       const std::unique_ptr<GraphModule> deduplicated = model->Clone();
       ASSERT_TRUE(ApplyGraphDeduplication(*deduplicated, options).ok());
       EXPECT_TRUE(CheckSameComputation(*model, *deduplicated).ok())
