@@ -1,5 +1,7 @@
 #include "tools/python/ext/from_torch.h"
 
+#include <structmember.h>  // T_OBJECT(_EX): after Python.h, which from_torch.h includes
+
 #include <cstdint>
 #include <string>
 #include <utility>
@@ -105,7 +107,7 @@ class Converter {
 
   std::unique_ptr<GraphModule> Module(py::handle module) {
     std::unique_ptr<GraphModule> out;
-    if (IsInstance(module.ptr(), objects_.graph_module_type)) {
+    if (IsInstance(module.ptr(), objects_.types.graph_module_type)) {
       std::string class_name = py::cast<std::string>(
           py::type::handle_of(module).attr("__name__"));
       if (!IsPythonIdentifier(class_name)) class_name = "GraphModule";
@@ -152,7 +154,7 @@ class Converter {
   }
 
   TensorMeta Tensor(PyObject* t) {
-    if (!IsTensor(t, objects_.tensor_type)) return Metadata(t);
+    if (!IsTensor(t, objects_.types.tensor_type)) return Metadata(t);
     TensorMeta meta;
     meta.shape = Dims(Attr(t, n_.shape).ptr());
     PyObject* stride = PyObject_CallMethodNoArgs(t, n_.stride);
@@ -276,7 +278,7 @@ class Converter {
     py::dict attributes = Attr(module.ptr(), n_.dict);
     for (auto [name, value] : attributes) {
       absl::string_view attr = StrView(name.ptr());
-      if (attr.substr(0, 2) == "__" || !IsInstance(value.ptr(), objects_.tensor_type)) continue;
+      if (attr.substr(0, 2) == "__" || !IsInstance(value.ptr(), objects_.types.tensor_type)) continue;
       Check(out.AddState({std::string(attr), StateKind::kConstant, Tensor(value.ptr()), true}));
     }
   }
@@ -365,6 +367,11 @@ class Converter {
       while (count_ > 0 && count_ < kDepth && Append(At(count_ - 1).node.ptr())) {
       }
       for (int k = count_ - 1; k >= 0; --k) Prefetch(k, At(k));
+      // The node the next Advance appends: taking its reference is the
+      // walk's first touch of it, so its object is fetched one step early.
+      if (count_ > 0) {
+        if (const PyObject* next = c_.PeekNext(At(count_ - 1).node.ptr())) Lines(next, 4, -32);
+      }
     }
 
    private:
@@ -488,6 +495,18 @@ class Converter {
     return PyObject_GetAttr(node, n_.next);
   }
 
+  // node._next without a reference, only to prefetch (it may be gone by the
+  // time it is read properly), or nullptr: read from _NodeBase's member slot
+  // when NextOrNull found one for node's class.
+  const PyObject* PeekNext(PyObject* node) const {
+    if (next_get_ == nullptr || Py_TYPE(node) != next_type_) return nullptr;
+    const PyMemberDef* member =
+        reinterpret_cast<PyMemberDescrObject*>(next_descriptor_.ptr())->d_member;
+    if (member->type != T_OBJECT && member->type != T_OBJECT_EX) return nullptr;
+    return *reinterpret_cast<PyObject* const*>(reinterpret_cast<const char*>(node) +
+                                               member->offset);
+  }
+
   py::object Next(PyObject* node) {
     PyObject* next = NextOrNull(node);
     if (next == nullptr) throw py::error_already_set();
@@ -560,7 +579,7 @@ class Converter {
     std::string annotation;
     PyObject* type = fields.Get(kType);
     if (type != Py_None) {
-      annotation = py::cast<std::string>(objects_.targets.attr("type_annotation")(py::handle(type)));
+      annotation = py::cast<std::string>(objects_.types.targets.attr("type_annotation")(py::handle(type)));
     }
     // call_function targets are already symbols; the others stay text (a
     // graph keeps get_attr/call_module/placeholder targets to itself).
@@ -620,7 +639,7 @@ class Converter {
     const Py_ssize_t n = PySequence_Fast_GET_SIZE(v);
     bool any_tensor = false;
     for (Py_ssize_t i = 0; i < n && !any_tensor; ++i) {
-      any_tensor = IsTensor(PySequence_Fast_GET_ITEM(v, i), objects_.tensor_type);
+      any_tensor = IsTensor(PySequence_Fast_GET_ITEM(v, i), objects_.types.tensor_type);
     }
     if (!any_tensor) return false;
     deferred_ = v;
@@ -628,7 +647,7 @@ class Converter {
     deferred_elements_.resize(static_cast<size_t>(n));
     for (Py_ssize_t i = 0; i < n; ++i) {
       PyObject* e = PySequence_Fast_GET_ITEM(v, i);
-      if (!IsTensor(e, objects_.tensor_type)) deferred_elements_[i] = Value(e);
+      if (!IsTensor(e, objects_.types.tensor_type)) deferred_elements_[i] = Value(e);
     }
     return true;
   }
@@ -697,8 +716,8 @@ class Converter {
     if (PyUnicode_CheckExact(v)) return Argument::String(StrView(v));
     if (PyTuple_CheckExact(v)) return Argument::Tuple(Elements(v));
     PyTypeObject* type = Py_TYPE(v);
-    if (type == reinterpret_cast<PyTypeObject*>(objects_.node_type) ||
-        (!NeverNode(type) && IsInstance(v, objects_.node_type))) {
+    if (type == reinterpret_cast<PyTypeObject*>(objects_.types.node_type) ||
+        (!NeverNode(type) && IsInstance(v, objects_.types.node_type))) {
       auto it = env_.find(v);
       if (it == env_.end()) {
         throw py::value_error(absl::StrCat("argument '", py::cast<std::string>(py::str(
@@ -722,15 +741,15 @@ class Converter {
       return Argument::Slice(Arg(s->start), Arg(s->stop), Arg(s->step));
     }
     if (v == Py_Ellipsis) return Argument::EllipsisValue();
-    if (type == reinterpret_cast<PyTypeObject*>(objects_.dtype_type)) {
+    if (type == reinterpret_cast<PyTypeObject*>(objects_.types.dtype_type)) {
       if (auto d = objects_.Dtype(v)) return Argument::Dtype(*d);
-    } else if (type == reinterpret_cast<PyTypeObject*>(objects_.device_type)) {
+    } else if (type == reinterpret_cast<PyTypeObject*>(objects_.types.device_type)) {
       return Argument::Device(StrView(py::str(py::handle(v)).ptr()));
-    } else if (type == reinterpret_cast<PyTypeObject*>(objects_.memory_format_type)) {
+    } else if (type == reinterpret_cast<PyTypeObject*>(objects_.types.memory_format_type)) {
       if (auto f = objects_.Format(v)) return Argument::Format(*f);
-    } else if (type == reinterpret_cast<PyTypeObject*>(objects_.layout_type)) {
+    } else if (type == reinterpret_cast<PyTypeObject*>(objects_.types.layout_type)) {
       if (auto l = objects_.LayoutOf(v)) return Argument::LayoutValue(*l);
-    } else if (objects_.sym_int_type != nullptr && IsInstance(v, objects_.sym_int_type)) {
+    } else if (objects_.types.sym_int_type != nullptr && IsInstance(v, objects_.types.sym_int_type)) {
       return Argument::SymInt(StrView(py::str(py::handle(v)).ptr()));
     }
     // torch.Size, tensors, operators passed as values, big ints, ...: kept
@@ -747,8 +766,8 @@ class Converter {
   bool NeverNode(PyTypeObject* type) {
     auto [it, inserted] = never_node_.try_emplace(type, false);
     if (!inserted) return it->second;
-    auto* node_type = reinterpret_cast<PyTypeObject*>(objects_.node_type);
-    if (Py_TYPE(objects_.node_type) != &PyType_Type || PyType_IsSubtype(type, node_type) ||
+    auto* node_type = reinterpret_cast<PyTypeObject*>(objects_.types.node_type);
+    if (Py_TYPE(objects_.types.node_type) != &PyType_Type || PyType_IsSubtype(type, node_type) ||
         type->tp_getattro != PyObject_GenericGetAttr || type->tp_mro == nullptr) {
       return false;
     }
@@ -839,7 +858,7 @@ class Converter {
 
   ValueMeta Value(PyObject* v) {
     if (v == Py_None) return ValueMeta();
-    if (IsTensor(v, objects_.tensor_type) || IsTensorMetadata(v)) {
+    if (IsTensor(v, objects_.types.tensor_type) || IsTensorMetadata(v)) {
       return ValueMeta::Tensor(Tensor(v));
     }
     if (PyBool_Check(v)) return ValueMeta::Bool(v == Py_True);
@@ -849,14 +868,14 @@ class Converter {
       if (overflow == 0) return ValueMeta::Int(value);
     }
     if (PyFloat_Check(v)) return ValueMeta::Float(PyFloat_AS_DOUBLE(v));
-    if (IsInstance(v, objects_.sym_int_type)) {
+    if (IsInstance(v, objects_.types.sym_int_type)) {
       return ValueMeta::Symbolic(ValueMeta::Kind::kSymInt, StrView(py::str(py::handle(v)).ptr()));
     }
-    if (IsInstance(v, objects_.sym_float_type)) {
+    if (IsInstance(v, objects_.types.sym_float_type)) {
       return ValueMeta::Symbolic(ValueMeta::Kind::kSymFloat,
                                  StrView(py::str(py::handle(v)).ptr()));
     }
-    if (IsInstance(v, objects_.sym_bool_type)) {
+    if (IsInstance(v, objects_.types.sym_bool_type)) {
       return ValueMeta::Symbolic(ValueMeta::Kind::kSymBool,
                                  StrView(py::str(py::handle(v)).ptr()));
     }
@@ -922,7 +941,7 @@ class Converter {
       PyObject* tensor_meta = e.tensor_meta;
       PyObject* val = e.val;
       if (tensor_meta != nullptr && IsTensorMetadata(tensor_meta) && val != nullptr &&
-          IsTensor(val, objects_.tensor_type)) {
+          IsTensor(val, objects_.types.tensor_type)) {
         // Both recorded (make_fx, export): TensorMetadata's plain fields
         // read several times faster than a FakeTensor's; its device comes
         // from the tensor.

@@ -128,7 +128,7 @@ class Builder {
       case ArgKind::kDtype:
         return objects_.DtypeObject(a.dtype());
       case ArgKind::kDevice:
-        return objects_.torch.attr("device")(Str(a.text()));
+        return objects_.types.torch.attr("device")(Str(a.text()));
       case ArgKind::kMemoryFormat:
         return objects_.FormatObject(a.memory_format());
       case ArgKind::kLayout:
@@ -161,10 +161,10 @@ class Builder {
         }
         py::object dtype = objects_.DtypeObject(t.dtype);
         if (t.stride.size() != t.shape.size()) {
-          return objects_.torch.attr("empty")(shape, py::arg("dtype") = dtype,
+          return objects_.types.torch.attr("empty")(shape, py::arg("dtype") = dtype,
                                               py::arg("device") = "meta");
         }
-        return objects_.torch.attr("empty_strided")(shape, stride, py::arg("dtype") = dtype,
+        return objects_.types.torch.attr("empty_strided")(shape, stride, py::arg("dtype") = dtype,
                                                     py::arg("device") = "meta");
       }
       case ValueMeta::Kind::kTuple:

@@ -57,9 +57,9 @@ absl::string_view StrView(PyObject* s) {
 py::str Str(absl::string_view s) { return py::str(s.data(), s.size()); }
 
 template <typename Enum>
-void TorchObjects::AddEnum(absl::flat_hash_map<PyObject*, Enum>& table,
-                           std::vector<py::object>& objects, py::handle pairs,
-                           absl::optional<Enum> (*parse)(absl::string_view)) {
+void TorchTypes::AddEnum(absl::flat_hash_map<PyObject*, Enum>& table,
+                         std::vector<py::object>& objects, py::handle pairs,
+                         absl::optional<Enum> (*parse)(absl::string_view)) {
   for (py::handle pair : pairs) {
     std::string attr = py::cast<std::string>(pair[py::int_(0)]);
     py::object obj = py::getattr(torch, attr.c_str(), py::none());
@@ -72,12 +72,22 @@ void TorchObjects::AddEnum(absl::flat_hash_map<PyObject*, Enum>& table,
   }
 }
 
-TorchObjects::TorchObjects()
+const TorchTypes& TorchTypes::Process() {
+  // Guarded by the GIL rather than a static's lock: a lookup that released
+  // the GIL could otherwise deadlock a second thread waiting on that lock.
+  // Two threads racing here build twice; both results stay valid (leaked on
+  // purpose: they hold interpreter-lifetime objects).
+  static const TorchTypes* types = nullptr;
+  if (types == nullptr) types = new TorchTypes();
+  return *types;
+}
+
+TorchTypes::TorchTypes()
     : torch(py::module_::import("torch")), targets(py::module_::import("fxpp._targets")) {
   py::module_ fx = py::module_::import("torch.fx");
   node_type = fx.attr("Node").ptr();
   graph_module_type = fx.attr("GraphModule").ptr();
-  operator_types_ = py::module_::import("fxpp._values").attr("_OPERATOR_TYPES");
+  operator_types = py::module_::import("fxpp._values").attr("_OPERATOR_TYPES");
   tensor_type = torch.attr("Tensor").ptr();
   size_type = torch.attr("Size").ptr();
   dtype_type = torch.attr("dtype").ptr();
@@ -87,16 +97,22 @@ TorchObjects::TorchObjects()
   sym_int_type = OptionalType(torch, "SymInt");
   sym_float_type = OptionalType(torch, "SymFloat");
   sym_bool_type = OptionalType(torch, "SymBool");
+  py::module_ values = py::module_::import("fxpp._values");
+  AddEnum(dtype_of, dtypes, values.attr("_DTYPE_NAMES"), &ParseScalarType);
+  AddEnum(format_of, formats, values.attr("_MEMORY_FORMAT_NAMES"), &ParseMemoryFormat);
+  AddEnum(layout_of, layouts, values.attr("_LAYOUT_NAMES"), &ParseLayout);
+}
+
+TorchObjects::TorchObjects() : types(TorchTypes::Process()) {
+  // Looked up per conversion: the module may be loaded after the first one.
   if (PyObject* fake = PyImport_GetModule(Str("torch._subclasses.fake_tensor").ptr())) {
-    fake_tensor_type = OptionalType(fake, "FakeTensor");
+    // Borrowed: the loaded module keeps its class, as torch keeps Tensor.
+    py::object cls = py::getattr(fake, "FakeTensor", py::none());
     Py_DECREF(fake);
+    if (!cls.is_none()) fake_tensor_type = cls.ptr();
   } else if (PyErr_Occurred()) {
     throw py::error_already_set();
   }
-  py::module_ values = py::module_::import("fxpp._values");
-  AddEnum(dtype_of_, dtypes_, values.attr("_DTYPE_NAMES"), &ParseScalarType);
-  AddEnum(format_of_, formats_, values.attr("_MEMORY_FORMAT_NAMES"), &ParseMemoryFormat);
-  AddEnum(layout_of_, layouts_, values.attr("_LAYOUT_NAMES"), &ParseLayout);
 }
 
 namespace {
@@ -152,7 +168,7 @@ Symbol TorchObjects::CallableName(PyObject* target) {
   if (known != nullptr) {
     symbol = *known;
   } else {
-    symbol = Symbol::Intern(StrView(targets.attr("callable_name")(t).ptr()));
+    symbol = Symbol::Intern(StrView(types.targets.attr("callable_name")(t).ptr()));
     if (kept) process.Add(target, symbol);
   }
   callable_names_.emplace(target, symbol);
@@ -174,7 +190,7 @@ Symbol TorchObjects::TypeName(PyObject* cls) {
 Argument TorchObjects::OpaqueArgument(PyObject* value) {
   // An operator passed as a value (with_effects' callee) by its name, as the
   // bridge writes it, so that passes can call it (RemoveEffectTokens).
-  const int is_operator = PyObject_IsInstance(value, operator_types_.ptr());
+  const int is_operator = PyObject_IsInstance(value, types.operator_types.ptr());
   if (is_operator < 0) throw py::error_already_set();
   if (is_operator == 1) return Argument::Opaque(CallableName(value).str());
   auto [it, inserted] = opaque_index_.try_emplace(value, static_cast<uint32_t>(opaque_.size()));
@@ -183,18 +199,18 @@ Argument TorchObjects::OpaqueArgument(PyObject* value) {
 }
 
 absl::optional<ScalarType> TorchObjects::Dtype(PyObject* v) const {
-  auto it = dtype_of_.find(v);
-  if (it == dtype_of_.end()) return absl::nullopt;
+  auto it = types.dtype_of.find(v);
+  if (it == types.dtype_of.end()) return absl::nullopt;
   return it->second;
 }
 absl::optional<MemoryFormat> TorchObjects::Format(PyObject* v) const {
-  auto it = format_of_.find(v);
-  if (it == format_of_.end()) return absl::nullopt;
+  auto it = types.format_of.find(v);
+  if (it == types.format_of.end()) return absl::nullopt;
   return it->second;
 }
 absl::optional<Layout> TorchObjects::LayoutOf(PyObject* v) const {
-  auto it = layout_of_.find(v);
-  if (it == layout_of_.end()) return absl::nullopt;
+  auto it = types.layout_of.find(v);
+  if (it == types.layout_of.end()) return absl::nullopt;
   return it->second;
 }
 
@@ -213,7 +229,7 @@ int64_t TorchObjects::AddSource(PyObject* fx_node, const NodeMeta& meta) {
 py::object TorchObjects::Callable(absl::string_view name) {
   auto it = callables_.find(name);
   if (it != callables_.end()) return it->second;
-  py::object target = targets.attr("resolve_callable")(Str(name));
+  py::object target = types.targets.attr("resolve_callable")(Str(name));
   callables_.emplace(std::string(name), target);
   return target;
 }
@@ -226,7 +242,7 @@ py::object TorchObjects::OpaqueValue(absl::string_view text) {
     digits.remove_suffix(1);
     if (absl::SimpleAtoi(digits, &index) && index < opaque_.size()) return opaque_[index];
   }
-  return targets.attr("opaque_value")(Str(text));
+  return types.targets.attr("opaque_value")(Str(text));
 }
 
 py::object TorchObjects::Type(Symbol name) {

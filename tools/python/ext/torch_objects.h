@@ -65,6 +65,43 @@ inline py::object Attr(PyObject* obj, PyObject* name) {
 absl::string_view StrView(PyObject* s);
 py::str Str(absl::string_view s);
 
+// The torch classes and enum objects conversions test values against, and
+// the modules they call into: module-level objects of torch and fxpp, alive
+// as long as the interpreter. Looked up once per process, not per
+// conversion: a graph of a few hundred nodes converts in well under a
+// millisecond, and these lookups, out of cache by then, took a tenth of it.
+struct TorchTypes {
+  // Built on first use, under the GIL.
+  static const TorchTypes& Process();
+
+  PyObject* node_type;
+  PyObject* graph_module_type;
+  PyObject* tensor_type;
+  PyObject* size_type;
+  PyObject* dtype_type;
+  PyObject* device_type;
+  PyObject* memory_format_type;
+  PyObject* layout_type;
+  PyObject* sym_int_type;  // nullptr on torches without SymInt
+  PyObject* sym_float_type;
+  PyObject* sym_bool_type;
+  py::module_ torch;
+  py::module_ targets;  // fxpp._targets
+  py::object operator_types;  // fxpp._values._OPERATOR_TYPES
+
+  // torch.float32 ... <-> ScalarType, and likewise memory formats and layouts.
+  absl::flat_hash_map<PyObject*, ScalarType> dtype_of;
+  absl::flat_hash_map<PyObject*, MemoryFormat> format_of;
+  absl::flat_hash_map<PyObject*, Layout> layout_of;
+  std::vector<py::object> dtypes, formats, layouts;  // indexed by the enums
+
+ private:
+  TorchTypes();
+  template <typename Enum>
+  void AddEnum(absl::flat_hash_map<PyObject*, Enum>& table, std::vector<py::object>& objects,
+               py::handle pairs, absl::optional<Enum> (*parse)(absl::string_view));
+};
+
 class TorchObjects {
  public:
   TorchObjects();
@@ -96,9 +133,9 @@ class TorchObjects {
   py::object OpaqueValue(absl::string_view text);
   // The class a type name came from, or the name itself as a str.
   py::object Type(Symbol name);
-  py::object DtypeObject(ScalarType t) const { return dtypes_[static_cast<int>(t)]; }
-  py::object FormatObject(MemoryFormat f) const { return formats_[static_cast<int>(f)]; }
-  py::object LayoutObject(Layout l) const { return layouts_[static_cast<int>(l)]; }
+  py::object DtypeObject(ScalarType t) const { return types.dtypes[static_cast<int>(t)]; }
+  py::object FormatObject(MemoryFormat f) const { return types.formats[static_cast<int>(f)]; }
+  py::object LayoutObject(Layout l) const { return types.layouts[static_cast<int>(l)]; }
   // Source `index`'s node, and its metadata as converted.
   PyObject* source_node(int64_t index) const { return sources_[index].ptr(); }
   const SourceMeta& source_meta(int64_t index) const { return source_metas_[index]; }
@@ -108,36 +145,12 @@ class TorchObjects {
   // Whether nn_module_stack entries are PyTorch 2's key -> (path, type).
   bool module_stack_tuples = false;
 
-  // Python types the converters test against.
-  PyObject* node_type;
-  PyObject* tensor_type;
-  PyObject* size_type;
-  PyObject* dtype_type;
-  PyObject* device_type;
-  PyObject* memory_format_type;
-  PyObject* layout_type;
-  PyObject* sym_int_type;    // nullptr on torches without SymInt
-  PyObject* sym_float_type;
-  PyObject* sym_bool_type;
-  PyObject* graph_module_type;
+  const TorchTypes& types;
   // FakeTensor, when torch._subclasses.fake_tensor is loaded (nullptr
   // otherwise: then no value is one).
   PyObject* fake_tensor_type = nullptr;
 
-  py::module_ torch;
-  py::module_ targets;  // fxpp._targets
-
  private:
-  template <typename Enum>
-  void AddEnum(absl::flat_hash_map<PyObject*, Enum>& table, std::vector<py::object>& objects,
-               py::handle pairs, absl::optional<Enum> (*parse)(absl::string_view));
-
-  absl::flat_hash_map<PyObject*, ScalarType> dtype_of_;
-  absl::flat_hash_map<PyObject*, MemoryFormat> format_of_;
-  absl::flat_hash_map<PyObject*, Layout> layout_of_;
-  std::vector<py::object> dtypes_, formats_, layouts_;
-
-  py::object operator_types_;  // fxpp._values._OPERATOR_TYPES
   absl::flat_hash_map<PyObject*, Symbol> callable_names_;  // target -> name
   absl::flat_hash_map<std::string, py::object> callables_;  // name -> target
   absl::flat_hash_map<PyObject*, Symbol> type_names_;
