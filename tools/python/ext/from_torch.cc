@@ -375,7 +375,7 @@ class Converter {
     }
 
    private:
-    static constexpr int kDepth = 5;
+    static constexpr int kDepth = 7;
     struct Ahead {
       py::object node;
       py::object meta;  // its meta dict, once read
@@ -444,15 +444,60 @@ class Converter {
             Lines(reinterpret_cast<PyDictObject*>(a.meta.ptr())->ma_keys, 3);
           }
           return;
-        default:  // the values Meta reads most
-          if (a.meta && PyDict_CheckExact(a.meta.ptr())) {
-            if (PyObject* tensor_meta = tensor_meta_at_.Find(a.meta.ptr(), c_.n_.tensor_meta)) {
-              Lines(tensor_meta, 2);
+        case 4:  // the values Meta reads most
+          if (PyObject* tensor_meta = Value(a, tensor_meta_at_, c_.n_.tensor_meta)) {
+            Lines(tensor_meta, 2);
+          }
+          if (PyObject* val = Value(a, val_at_, c_.n_.val)) Lines(val, 2, -32);
+          return;
+        case 5:  // what they hold: a TensorMetadata's shape and stride, a FakeTensor's __dict__
+          if (PyObject* tensor_meta = Value(a, tensor_meta_at_, c_.n_.tensor_meta)) {
+            const MetadataLayout& layout = c_.layout_;
+            if (Py_TYPE(tensor_meta) == layout.type) {
+              for (int index : {layout.shape, layout.stride}) {
+                if (index >= 0 && index < PyTuple_GET_SIZE(tensor_meta)) {
+                  Lines(PyTuple_GET_ITEM(tensor_meta, index), 1);
+                }
+              }
             }
-            if (PyObject* val = val_at_.Find(a.meta.ptr(), c_.n_.val)) Lines(val, 2, -32);
+          }
+          if (PyObject* dict = FakeTensorDict(a)) {
+            Lines(dict, 1);
+            Py_DECREF(dict);  // the tensor keeps it
+          }
+          return;
+        default:  // where that __dict__ keeps its values (Device reads fake_device)
+          if (PyObject* dict = FakeTensorDict(a)) {
+            const auto* d = reinterpret_cast<PyDictObject*>(dict);
+            if (d->ma_values != nullptr) {
+              Lines(d->ma_values, 1);
+            } else {
+              Lines(d->ma_keys, 2);
+            }
+            Py_DECREF(dict);
           }
           return;
       }
+    }
+
+    // a's meta[name] (borrowed; the meta dict is owned), or nullptr.
+    static PyObject* Value(const Ahead& a, KeyPosition& at, PyObject* name) {
+      if (!a.meta || !PyDict_CheckExact(a.meta.ptr())) return nullptr;
+      return at.Find(a.meta.ptr(), name);
+    }
+
+    // The __dict__ of a's meta["val"] when it is a FakeTensor that Device
+    // reads it from (a new reference), or nullptr.
+    PyObject* FakeTensorDict(Ahead& a) {
+      PyObject* val = Value(a, val_at_, c_.n_.val);
+      if (val == nullptr || c_.objects_.fake_tensor_type == nullptr ||
+          Py_TYPE(val) != reinterpret_cast<PyTypeObject*>(c_.objects_.fake_tensor_type) ||
+          !c_.FakeDeviceInDict(Py_TYPE(val))) {
+        return nullptr;
+      }
+      PyObject* dict = PyObject_GenericGetDict(val, nullptr);
+      if (dict == nullptr) PyErr_Clear();
+      return dict;
     }
 
     Converter& c_;
