@@ -165,6 +165,27 @@ class InProcessTest(unittest.TestCase):
         torch.testing.assert_close(actual, expected)
         torch.testing.assert_close(actual_input, expected_input)  # the input mutation stays
 
+    def test_run_keeps_input_mutations(self):
+        """run()'s functionalize keeps input mutations unless told not to:
+        the result returns what the module returns and writes its inputs as
+        it does (the pass's own default, extra leading outputs, broke the
+        compile backend: Dynamo unpacks the outputs it expects)."""
+        x = torch.randn(3, 4)
+        gm = make_fx(Mutating())(x.clone())
+        for pipeline in ("functionalize,dedup,dce", "dce,functionalize{}"):
+            expected_input, actual_input = x.clone(), x.clone()
+            expected = Mutating()(expected_input)
+            actual = fxpp.torch.run(gm, pipeline)(actual_input)
+            torch.testing.assert_close(actual, expected)
+            torch.testing.assert_close(actual_input, expected_input)
+        new_x, result = fxpp.torch.run(gm, "functionalize{keep_input_mutations=false}")(x.clone())
+        torch.testing.assert_close(result, Mutating()(x.clone()))
+        torch.testing.assert_close(new_x, x * 3)
+        compiled = fxpp.torch.backend(passes="functionalize,dce", then="eager")(gm, [x.clone()])
+        actual_input = x.clone()
+        torch.testing.assert_close(compiled(actual_input), Mutating()(x.clone()))
+        torch.testing.assert_close(actual_input, x * 3)
+
     def test_run_pipeline(self):
         gm = _aten_graph(self.gpt, self.gpt_inputs)
         result = fxpp.torch.run(gm, "functionalize{keep_input_mutations=true},dedup,dce")
