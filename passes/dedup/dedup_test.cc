@@ -314,6 +314,28 @@ TEST(DedupTest, GlobalStateCallsKeepTheirPlace) {
   EXPECT_THAT(calls, ElementsAre(kInvokeSubgraph, "torch.amp._enter_autocast", kInvokeSubgraph, "torch.amp._exit_autocast"));
 }
 
+TEST(DedupTest, ModuleCallsStayInTheirGraph) {
+  // symbolic_trace's graphs call leaf modules by their path in the root
+  // module (a shared `mlp` called twice): a subgraph module has no such
+  // child, so the calls stay where they are and regions form around them.
+  Repeated t(2);
+  ASSERT_TRUE(t.m.AddChild("mlp", GraphModule::Opaque("torch.nn.modules.linear.Linear")).ok());
+  for (int i = 0; i < 2; ++i) {
+    Node* a = t.m.graph().CallFunction("torch.sin", {Ref(t.inputs[i])});
+    Node* b = t.m.graph().CallFunction("torch.cos", {Ref(a)});
+    Node* c = t.m.graph().CallFunction("torch.exp", {Ref(b)});
+    Node* call = t.m.graph().CallModule("mlp", {Ref(c)});
+    Node* d = t.m.graph().CallFunction("torch.tanh", {Ref(call)});
+    Node* e = t.m.graph().CallFunction("torch.relu", {Ref(d)});
+    t.outs.push_back(t.m.graph().CallFunction("torch.neg", {Ref(e)}));
+    for (Node* n : {a, b, c, call, d, e, t.outs.back()}) n->mutable_meta().val = TensorVal({4});
+  }
+  t.Finish();
+  DedupReport report = Dedup(t.m);
+  EXPECT_EQ(report.regions_replaced, 4) << report.ToText();
+  EXPECT_EQ(Count(t.m.graph(), "mlp"), 2);
+}
+
 TEST(DedupTest, GroupsWithoutInputsAreSkipped) {
   GraphModule m;
   std::vector<Argument> outs;

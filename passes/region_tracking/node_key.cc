@@ -14,7 +14,9 @@ namespace fxpp {
 namespace {
 
 // Which nodes never join a region: placeholders, get_attrs, the output,
-// global-state calls, and side effects other than argument mutation
+// module calls (their target is a path in the graph's own module, which a
+// subgraph module does not have), global-state calls, and side effects
+// other than argument mutation
 // (asserts, prints, profiler ranges), which have no data edges that would
 // keep them ordered in a subgraph. Matching targets is string work, and a
 // graph has few distinct targets: the answer for a call without keyword
@@ -25,6 +27,7 @@ class RegionExclusion {
     switch (node.op()) {
       case OpKind::kPlaceholder:
       case OpKind::kGetAttr:
+      case OpKind::kCallModule:
       case OpKind::kOutput:
         return true;
       default:
