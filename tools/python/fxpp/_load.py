@@ -80,6 +80,7 @@ class _Weights:
     def __init__(self, weights, fqn_map, origin):
         self.tensors = weights["tensors"] if weights else {}
         self.modules = weights["modules"] if weights else {}
+        self.codegen = weights.get("codegen", {}) if weights else {}
         self.origin = origin
         self.original_path = {new: old for old, new in (fqn_map or {}).items()}
 
@@ -275,6 +276,7 @@ class _ModuleBuilder:
             self.add_state(module, path, entry)
         if graph is not None:
             module.graph = _GraphBuilder(graph.get("nodes", []), path).build()
+            _restore_pytree_codegen(module, self.weights.codegen.get(path))
         return module
 
     def add_state(self, module, path, entry):
@@ -305,6 +307,28 @@ class _ModuleBuilder:
             except AttributeError as e:
                 raise LoadError(f"shared module '{name}' refers to '{target}', which the tree "
                                 f"does not have") from e
+
+
+def _restore_pytree_codegen(module, saved):
+    """Gives a loaded graph module the code that flattens its arguments and
+    unflattens its results which the dumped one had (the weights file keeps
+    it: _weights.pytree_codegen), when the graph still takes and returns as
+    many values as the specs say (a pass may have changed them)."""
+    if not saved:
+        return
+    import torch.utils._pytree as pytree
+    from torch.fx.graph import _PyTreeCodeGen, _PyTreeInfo
+    in_spec, out_spec = (pytree.treespec_loads(saved[k]) if saved.get(k) else None
+                         for k in ("in_spec", "out_spec"))
+    inputs = sum(1 for n in module.graph.nodes if n.op == "placeholder")
+    output = next((n for n in module.graph.nodes if n.op == "output"), None)
+    result = output.args[0] if output is not None and output.args else None
+    outputs = len(result) if isinstance(result, (tuple, list)) else 1
+    if (in_spec is not None and in_spec.num_leaves != inputs) or \
+            (out_spec is not None and out_spec.num_leaves != outputs):
+        return
+    module.graph._codegen = _PyTreeCodeGen(_PyTreeInfo(saved["orig_args"], in_spec, out_spec))
+    module.recompile()
 
 
 class ExportedProgramModule(torch.nn.Module):

@@ -218,8 +218,9 @@ class ExportedProgramTest(unittest.TestCase):
 
     @unittest.skipUnless(hasattr(torch, "export"), "torch.export is PyTorch 2.x's")
     def test_call_structure_of_the_exported_forward(self):
-        """A loaded program takes and returns what the exported forward
-        did: nested and keyword arguments, one tensor alone, a dict."""
+        """A loaded program, or ep.module(), takes and returns what the
+        exported forward did: nested and keyword arguments, one tensor
+        alone, a dict."""
         class Nested(nn.Module):
             def forward(self, pair, mapping, *, scale=2.0):
                 a, (b,) = pair
@@ -234,14 +235,15 @@ class ExportedProgramTest(unittest.TestCase):
                 (Nested(), ((x, (x + 1,)), {"c": [x * 2]}), {"scale": 3.0}),
                 (Single(), (x,), {})):
             ep = torch.export.export(model, args, kwargs)
-            with tempfile.TemporaryDirectory() as tmp:
-                path = os.path.join(tmp, "p.json")
-                fxpp.dump(ep, path)
-                module = fxpp.load(path)
             expected = model(*args, **kwargs)
-            actual = module(*args, **kwargs)
-            self.assertEqual(type(actual), type(expected))
-            torch.testing.assert_close(actual, expected)
+            for program in (ep, ep.module()):  # the program, and its module (a pytree CodeGen)
+                with tempfile.TemporaryDirectory() as tmp:
+                    path = os.path.join(tmp, "p.json")
+                    fxpp.dump(program, path)
+                    module = fxpp.load(path)
+                actual = module(*args, **kwargs)
+                self.assertEqual(type(actual), type(expected))
+                torch.testing.assert_close(actual, expected)
 
 
 class Block(nn.Module):
