@@ -250,6 +250,27 @@ class InProcessTest(unittest.TestCase):
             self.assert_same_outputs(self.gpt, model, self.gpt_inputs)
 
 
+class SweepModelsTest(unittest.TestCase):
+    """Models realmodels/sweep.py found bugs on: every pass fxpp.torch
+    offers, on their symbolic_trace and make_fx graphs, runs like eager."""
+
+    def test_passes_run_like_eager(self):
+        for name in ("repeated_blocks", "int_bool"):
+            model, inputs = models.MODELS[name].build()
+            traced = torch.fx.symbolic_trace(model)
+            ShapeProp(traced).propagate(*inputs)
+            for tracer, gm in (("symbolic_trace", traced), ("make_fx", _aten_graph(model, inputs))):
+                for pipeline in ("dedup", "functionalize", "functionalize,dedup,dce"):
+                    with self.subTest(model=name, tracer=tracer, pipeline=pipeline):
+                        result = fxpp.torch.run(gm, pipeline)
+                        with torch.no_grad():
+                            torch.testing.assert_close(result(*inputs), model(*inputs))
+                deduped = fxpp.torch.dedup(gm)
+                if name == "repeated_blocks" and tracer == "make_fx":  # the blocks
+                    self.assertTrue(any(n.op == "call_module" and n.target.startswith("subgraph")
+                                        for n in deduped.graph.nodes), tracer)
+
+
 def _stable_order_reference(graph):
     """The order PyTorch's stable_topological_sort (2.x's
     torch._inductor.pattern_matcher; Debian's 1.13 has none) gives, written

@@ -68,6 +68,7 @@ import torch.utils._pytree as pytree  # noqa: E402
 
 import fxpp  # noqa: E402
 import fxpp.torch  # noqa: E402
+from realmodels import models  # noqa: E402
 
 Spec = collections.namedtuple("Spec", "model args kwargs dynamic_shapes other_args")
 Spec.__new__.__defaults__ = ({}, None, None)
@@ -234,22 +235,6 @@ def _dynamic():
                 [(torch.randn(9, 8),)])
 
 
-class IntBool(nn.Module):
-    """Integer and bool tensors: comparisons, where, bitwise, argmax,
-    integer division, cumsum on ints."""
-
-    def forward(self, ids, mask):
-        keep = (ids % 3 == 0) | mask
-        counts = keep.long().cumsum(-1)
-        picked = torch.where(keep, ids, torch.zeros_like(ids))
-        return picked // 2, counts, keep.any(-1), ids.argmax(-1), (~mask).sum()
-
-
-def _int_bool():
-    torch.manual_seed(0)
-    return Spec(IntBool(), (torch.randint(0, 20, (3, 7)), torch.rand(3, 7) > 0.5))
-
-
 class Views(nn.Module):
     """Views, slicing, index_put, masked_fill, clone/detach, einsum."""
 
@@ -286,25 +271,6 @@ class Embedding(nn.Module):
         return self.norm(self.emb(ids).sum(1) + self.bag(ids))
 
 
-class RepeatedBlocks(nn.Module):
-    """Four identical conv-bn-relu blocks with per-block weights, then the
-    same residual MLP twice: dedup's bread and butter, with shapes that
-    repeat."""
-
-    def __init__(self):
-        super().__init__()
-        self.blocks = nn.ModuleList(
-            nn.Sequential(nn.Conv2d(4, 4, 3, padding=1), nn.BatchNorm2d(4), nn.ReLU())
-            for _ in range(4))
-        self.mlp = nn.Sequential(nn.Linear(4, 8), nn.GELU(), nn.Linear(8, 4))
-
-    def forward(self, x):
-        for block in self.blocks:
-            x = x + block(x)
-        p = x.mean((2, 3))
-        return p + self.mlp(p) + self.mlp(p * 2)
-
-
 class Scalars(nn.Module):
     """Python scalars flowing through: item(), shape arithmetic, a float
     output and a None output."""
@@ -323,6 +289,13 @@ class Transformer(nn.Module):
 
     def forward(self, x, mask):
         return self.enc(x, src_key_padding_mask=mask)
+
+
+def _from_models(name):
+    def build():
+        model, args = models.MODELS[name].build()
+        return Spec(model, args)
+    return build
 
 
 def _seeded(cls, *inputs):
@@ -349,10 +322,10 @@ MODELS = collections.OrderedDict([
     ("nested_io", _nested_io),
     ("cond", _seeded(CondModel, _randn(3, 4))),
     ("dynamic", _dynamic),
-    ("int_bool", _int_bool),
+    ("int_bool", _from_models("int_bool")),
     ("views", _views),
     ("embedding", _seeded(Embedding, lambda: torch.randint(0, 20, (3, 5)))),
-    ("repeated_blocks", _seeded(RepeatedBlocks, _randn(1, 4, 8, 8))),
+    ("repeated_blocks", _from_models("repeated_blocks")),
     ("scalars", _seeded(Scalars, _randn(3, 4))),
     ("transformer", _seeded(Transformer, _randn(2, 5, 16),
                             lambda: torch.tensor([[False] * 4 + [True], [False] * 5]))),
