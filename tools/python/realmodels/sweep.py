@@ -713,38 +713,72 @@ def _same_as(target, expected_module, module, what):
         _compare(expected[i], actual[i], f"{what} {part}")
 
 
+# How the split sweep tags nodes: halves, thirds, and three tags in runs of three
+# nodes round robin (tags out of topological order, which PyTorch's pass
+# may refuse or get wrong; fxpp must then refuse too or be right).
+TAGGINGS = {
+    "halves": (("a", "b"), lambda i, count: "a" if i < count // 2 else "b"),
+    "thirds": (("a", "b", "c"), lambda i, count: "abc"[min(2, 3 * i // count)]),
+    "runs": (("a", "b", "c"), lambda i, count: "abc"[(i // 3) % 3]),
+}
+
+
 def entry_split_by_tags(target, spec):
     if target.program is not None:
         raise NotApplicable("on ep_module")
+    notes = []
+    for tagging in TAGGINGS:
+        note = _split_with(target, tagging)
+        if note:
+            notes.append(f"{tagging}: {note}")
+    return "; ".join(notes)
+
+
+def _split_with(target, tagging):
     from torch.fx.passes.split_utils import split_by_tags as torch_split
-    gm = copy.deepcopy(target.module)
-    nodes = list(gm.graph.nodes)
-    for i, n in enumerate(nodes):
-        n.tag = "a" if i < len(nodes) // 2 else "b"
+    tags, tag_of = TAGGINGS[tagging]
+
+    def tagged_copy():  # deepcopy drops node.tag: tag each copy
+        gm = copy.deepcopy(target.module)
+        nodes = list(gm.graph.nodes)
+        for i, n in enumerate(nodes):
+            n.tag = tag_of(i, len(nodes))
+        return gm
+
+    gm = tagged_copy()
     try:
-        reference = torch_split(copy.deepcopy(gm), ["a", "b"])
+        reference = torch_split(tagged_copy(), list(tags))
         reference_error = None
     except Exception as e:  # noqa: BLE001
         reference, reference_error = None, e
     try:
-        split, fqn_map = fxpp.torch.split_by_tags(gm, ["a", "b"], return_fqn_mapping=True)
+        split, fqn_map = fxpp.torch.split_by_tags(gm, list(tags), return_fqn_mapping=True)
     except (ValueError, TypeError) as e:
         if reference_error is not None:
             return f"both refuse (PyTorch: {type(reference_error).__name__})"
         raise
+    reference_runs = reference is not None
     if reference is not None:
-        for path in ("", "a", "b"):
-            mine = split if not path else getattr(split, path)
-            theirs = reference if not path else getattr(reference, path)
-            if mine.code != theirs.code:
+        try:
+            target.check_runs_like(reference, "PyTorch's split", state_module=reference)
+        except Exception as e:  # noqa: BLE001 - PyTorch's split is wrong here
+            reference_runs = False
+            reference_error = e
+    if reference_runs:
+        for path in ("",) + tags:
+            mine = split if not path else getattr(split, path, None)
+            theirs = reference if not path else getattr(reference, path, None)
+            if (mine is None) != (theirs is None) or (mine is not None and
+                                                      mine.code != theirs.code):
                 raise Failure(f"split {path or 'root'} code differs from PyTorch's")
     target.check_runs_like(split, "split", state_module=split)
     check_state_kept(gm, split, fqn_map)
-    for tag in ("a", "b"):  # the root's getitem nodes are the split's own
-        check_meta_kept(gm, getattr(split, tag))
+    for tag in tags:  # the root's getitem nodes are the split's own
+        if hasattr(split, tag):
+            check_meta_kept(gm, getattr(split, tag))
     if target.values_right:
         check_values(split, target.args, target.kwargs)
-    return "" if reference is not None else f"PyTorch fails: {type(reference_error).__name__}"
+    return "" if reference_runs else f"PyTorch fails: {type(reference_error).__name__}: {str(reference_error)[:150]}"
 
 
 def entry_unflatten(target, spec):
@@ -776,17 +810,25 @@ def entry_backend(target, spec, inductor=False):
     thens = ["eager"] + (["inductor"] if inductor else [])
     _restore(model, target.model_state)
     eager = _observe(model, model, spec.args, spec.kwargs)
+    errors = []  # each combination is tried: a refused pipeline hides no other
     for then in thens:
         for passes in ("dedup", PIPELINE):
             torch._dynamo.reset()
             compiled = torch.compile(model, backend=fxpp.torch.backend(passes, then=then))
             _restore(model, target.model_state)
-            got = _observe(compiled, model, spec.args, spec.kwargs)
-            _restore(model, target.model_state)
+            try:
+                got = _observe(compiled, model, spec.args, spec.kwargs)
+            except Exception as e:  # noqa: BLE001
+                errors.append(e)
+                continue
+            finally:
+                _restore(model, target.model_state)
             _compare(eager[0], got[0], f"{then}/{passes} outputs")
             _compare(eager[1], got[1], f"{then}/{passes} inputs after")
             _compare(eager[2], got[2], f"{then}/{passes} buffers after")
     torch._dynamo.reset()
+    if errors:
+        raise errors[0]
 
 
 def entry_dump(target, spec):
