@@ -65,8 +65,19 @@ absl::Status CheckNotJoint(const ExportedProgram& program) {
 
 // Whether the program has effect tokens or functionalized buffer and input
 // mutations, which unflatten rewrites first.
+// A node nothing reads that is not kept for its effect.
+bool HasDeadCode(const Graph& graph) {
+  for (const Node* n : graph.nodes()) {
+    if (n->num_users() == 0 && !IsSideEffectful(*n)) return true;
+  }
+  return false;
+}
+
+// PyTorch's unflatten removes effect tokens first, which ends with
+// eliminate_dead_code whether there were tokens or not: dead nodes (a
+// multi-output op's unread getitems) never reach its modules.
 bool NeedsRewrites(const ExportedProgram& program) {
-  bool rewrites = false;
+  bool rewrites = HasDeadCode(program.graph_module->graph());
   for (const InputSpec& spec : program.graph_signature.input_specs) {
     rewrites |= spec.kind == InputKind::kToken;
   }
@@ -113,7 +124,10 @@ absl::StatusOr<UnflattenResult> Unflatten(const ExportedProgram& input,
   ExportedProgram copy;
   if (rewrites) {
     copy = input.Clone();
-    RETURN_IF_ERROR(RemoveEffectTokens(copy).status());
+    // Removing tokens eliminates dead code itself, keeping the calls that
+    // had them.
+    ASSIGN_OR_RETURN(const bool removed_tokens, RemoveEffectTokens(copy));
+    if (!removed_tokens) copy.graph_module->graph().EliminateDeadCode();
     RETURN_IF_ERROR(InplaceMutations(copy));
   }
   const ExportedProgram& program = rewrites ? copy : input;

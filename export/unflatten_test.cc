@@ -111,6 +111,34 @@ TEST(UnflattenTest, OneGraphPerModuleWithStateOnItsOwner) {
   EXPECT_EQ(result.module_call_graph[0].signature->in_spec.num_leaves(), 1);
 }
 
+TEST(UnflattenTest, DeadNodesAreRemovedAsPyTorchDoes) {
+  // torch.export.unflatten runs eliminate_dead_code on the flat graph first
+  // (its effect-token removal does, tokens or not): a value nothing reads,
+  // in a submodule or at the root, does not reach the modules.
+  ProgramBuilder b;
+  Node* w = b.Parameter("sub.lin.weight", {4, 4});
+  Node* x = b.UserInput("x", {2, 4});
+  b.Enter("sub", "Sub", 0);
+  Node* y = b.Call(kLinear, {Ref(x), Ref(w)}, {2, 4});
+  b.Call(kMul, {Ref(y), Argument::Int(3)}, {2, 4});  // dead
+  Node* r = b.Call(kRelu, {Ref(y)}, {2, 4});
+  b.Exit();
+  b.Call(kAdd, {Ref(x), Ref(x)}, {2, 4});  // dead
+  Node* out = b.Call(kAdd, {Ref(r), Ref(x)}, {2, 4});
+  const ExportedProgram program = b.Finish({out});
+  const std::string flat = PrintFxGraph(program.graph_module->graph());
+  UnflattenResult result = MustUnflatten(program);
+  EXPECT_THAT(GraphOf(result, "sub"), Not(HasSubstr("aten.mul")));
+  EXPECT_EQ(GraphOf(result, ""),
+            "graph():\n"
+            "    %x : [num_users=2] = placeholder[target=x]\n"
+            "    %sub : [num_users=1] = call_module[target=sub](args = (%x,), kwargs = {})\n"
+            "    %add_1 : [num_users=1] = call_function[target=torch.ops.aten.add.Tensor](args = "
+            "(%sub, %x), kwargs = {})\n"
+            "    return (add_1,)\n");
+  EXPECT_EQ(PrintFxGraph(program.graph_module->graph()), flat);  // the input stays as it is
+}
+
 TEST(UnflattenTest, ValuesUsedOutsideACallBecomeItsOutputs) {
   ProgramBuilder b;
   Node* x = b.UserInput("x", {2, 4});

@@ -306,6 +306,10 @@ TEST(GraphTest, DeadCodeEliminationKeepsSideEffects) {
   g.CallFunction("operator.setitem", {Ref(x), Argument::Int(0), Argument::Int(1)});
   g.CallFunction("operator.iadd", {Ref(x), Argument::Int(1)});
   g.CallFunction("torch.amp._enter_autocast", {Argument::String("cpu")});
+  // Python's operator module: `and_`, `or_`, `not_` are not in-place.
+  g.CallFunction("operator.or_", {Ref(x), Ref(x)});
+  g.CallFunction("_operator.and_", {Ref(x), Ref(x)});
+  g.CallFunction("operator.not_", {Ref(x)});
   g.Output(Ref(x));
   EXPECT_TRUE(g.EliminateDeadCode());
   EXPECT_THAT(NodeNames(g), ElementsAre("x", "unused", "add_", "mul_", "add", "_assert", "setitem",

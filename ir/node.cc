@@ -341,6 +341,13 @@ bool IsInPlaceOpName(absl::string_view op_name) {
   return op_name.size() > 1 && op_name.back() == '_' && !absl::EndsWith(op_name, "__");
 }
 
+bool IsInPlaceCall(const Node& node) {
+  if (!IsInPlaceOpName(OperatorName(node))) return false;
+  const absl::string_view target = node.target();
+  return node.op() != OpKind::kCallFunction ||
+         (!absl::StartsWith(target, "operator.") && !absl::StartsWith(target, "_operator."));
+}
+
 absl::string_view OperatorName(const Node& node) {
   switch (node.op()) {
     case OpKind::kCallMethod:
@@ -361,12 +368,12 @@ bool IsSideEffectful(const Node& node) {
     case OpKind::kCallModule:
       return false;
     case OpKind::kCallMethod:
-      return IsInPlaceOpName(node.target()) || node.FindKwarg("out") != nullptr;
+      return IsInPlaceCall(node) || node.FindKwarg("out") != nullptr;
     case OpKind::kCallFunction: {
       absl::string_view target = node.target();
       if (SideEffectfulTargets().contains(target)) return true;
       if (node.FindKwarg("out") != nullptr) return true;
-      return IsInPlaceOpName(FunctionOperatorName(target));
+      return IsInPlaceCall(node);
     }
   }
   return false;

@@ -277,6 +277,12 @@ absl::string_view OperatorName(const Node& node);
 // the magic method `__add__`.
 bool IsInPlaceOpName(absl::string_view op_name);
 
+// Whether `node` calls an in-place op by that convention (its operator
+// name). Python's operator module is the exception: the underscore of its
+// `and_`, `or_`, `not_`, `is_` only avoids a keyword (its in-place functions
+// are `iand`, `ior`, ...), so `a | b` on bool tensors writes nothing.
+bool IsInPlaceCall(const Node& node);
+
 // FX's notion of a node that must not be removed even when unused:
 // placeholders, outputs, calls of known side-effecting functions, in-place
 // ops (`add_`, `torch.ops.aten.copy_.default`, `operator.setitem`, calls with

@@ -89,14 +89,16 @@ struct SubgraphPlan {
 // change until Get returns.
 class BackgroundKeys {
  public:
-  explicit BackgroundKeys(const Graph& graph) : graph_(graph) {
+  BackgroundKeys(const Graph& graph,
+                 const absl::flat_hash_map<const Node*, ValueMeta>& attribute_values)
+      : graph_(graph), attribute_values_(attribute_values) {
     // Below this a second thread costs more than it saves.
     constexpr size_t kNodesWorthAThread = 20000;
     if (graph.size() < kNodesWorthAThread || std::thread::hardware_concurrency() < 2) return;
     try {
       keying_ = std::thread([this] {
         try {
-          keys_ = std::make_unique<const NodeKeys>(graph_);
+          keys_ = std::make_unique<const NodeKeys>(graph_, &attribute_values_);
         } catch (...) {
           failure_ = std::current_exception();  // out of memory, for one
         }
@@ -116,12 +118,13 @@ class BackgroundKeys {
   const NodeKeys& Get() {
     if (keying_.joinable()) keying_.join();
     if (failure_) std::rethrow_exception(failure_);
-    if (keys_ == nullptr) keys_ = std::make_unique<const NodeKeys>(graph_);
+    if (keys_ == nullptr) keys_ = std::make_unique<const NodeKeys>(graph_, &attribute_values_);
     return *keys_;
   }
 
  private:
   const Graph& graph_;
+  const absl::flat_hash_map<const Node*, ValueMeta>& attribute_values_;
   std::unique_ptr<const NodeKeys> keys_;
   std::exception_ptr failure_;
   std::thread keying_;
@@ -695,7 +698,9 @@ absl::StatusOr<DedupReport> Deduplicator::Run() {
   // node, a cache miss per node on a large graph: they run side by side
   // there, and region tracking orders the nodes canonically (which needs
   // the edges, not the keys) before it waits for the keys.
-  BackgroundKeys keys(graph_);
+  // Weights make_fx recorded no value for are keyed by their state's.
+  const absl::flat_hash_map<const Node*, ValueMeta> attribute_values = AttributeValues(module_);
+  BackgroundKeys keys(graph_, attribute_values);
   aliases_ = std::make_unique<AliasSets>(graph_);
   AddOrderingEdges();
   // Region tracking checks the one property of the input dedup relies on

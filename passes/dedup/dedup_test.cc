@@ -314,6 +314,58 @@ TEST(DedupTest, GlobalStateCallsKeepTheirPlace) {
   EXPECT_THAT(calls, ElementsAre(kInvokeSubgraph, "torch.amp._enter_autocast", kInvokeSubgraph, "torch.amp._exit_autocast"));
 }
 
+TEST(DedupTest, ModuleCallsStayInTheirGraph) {
+  // symbolic_trace's graphs call leaf modules by their path in the root
+  // module (a shared `mlp` called twice): a subgraph module has no such
+  // child, so the calls stay where they are and regions form around them.
+  Repeated t(2);
+  ASSERT_TRUE(t.m.AddChild("mlp", GraphModule::Opaque("torch.nn.modules.linear.Linear")).ok());
+  for (int i = 0; i < 2; ++i) {
+    Node* a = t.m.graph().CallFunction("torch.sin", {Ref(t.inputs[i])});
+    Node* b = t.m.graph().CallFunction("torch.cos", {Ref(a)});
+    Node* c = t.m.graph().CallFunction("torch.exp", {Ref(b)});
+    Node* call = t.m.graph().CallModule("mlp", {Ref(c)});
+    Node* d = t.m.graph().CallFunction("torch.tanh", {Ref(call)});
+    Node* e = t.m.graph().CallFunction("torch.relu", {Ref(d)});
+    t.outs.push_back(t.m.graph().CallFunction("torch.neg", {Ref(e)}));
+    for (Node* n : {a, b, c, call, d, e, t.outs.back()}) n->mutable_meta().val = TensorVal({4});
+  }
+  t.Finish();
+  DedupReport report = Dedup(t.m);
+  EXPECT_EQ(report.regions_replaced, 4) << report.ToText();
+  EXPECT_EQ(Count(t.m.graph(), "mlp"), 2);
+}
+
+// x_i -> relu -> sin -> mv(w_i, .): w_i a get_attr without a recorded
+// value (make_fx's parameters), whose state entries have these rows.
+DedupReport DedupWeightsOfRows(int64_t rows0, int64_t rows1) {
+  Repeated t(2);
+  const int64_t rows[] = {rows0, rows1};
+  for (int i = 0; i < 2; ++i) {
+    const std::string name = absl::StrCat("w", i);
+    TensorMeta weight;
+    weight.shape = {rows[i], 4};
+    EXPECT_TRUE(t.m.AddState({name, StateKind::kParameter, weight, true}).ok());
+    Node* w = t.m.graph().GetAttr(name);
+    Node* a = t.m.graph().CallFunction("torch.relu", {Ref(t.inputs[i])});
+    Node* b = t.m.graph().CallFunction("torch.sin", {Ref(a)});
+    t.outs.push_back(t.m.graph().CallFunction("torch.mv", {Ref(w), Ref(b)}));
+    a->mutable_meta().val = TensorVal({4});
+    b->mutable_meta().val = TensorVal({4});
+    t.outs.back()->mutable_meta().val = TensorVal({rows[i]});
+  }
+  t.Finish();
+  return Dedup(t.m);
+}
+
+TEST(DedupTest, WeightsWithoutValuesAreKeyedByTheirState) {
+  // Squeezenet's fire modules after functionalize: the same ops on inputs
+  // of one shape, with weights of different shapes. One subgraph for both
+  // would record one weight's shapes for the other's call.
+  EXPECT_EQ(DedupWeightsOfRows(4, 8).regions_replaced, 0);
+  EXPECT_EQ(DedupWeightsOfRows(4, 4).regions_replaced, 2);
+}
+
 TEST(DedupTest, GroupsWithoutInputsAreSkipped) {
   GraphModule m;
   std::vector<Argument> outs;

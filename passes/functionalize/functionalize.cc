@@ -329,7 +329,7 @@ absl::StatusOr<Action> Functionalizer::Classify(const Node& n) {
     action.twin_target = std::string(target);
     return action;
   }
-  if (IsInPlaceOpName(op)) return ClassifyInPlaceName(n);
+  if (IsInPlaceCall(n)) return ClassifyInPlaceName(n);
   if (IsMaybeAliasName(op)) {
     action.effect = Effect::kMaybeView;
     action.maybe_view_reason = absl::StrCat("'", op, "' returns its input or a copy depending on "

@@ -94,6 +94,25 @@ TEST(FunctionalizeTest, KeptMutationsAreCopiesThatSurviveDeadCodeElimination) {
   EXPECT_EQ(copy->meta().stack_trace.str(), "File \"m.py\", line 2\n");
 }
 
+TEST(FunctionalizeTest, OperatorModuleCallsNamedWithAnUnderscoreAreNotInPlace) {
+  // `a | b` on bool tensors (symbolic_trace, Dynamo): operator.or_ writes
+  // nothing; only operator.ior does.
+  auto m = ModuleFromFxText(R"(graph():
+    %a : [num_users=2] = placeholder[target=a]
+    %b : [num_users=2] = placeholder[target=b]
+    %or_ : [num_users=1] = call_function[target=operator.or_](args = (%a, %b), kwargs = {})
+    %and_ : [num_users=1] = call_function[target=operator.and_](args = (%or_, %b), kwargs = {})
+    %not_ : [num_users=1] = call_function[target=_operator.not_](args = (%a,), kwargs = {})
+    return (and_, not_)
+)");
+  const std::string before = PrintFxGraph(m->graph());
+  FunctionalizePass pass;
+  absl::StatusOr<bool> changed = pass.Run(*m);
+  ASSERT_TRUE(changed.ok()) << changed.status();
+  EXPECT_FALSE(*changed);
+  EXPECT_EQ(PrintFxGraph(m->graph()), before);
+}
+
 TEST(FunctionalizeTest, BadOptionsFailWithoutChangingTheModule) {
   auto m = ModuleFromFxText(R"(graph():
     %b : [num_users=1] = placeholder[target=b]

@@ -189,7 +189,7 @@ bool WritesSelf(const Node& node) {
   const bool augmented_method = node.op() == OpKind::kCallMethod && op.size() > 4 &&
                                 absl::StartsWith(op, "__") && absl::EndsWith(op, "__") &&
                                 InPlaceOperatorFunctions().contains(op.substr(2, op.size() - 4));
-  return IsInPlaceOpName(op) || augmented_method ||
+  return IsInPlaceCall(node) || augmented_method ||
          (operator_module && InPlaceOperatorFunctions().contains(op));
 }
 

@@ -89,11 +89,14 @@ absl::StatusOr<SchemaArgument> ParseArgument(absl::string_view text, absl::strin
 
 // Arguments equal up to alias annotations and defaults: how PyTorch pairs
 // an op with its functional variant.
+// With `any_first_name`, the first arguments may be named differently: an
+// in-place op's is `self`, its twin's sometimes `input` (dropout_/dropout),
+// and calls pass it by position.
 bool SameArguments(const std::vector<const SchemaArgument*>& a,
-                   const std::vector<SchemaArgument>& b) {
+                   const std::vector<SchemaArgument>& b, bool any_first_name) {
   if (a.size() != b.size()) return false;
   for (size_t i = 0; i < a.size(); ++i) {
-    if (a[i]->name != b[i].name || a[i]->type != b[i].type ||
+    if ((a[i]->name != b[i].name && !(i == 0 && any_first_name)) || a[i]->type != b[i].type ||
         a[i]->kwarg_only != b[i].kwarg_only) {
       return false;
     }
@@ -105,10 +108,13 @@ bool SameArguments(const std::vector<const SchemaArgument*>& a,
 // preferring the overload called `overload`.
 const OpSchema* MatchingOverload(const std::vector<const OpSchema*>& candidates,
                                  const std::vector<const SchemaArgument*>& arguments,
-                                 absl::string_view overload) {
+                                 absl::string_view overload, bool any_first_name = false) {
   const OpSchema* found = nullptr;
   for (const OpSchema* candidate : candidates) {
-    if (candidate->is_mutable() || !SameArguments(arguments, candidate->arguments)) continue;
+    if (candidate->is_mutable() ||
+        !SameArguments(arguments, candidate->arguments, any_first_name)) {
+      continue;
+    }
     if (candidate->overload == overload) return candidate;
     if (found == nullptr) found = candidate;
   }
@@ -270,7 +276,8 @@ const std::vector<const OpSchema*>& SchemaTable::Overloads(absl::string_view ns,
 const OpSchema* SchemaTable::FunctionalVariant(const OpSchema& schema) const {
   if (schema.is_inplace()) {
     const absl::string_view base = absl::string_view(schema.name).substr(0, schema.name.size() - 1);
-    return MatchingOverload(Overloads(schema.ns, base), AllArguments(schema), schema.overload);
+    return MatchingOverload(Overloads(schema.ns, base), AllArguments(schema), schema.overload,
+                            /*any_first_name=*/true);
   }
   if (schema.is_out()) {
     std::vector<const SchemaArgument*> inputs;

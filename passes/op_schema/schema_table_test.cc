@@ -124,6 +124,9 @@ TEST(SchemaTableTest, FunctionalVariants) {
   EXPECT_EQ(twin("torch.ops.aten.max.dim_max"), "torch.ops.aten.max.dim");
   EXPECT_EQ(twin("torch.ops.aten._native_batch_norm_legit.default"),
             "torch.ops.aten._native_batch_norm_legit_functional.default");
+  // The functional op may name its first argument `input` (export keeps
+  // nn.Dropout(inplace=True) as dropout_ in eval mode).
+  EXPECT_EQ(twin("torch.ops.aten.dropout_.default"), "torch.ops.aten.dropout.default");
   // Storage and metadata mutations pair too; passes decide what they support.
   EXPECT_EQ(twin("torch.ops.aten.set_.source_Tensor"), "torch.ops.aten.set.source_Tensor");
   EXPECT_EQ(twin("torch.ops.aten.t_.default"), "torch.ops.aten.t.default");

@@ -14,7 +14,9 @@ namespace fxpp {
 namespace {
 
 // Which nodes never join a region: placeholders, get_attrs, the output,
-// global-state calls, and side effects other than argument mutation
+// module calls (their target is a path in the graph's own module, which a
+// subgraph module does not have), global-state calls, and side effects
+// other than argument mutation
 // (asserts, prints, profiler ranges), which have no data edges that would
 // keep them ordered in a subgraph. Matching targets is string work, and a
 // graph has few distinct targets: the answer for a call without keyword
@@ -25,6 +27,7 @@ class RegionExclusion {
     switch (node.op()) {
       case OpKind::kPlaceholder:
       case OpKind::kGetAttr:
+      case OpKind::kCallModule:
       case OpKind::kOutput:
         return true;
       default:
@@ -179,8 +182,10 @@ struct ValueEq {
 // exact id, so a value read by many nodes is not re-encoded for each.
 class KeyEncoder {
  public:
-  explicit KeyEncoder(const Graph& graph)
-      : value_ids_(graph.id_bound(), kNoValueId), defined_(graph.id_bound(), false) {}
+  KeyEncoder(const Graph& graph, const absl::flat_hash_map<const Node*, ValueMeta>* unrecorded)
+      : unrecorded_(unrecorded),
+        value_ids_(graph.id_bound(), kNoValueId),
+        defined_(graph.id_bound(), false) {}
 
   // Nodes must be defined (visited in graph order) before they are read:
   // the encoder sees every node argument anyway, so it checks the order
@@ -222,9 +227,12 @@ class KeyEncoder {
     uint32_t& id = value_ids_[node.id()];
     if (id == kNoValueId) {
       const absl::optional<ValueMeta>& val = node.meta().val;
-      id = val.has_value()
-               ? values_.try_emplace(&*val, values_.size() + 1).first->second
-               : 0;
+      const ValueMeta* value = val.has_value() ? &*val : nullptr;
+      if (value == nullptr && unrecorded_ != nullptr) {
+        auto it = unrecorded_->find(&node);
+        if (it != unrecorded_->end()) value = &it->second;
+      }
+      id = value != nullptr ? values_.try_emplace(value, values_.size() + 1).first->second : 0;
     }
     return id;
   }
@@ -273,6 +281,7 @@ class KeyEncoder {
     }
   }
 
+  const absl::flat_hash_map<const Node*, ValueMeta>* unrecorded_;  // may be nullptr
   Encoder key_;
   // The graph's values -> 1, 2, ...
   absl::flat_hash_map<const ValueMeta*, uint32_t, ValueHash, ValueEq> values_;
@@ -295,9 +304,35 @@ const Node* Prefetch(const Node* node) {
 
 }  // namespace
 
-NodeKeys::NodeKeys(const Graph& graph)
+absl::flat_hash_map<const Node*, ValueMeta> AttributeValues(const GraphModule& module) {
+  absl::flat_hash_map<const Node*, ValueMeta> values;
+  // Each owner's state by name, made when first needed (make_fx puts
+  // thousands of constants on the root).
+  absl::flat_hash_map<const GraphModule*, absl::flat_hash_map<absl::string_view, const TensorMeta*>>
+      state_of;
+  for (const Node* node : module.graph().nodes()) {
+    if (node->op() != OpKind::kGetAttr || node->meta().val.has_value()) continue;
+    const absl::string_view target = node->target();
+    const size_t dot = target.rfind('.');
+    const GraphModule* owner =
+        dot == absl::string_view::npos ? &module : module.FindSubmodule(target.substr(0, dot));
+    if (owner == nullptr) continue;
+    auto [it, inserted] = state_of.try_emplace(owner);
+    if (inserted) {
+      for (const StateEntry& entry : owner->state()) it->second.emplace(entry.name, &entry.tensor);
+    }
+    const absl::string_view name = dot == absl::string_view::npos ? target : target.substr(dot + 1);
+    if (auto found = it->second.find(name); found != it->second.end()) {
+      values.emplace(node, ValueMeta::Tensor(*found->second));
+    }
+  }
+  return values;
+}
+
+NodeKeys::NodeKeys(const Graph& graph,
+                   const absl::flat_hash_map<const Node*, ValueMeta>* unrecorded_values)
     : keys_(graph.id_bound(), kNoKey), context_keys_(graph.id_bound(), kNoKey) {
-  KeyEncoder encoder(graph);
+  KeyEncoder encoder(graph, unrecorded_values);
   RegionExclusion exclusion;
   Interner keys;
   Interner contexts;

@@ -13,14 +13,19 @@
 // Keys are exact: each node's canonical encoding is interned in a hash table
 // compared byte for byte, so hash collisions cannot merge different nodes.
 // The encoding names a node argument's value by an id, itself interned by
-// exact equality of the recorded values (ValueMeta's ==).
+// exact equality of the recorded values (ValueMeta's ==). A node without a
+// recorded value may be given one (a get_attr's tensor, from the module's
+// state): two weights of different shapes then never look alike.
 #ifndef FXPP_PASSES_REGION_TRACKING_NODE_KEY_H_
 #define FXPP_PASSES_REGION_TRACKING_NODE_KEY_H_
 
 #include <cstdint>
 #include <vector>
 
+#include "absl/container/flat_hash_map.h"
 #include "ir/graph.h"
+#include "ir/graph_module.h"
+#include "ir/meta.h"
 
 namespace fxpp {
 
@@ -28,13 +33,20 @@ namespace fxpp {
 // autocast, ...) a node was traced under; part of the key.
 inline constexpr absl::string_view kGlobalStateMetaKey = "global_state";
 
+// The tensors get_attr nodes without a recorded value read, from
+// `module`'s state (make_fx records no value for parameters and constants).
+absl::flat_hash_map<const Node*, ValueMeta> AttributeValues(const GraphModule& module);
+
 class NodeKeys {
  public:
   static constexpr uint32_t kNoKey = UINT32_MAX;
 
   // Keys every node of `graph`. Placeholders, get_attr, output nodes and
   // global-state or assertion calls get kNoKey: they never join a region.
-  explicit NodeKeys(const Graph& graph);
+  // `unrecorded_values`: the values of nodes whose metadata records none
+  // (AttributeValues), or nullptr.
+  explicit NodeKeys(const Graph& graph,
+                    const absl::flat_hash_map<const Node*, ValueMeta>* unrecorded_values = nullptr);
 
   uint32_t key(const Node* node) const { return keys_[node->id()]; }
   // Key of the node refined by its inputs' keys: nodes playing the same role

@@ -80,6 +80,7 @@ class _Weights:
     def __init__(self, weights, fqn_map, origin):
         self.tensors = weights["tensors"] if weights else {}
         self.modules = weights["modules"] if weights else {}
+        self.codegen = weights.get("codegen", {}) if weights else {}
         self.origin = origin
         self.original_path = {new: old for old, new in (fqn_map or {}).items()}
 
@@ -275,6 +276,7 @@ class _ModuleBuilder:
             self.add_state(module, path, entry)
         if graph is not None:
             module.graph = _GraphBuilder(graph.get("nodes", []), path).build()
+            _restore_pytree_codegen(module, self.weights.codegen.get(path))
         return module
 
     def add_state(self, module, path, entry):
@@ -307,6 +309,28 @@ class _ModuleBuilder:
                                 f"does not have") from e
 
 
+def _restore_pytree_codegen(module, saved):
+    """Gives a loaded graph module the code that flattens its arguments and
+    unflattens its results which the dumped one had (the weights file keeps
+    it: _weights.pytree_codegen), when the graph still takes and returns as
+    many values as the specs say (a pass may have changed them)."""
+    if not saved:
+        return
+    import torch.utils._pytree as pytree
+    from torch.fx.graph import _PyTreeCodeGen, _PyTreeInfo
+    in_spec, out_spec = (pytree.treespec_loads(saved[k]) if saved.get(k) else None
+                         for k in ("in_spec", "out_spec"))
+    inputs = sum(1 for n in module.graph.nodes if n.op == "placeholder")
+    output = next((n for n in module.graph.nodes if n.op == "output"), None)
+    result = output.args[0] if output is not None and output.args else None
+    outputs = len(result) if isinstance(result, (tuple, list)) else 1
+    if (in_spec is not None and in_spec.num_leaves != inputs) or \
+            (out_spec is not None and out_spec.num_leaves != outputs):
+        return
+    module.graph._codegen = _PyTreeCodeGen(_PyTreeInfo(saved["orig_args"], in_spec, out_spec))
+    module.recompile()
+
+
 class ExportedProgramModule(torch.nn.Module):
     """An exported program as a module taking its user inputs, as
     ExportedProgram.module() does: parameters, buffers and constants are
@@ -314,7 +338,8 @@ class ExportedProgramModule(torch.nn.Module):
     after each call, and the user outputs are returned (one value alone,
     several as a tuple)."""
 
-    def __init__(self, state_root, graph_module, input_specs, output_specs):
+    def __init__(self, state_root, graph_module, input_specs, output_specs, in_spec=None,
+                 out_spec=None):
         super().__init__()
         for name, child in state_root.named_children():
             self.add_module(name, child)
@@ -328,13 +353,29 @@ class ExportedProgramModule(torch.nn.Module):
         self.graph_module = graph_module
         self._input_specs = input_specs
         self._output_specs = output_specs
+        # The root call's pytree specs (a torch with treespec_loads): the
+        # call takes and returns what the exported forward did.
+        self._in_spec, self._out_spec = in_spec, out_spec
+
+    def _flat_user_inputs(self, args, kwargs):
+        if self._in_spec is None:
+            if kwargs:
+                raise TypeError("this program's call takes no keyword arguments here (the "
+                                "running torch cannot read its argument structure)")
+            return args
+        import torch.utils._pytree as pytree
+        flat, spec = pytree.tree_flatten((args, kwargs))
+        if spec != self._in_spec:
+            raise TypeError(f"the program takes arguments of structure {self._in_spec}, "
+                            f"got {spec}")
+        return flat
 
     def _state(self, fqn):
         owner, _, name = fqn.rpartition(".")
         return getattr(self.get_submodule(owner) if owner else self, name)
 
-    def forward(self, *args):
-        user_args = iter(args)
+    def forward(self, *args, **kwargs):
+        user_args = iter(self._flat_user_inputs(args, kwargs))
         flat = []
         for spec in self._input_specs:
             if spec["kind"] == "INPUT_KIND_USER_INPUT":
@@ -363,6 +404,9 @@ class ExportedProgramModule(torch.nn.Module):
                     results.append(value)
                 else:
                     raise LoadError(f"output kind {kind} cannot be run by fxpp.load")
+        if self._out_spec is not None:
+            import torch.utils._pytree as pytree
+            return pytree.tree_unflatten(results, self._out_spec)
         return results[0] if len(results) == 1 else tuple(results)
 
 
@@ -385,8 +429,35 @@ def _load_exported_program(root, weights):
     state_root = _load_graph_module_file(root["state"], weights)
     graph_module = _load_graph_module_file(root["graph_module"], weights)
     signature = root.get("graph_signature", {})
+    in_spec, out_spec = _root_call_specs(root)
     return ExportedProgramModule(state_root, graph_module, signature.get("input_specs", []),
-                                 signature.get("output_specs", []))
+                                 signature.get("output_specs", []), in_spec, out_spec)
+
+
+def _treespec_node(spec):
+    """fxpp's TreeSpec JSON (fxpp/_program.py's treespec_dict) as one node of
+    torch.utils._pytree.treespec_dumps' JSON."""
+    kind = spec.get("type") or None  # a leaf: no type, no context
+    return {"type": kind, "context": spec.get("context", "null") if kind else None,
+            "children_spec": [_treespec_node(c) for c in spec.get("children", [])]}
+
+
+def _root_call_specs(root):
+    """(in_spec, out_spec) of the program's root call from its module call
+    graph, as torch TreeSpecs; (None, None) where the file has none or the
+    running torch cannot read them (1.13 has no treespec_loads)."""
+    import torch.utils._pytree as pytree
+    loads = getattr(pytree, "treespec_loads", None)
+    for entry in root.get("module_call_graph", []):
+        signature = entry.get("signature")
+        if entry.get("fqn", "") != "" or not signature or loads is None:
+            continue
+        try:
+            return tuple(loads(json.dumps([1, _treespec_node(signature[key])]))
+                         for key in ("in_spec", "out_spec"))
+        except (KeyError, ValueError, TypeError, NotImplementedError):
+            return None, None  # a container type this torch does not know
+    return None, None
 
 
 def from_json_dict(root, weights=None, fqn_map=None, origin="the weights given"):

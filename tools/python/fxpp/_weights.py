@@ -59,14 +59,35 @@ def _is_plain_container(module):
     return type(module) is torch.nn.Module
 
 
-def _weights_dict(tensors, modules):
-    return {"format": WEIGHTS_FORMAT, "version": WEIGHTS_VERSION, "tensors": tensors,
-            "modules": modules}
+def _weights_dict(tensors, modules, codegen=None):
+    out = {"format": WEIGHTS_FORMAT, "version": WEIGHTS_VERSION, "tensors": tensors,
+           "modules": modules}
+    if codegen:
+        out["codegen"] = codegen
+    return out
+
+
+def pytree_codegen(gm):
+    """How a graph module's code flattens its arguments and unflattens its
+    results (ep.module(), Dynamo's graphs: a pytree CodeGen), which the
+    graph itself does not say: {"orig_args", "in_spec", "out_spec"} with the
+    specs as treespec_dumps text, or None."""
+    import torch.utils._pytree as pytree
+    info = getattr(getattr(gm.graph, "_codegen", None), "pytree_info", None)
+    dumps = getattr(pytree, "treespec_dumps", None)
+    if info is None or dumps is None:
+        return None
+    try:
+        return {"orig_args": list(info.orig_args),
+                "in_spec": dumps(info.in_spec) if info.in_spec is not None else None,
+                "out_spec": dumps(info.out_spec) if info.out_spec is not None else None}
+    except (TypeError, ValueError, NotImplementedError):  # a spec treespec_dumps cannot write
+        return None
 
 
 def collect_module_weights(root):
     """{"tensors": ..., "modules": ...} of a module tree (see the module doc)."""
-    tensors, modules = {}, {}
+    tensors, modules, codegen = {}, {}, {}
     seen = set()
     detached = {}  # id(tensor) -> its detached value: tied weights stay one tensor
 
@@ -74,6 +95,8 @@ def collect_module_weights(root):
         if id(module) in seen:  # a module reachable under two names
             return
         seen.add(id(module))
+        if isinstance(module, torch.fx.GraphModule) and pytree_codegen(module):
+            codegen[path] = pytree_codegen(module)
         for name, _, tensor, _ in _graph.module_tensors(module):
             tensors[join_path(path, name)] = detached.setdefault(id(tensor), tensor.detach())
         if path and not isinstance(module, torch.fx.GraphModule) and \
@@ -84,7 +107,7 @@ def collect_module_weights(root):
                 visit(child, join_path(path, name))
 
     visit(root, "")
-    return _weights_dict(tensors, modules)
+    return _weights_dict(tensors, modules, codegen)
 
 
 def collect_program_weights(ep):

@@ -243,10 +243,36 @@ def _transform_unpaused(gm, apply, read_tags, sort):
 def run(gm, pipeline):
     """Runs a pipeline of fxpp passes ("functionalize,dedup{min_region_size=3},dce",
     see passes()) on a copy of `gm`; returns the result, or `gm` itself when
-    no pass changed anything."""
+    no pass changed anything. The result runs like `gm`: functionalize keeps
+    input mutations (copy_ back into the inputs) unless the pipeline says
+    functionalize{keep_input_mutations=false}, which returns the new values
+    as extra leading outputs instead."""
     if pipeline.strip() == "topo_sort":
         return _sorted_copy(gm)
+    pipeline = _keeping_input_mutations(pipeline)
     return _transform(gm, lambda program: program.run(pipeline))[0]
+
+
+def _keeping_input_mutations(pipeline):
+    """`pipeline` with keep_input_mutations=true on each functionalize that
+    does not set it: the pass's own default (fxopt's, AOTAutograd's form)
+    changes the module's outputs, so that the result of run() or of the
+    compile backend would not run like the module given."""
+    stages, depth, start = [], 0, 0
+    for i, c in enumerate(pipeline + ","):
+        depth += {"{": 1, "}": -1}.get(c, 0)
+        if c == "," and depth == 0:
+            stages.append(pipeline[start:i])
+            start = i + 1
+    out = []
+    for stage in stages:
+        name, brace, options = stage.strip().partition("{")
+        if name.strip() == "functionalize" and "keep_input_mutations" not in options:
+            options = options.strip()
+            rest = options[:-1].strip() if options.endswith("}") else options
+            stage = "functionalize{keep_input_mutations=true" + (f",{rest}" if rest else "") + "}"
+        out.append(stage)
+    return ",".join(out)
 
 
 def _sorted_copy(gm):

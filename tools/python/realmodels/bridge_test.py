@@ -216,6 +216,35 @@ class ExportedProgramTest(unittest.TestCase):
         module(torch.tensor([1.0, 1.0]))
         self.assertEqual(module.count.item(), 2.0)
 
+    @unittest.skipUnless(hasattr(torch, "export"), "torch.export is PyTorch 2.x's")
+    def test_call_structure_of_the_exported_forward(self):
+        """A loaded program, or ep.module(), takes and returns what the
+        exported forward did: nested and keyword arguments, one tensor
+        alone, a dict."""
+        class Nested(nn.Module):
+            def forward(self, pair, mapping, *, scale=2.0):
+                a, (b,) = pair
+                return {"out": a * scale + b - mapping["c"][0], "n": [a.sum()]}
+
+        class Single(nn.Module):
+            def forward(self, x):
+                return x.relu()
+
+        x = torch.randn(2, 3)
+        for model, args, kwargs in (
+                (Nested(), ((x, (x + 1,)), {"c": [x * 2]}), {"scale": 3.0}),
+                (Single(), (x,), {})):
+            ep = torch.export.export(model, args, kwargs)
+            expected = model(*args, **kwargs)
+            for program in (ep, ep.module()):  # the program, and its module (a pytree CodeGen)
+                with tempfile.TemporaryDirectory() as tmp:
+                    path = os.path.join(tmp, "p.json")
+                    fxpp.dump(program, path)
+                    module = fxpp.load(path)
+                actual = module(*args, **kwargs)
+                self.assertEqual(type(actual), type(expected))
+                torch.testing.assert_close(actual, expected)
+
 
 class Block(nn.Module):
     def __init__(self):

@@ -165,6 +165,27 @@ class InProcessTest(unittest.TestCase):
         torch.testing.assert_close(actual, expected)
         torch.testing.assert_close(actual_input, expected_input)  # the input mutation stays
 
+    def test_run_keeps_input_mutations(self):
+        """run()'s functionalize keeps input mutations unless told not to:
+        the result returns what the module returns and writes its inputs as
+        it does (the pass's own default, extra leading outputs, broke the
+        compile backend: Dynamo unpacks the outputs it expects)."""
+        x = torch.randn(3, 4)
+        gm = make_fx(Mutating())(x.clone())
+        for pipeline in ("functionalize,dedup,dce", "dce,functionalize{}"):
+            expected_input, actual_input = x.clone(), x.clone()
+            expected = Mutating()(expected_input)
+            actual = fxpp.torch.run(gm, pipeline)(actual_input)
+            torch.testing.assert_close(actual, expected)
+            torch.testing.assert_close(actual_input, expected_input)
+        new_x, result = fxpp.torch.run(gm, "functionalize{keep_input_mutations=false}")(x.clone())
+        torch.testing.assert_close(result, Mutating()(x.clone()))
+        torch.testing.assert_close(new_x, x * 3)
+        compiled = fxpp.torch.backend(passes="functionalize,dce", then="eager")(gm, [x.clone()])
+        actual_input = x.clone()
+        torch.testing.assert_close(compiled(actual_input), Mutating()(x.clone()))
+        torch.testing.assert_close(actual_input, x * 3)
+
     def test_run_pipeline(self):
         gm = _aten_graph(self.gpt, self.gpt_inputs)
         result = fxpp.torch.run(gm, "functionalize{keep_input_mutations=true},dedup,dce")
@@ -227,6 +248,27 @@ class InProcessTest(unittest.TestCase):
         if hasattr(torch, "compile"):  # 2.x: fxpp's dedup in front of Inductor
             model = torch.compile(self.gpt, backend=fxpp.torch.backend("dedup", then="inductor"))
             self.assert_same_outputs(self.gpt, model, self.gpt_inputs)
+
+
+class SweepModelsTest(unittest.TestCase):
+    """Models realmodels/sweep.py found bugs on: every pass fxpp.torch
+    offers, on their symbolic_trace and make_fx graphs, runs like eager."""
+
+    def test_passes_run_like_eager(self):
+        for name in ("repeated_blocks", "int_bool"):
+            model, inputs = models.MODELS[name].build()
+            traced = torch.fx.symbolic_trace(model)
+            ShapeProp(traced).propagate(*inputs)
+            for tracer, gm in (("symbolic_trace", traced), ("make_fx", _aten_graph(model, inputs))):
+                for pipeline in ("dedup", "functionalize", "functionalize,dedup,dce"):
+                    with self.subTest(model=name, tracer=tracer, pipeline=pipeline):
+                        result = fxpp.torch.run(gm, pipeline)
+                        with torch.no_grad():
+                            torch.testing.assert_close(result(*inputs), model(*inputs))
+                deduped = fxpp.torch.dedup(gm)
+                if name == "repeated_blocks" and tracer == "make_fx":  # the blocks
+                    self.assertTrue(any(n.op == "call_module" and n.target.startswith("subgraph")
+                                        for n in deduped.graph.nodes), tracer)
 
 
 def _stable_order_reference(graph):

@@ -104,6 +104,41 @@ class RepeatedCalls(nn.Module):
         return o2 * (o3 * o3) + self.inner(x, y)
 
 
+class RepeatedBlocks(nn.Module):
+    """Four conv-bn-relu residual blocks with per-block weights, then one
+    MLP called twice: symbolic_trace calls that shared module by its path
+    (call_module), which dedup must leave in the graph that has it."""
+
+    def __init__(self):
+        super().__init__()
+        self.blocks = nn.ModuleList(
+            nn.Sequential(nn.Conv2d(4, 4, 3, padding=1), nn.BatchNorm2d(4), nn.ReLU())
+            for _ in range(4))
+        self.mlp = nn.Sequential(nn.Linear(4, 8), nn.GELU(), nn.Linear(8, 4))
+
+    def forward(self, x):
+        for block in self.blocks:
+            x = x + block(x)
+        p = x.mean((2, 3))
+        return p + self.mlp(p) + self.mlp(p * 2)
+
+
+class IntBool(nn.Module):
+    """Integer and bool tensors: comparisons, `|` (operator.or_, which is
+    not in-place), where, integer division, cumsum, argmax."""
+
+    def forward(self, ids, mask):
+        keep = (ids % 3 == 0) | mask
+        counts = keep.long().cumsum(-1)
+        picked = torch.where(keep, ids, torch.zeros_like(ids))
+        return picked // 2, counts, keep.any(-1), ids.argmax(-1), (~mask).sum()
+
+
+def _int_bool():
+    torch.manual_seed(0)
+    return IntBool(), (torch.randint(0, 20, (3, 7)), torch.rand(3, 7) > 0.5)
+
+
 def _seeded(cls, *shapes):
     def build():
         torch.manual_seed(0)
@@ -127,4 +162,7 @@ MODELS = collections.OrderedDict([
                            "6 residual nn.Linear blocks")),
     ("repeated_calls", Model(_seeded(RepeatedCalls, (10, 10), (10, 20)),
                              "one function called 3 times (PyTorch's dedup test program)")),
+    ("repeated_blocks", Model(_seeded(RepeatedBlocks, (1, 4, 8, 8)),
+                              "4 conv-bn-relu blocks, one MLP called twice")),
+    ("int_bool", Model(_int_bool, "integer and bool tensor ops (|, where, //, cumsum)")),
 ])

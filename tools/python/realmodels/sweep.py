@@ -1,0 +1,1006 @@
+#!/usr/bin/env python3
+"""A sweep of fxpp.torch over models outside realmodels/models.py: every
+entry point on every capture, checked against eager and against PyTorch's
+own passes, to find wrong results, crashes and hangs on programs nobody
+tried. Under PyTorch 2.6 (from the repository root):
+
+  /work/notes/bin/torch26m env PYTHONPATH=tools/python \\
+      python3 tools/python/realmodels/sweep.py [--models=a,b] [--captures=..] \\
+      [--entries=..] [--inductor] [--list] [-v]
+
+Models (MODELS below): the torchvision classifiers models.py leaves out, at
+small inputs, and hand-written modules for what real code does (recurrent
+layers, attention with masks, BatchNorm in train mode, in-place ops on
+inputs, shared submodules, kwargs and nested inputs/outputs, scalar and
+None outputs, torch.cond, dynamic shapes, integer/bool tensors, views,
+index_put, masked_fill, einsum, embedding).
+
+Captures: export (the ExportedProgram itself), ep_module (ep.module()),
+make_fx, symbolic_trace and dynamo (the graphs torch.compile hands a
+backend); a capture that fails is "n/a" (PyTorch's tracer refused).
+
+Entry points and their checks (a result must run, and its outputs, the
+inputs and buffers it mutates must equal the capture's, with the same
+structure; the capture's own outputs are checked against eager too):
+- dedup, functionalize, run ("functionalize,dedup,dce"), run_topo (run
+  "topo_sort" on a shuffled copy): outputs; parameters and buffers are the
+  capture's own tensors at the same paths; nodes that keep their name keep
+  node.meta's val, nn_module_stack and stack_trace.
+- split_by_tags: node.tag by position (two tags), against
+  torch.fx.passes.split_utils.split_by_tags: same code, same outputs.
+- topo_sort: fxpp.torch.stable_topological_sort on a shuffled copy, the
+  same order as torch._inductor's, and the sorted module runs.
+- unflatten (export only): against torch.export.unflatten where PyTorch's
+  works (the same described module tree; outputs equal).
+- backend: torch.compile(model, backend=fxpp.torch.backend(P, then="eager"))
+  equals eager (with --inductor, then="inductor" too).
+- dump: fxpp.dump to .json, .pb and .fxg; the three files read back to the
+  same JSON, and fxpp.load of each runs with the capture's outputs.
+
+Each cell of the printed table is ok, FAIL (wrong result), ERROR (an
+exception: `clear error` when it is an fxpp ValueError/TypeError/LoadError
+saying what is unsupported), n/a (not applicable or the capture failed).
+A crash or hang of the process is what the sweep exists to find: each model
+runs in a child process with a timeout (--timeout) unless --in-process.
+"""
+
+import argparse
+import collections
+import copy
+import json
+import os
+import random
+import subprocess
+import sys
+import tempfile
+import time
+import traceback
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.dirname(HERE))
+
+import torch  # noqa: E402
+import torch._dynamo  # noqa: E402
+import torch.fx  # noqa: E402
+import torch.nn as nn  # noqa: E402
+import torch.nn.functional as F  # noqa: E402
+import torch.utils._pytree as pytree  # noqa: E402
+
+import fxpp  # noqa: E402
+import fxpp.torch  # noqa: E402
+from realmodels import models  # noqa: E402
+
+Spec = collections.namedtuple("Spec", "model args kwargs dynamic_shapes other_args")
+Spec.__new__.__defaults__ = ({}, None, None)
+
+
+# ---- models ------------------------------------------------------------------------------
+
+def _torchvision(name, size=64, **kwargs):
+    def build():
+        import torchvision.models
+        torch.manual_seed(0)
+        model = getattr(torchvision.models, name)(**kwargs).eval()
+        return Spec(model, (torch.randn(1, 3, size, size),))
+    return build
+
+
+class LSTMModel(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.lstm = nn.LSTM(8, 16, num_layers=2, batch_first=True)
+        self.head = nn.Linear(16, 4)
+
+    def forward(self, x):
+        out, (h, c) = self.lstm(x)
+        return self.head(out[:, -1]), h, c
+
+
+class GRUModel(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.gru = nn.GRU(8, 12, batch_first=True, bidirectional=True)
+
+    def forward(self, x, h0):
+        out, h = self.gru(x, h0)
+        return out.sum(1), h
+
+
+class MHA(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.attn = nn.MultiheadAttention(16, 4, batch_first=True)
+        self.attn2 = nn.MultiheadAttention(16, 4, batch_first=True)
+
+    def forward(self, x, key_padding_mask):
+        causal = torch.triu(torch.ones(x.shape[1], x.shape[1], dtype=torch.bool), 1)
+        y, w = self.attn(x, x, x, attn_mask=causal)
+        z, _ = self.attn2(y, y, y, key_padding_mask=key_padding_mask, need_weights=False)
+        return z + y, w
+
+
+class BNTrain(nn.Module):
+    """BatchNorm in train mode: running stats mutated in forward."""
+
+    def __init__(self):
+        super().__init__()
+        self.conv = nn.Conv2d(3, 8, 3)
+        self.bn = nn.BatchNorm2d(8)
+        self.conv2 = nn.Conv2d(8, 8, 3)
+        self.bn2 = nn.BatchNorm2d(8)
+
+    def forward(self, x):
+        return self.bn2(self.conv2(F.relu(self.bn(self.conv(x))))).mean((2, 3))
+
+
+def _bn_train():
+    torch.manual_seed(0)
+    return Spec(BNTrain().train(), (torch.randn(2, 3, 10, 10),))
+
+
+class BufferCounter(nn.Module):
+    """A buffer updated in place each call, and read after the update."""
+
+    def __init__(self):
+        super().__init__()
+        self.register_buffer("count", torch.zeros(()))
+        self.register_buffer("ema", torch.zeros(4))
+
+    def forward(self, x):
+        self.count.add_(1)
+        self.ema.mul_(0.9).add_(x.mean(0) * 0.1)
+        return x * self.count + self.ema
+
+
+class InputMutation(nn.Module):
+    """In-place ops on the inputs (one through a view)."""
+
+    def forward(self, x, y):
+        x.add_(1)
+        y[:, 0].mul_(2)
+        z = x.clone()
+        z.sub_(y)
+        return z.relu_() + x
+
+
+class Tied(nn.Module):
+    """One submodule called twice, and a weight shared by two layers."""
+
+    def __init__(self):
+        super().__init__()
+        self.block = nn.Sequential(nn.Linear(8, 8), nn.Tanh())
+        self.emb = nn.Embedding(10, 8)
+        self.out = nn.Linear(8, 10, bias=False)
+        self.out.weight = self.emb.weight
+
+    def forward(self, idx):
+        h = self.emb(idx)
+        h = self.block(h)
+        h = self.block(h) + h
+        return self.out(h)
+
+
+class NestedIO(nn.Module):
+    """Nested tuple/dict/list inputs and outputs, a keyword argument, a None
+    and a scalar output."""
+
+    def __init__(self):
+        super().__init__()
+        self.lin = nn.Linear(4, 4)
+
+    def forward(self, pair, mapping, *, scale=2.0):
+        a, (b, c) = pair
+        d = mapping["d"] + mapping["e"][0]
+        out = self.lin(a) * scale + b - c.sum() + d
+        return {"out": out, "parts": [a.mean(), (b * 2, None)], "n": 3}
+
+
+def _nested_io():
+    torch.manual_seed(0)
+    x = lambda: torch.randn(2, 4)  # noqa: E731
+    return Spec(NestedIO().eval(), ((x(), (x(), x())), {"d": x(), "e": [x()]}),
+                {"scale": 3.0})
+
+
+class CondModel(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.lin = nn.Linear(4, 4)
+
+    def forward(self, x):
+        def true_fn(x):
+            return self.lin(x).relu()
+
+        def false_fn(x):
+            return self.lin(x).sigmoid() - 1
+
+        return torch.cond(x.sum() > 0, true_fn, false_fn, (x,)) + x
+
+
+class DynamicModel(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.lin = nn.Linear(8, 8)
+
+    def forward(self, x):
+        n = x.shape[0]
+        y = self.lin(x).view(n, 2, 4).transpose(1, 2).reshape(n, -1)
+        return y[1:].sum(0) + x.new_ones(8) * n, y.flatten()[: n * 2]
+
+
+def _dynamic():
+    torch.manual_seed(0)
+    batch = torch.export.Dim("batch", min=2, max=64)
+    return Spec(DynamicModel().eval(), (torch.randn(6, 8),), {}, ({0: batch},),
+                [(torch.randn(9, 8),)])
+
+
+class Views(nn.Module):
+    """Views, slicing, index_put, masked_fill, clone/detach, einsum."""
+
+    def __init__(self):
+        super().__init__()
+        self.w = nn.Parameter(torch.randn(4, 5))
+
+    def forward(self, x, idx):
+        y = x.clone()
+        y[:, 1:3] = 0.5
+        y[idx] = y[idx] * 2
+        v = y.view(2, 3, 4).permute(2, 0, 1)
+        v = v.masked_fill(v > 1, -1.0)
+        e = torch.einsum("abc,ad->bcd", v, self.w)
+        d = e.detach()
+        t = x.t().contiguous()
+        t.index_put_((torch.tensor([0, 2]),), torch.ones(2, 6))
+        return e + d.sum(), t, y.unsqueeze(0).expand(2, 6, 4)[:, ::2]
+
+
+def _views():
+    torch.manual_seed(0)
+    return Spec(Views(), (torch.randn(6, 4), torch.tensor([0, 3, 5])))
+
+
+class Embedding(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.emb = nn.Embedding(20, 8, padding_idx=0)
+        self.bag = nn.EmbeddingBag(20, 8, mode="mean")
+        self.norm = nn.LayerNorm(8)
+
+    def forward(self, ids):
+        return self.norm(self.emb(ids).sum(1) + self.bag(ids))
+
+
+class Scalars(nn.Module):
+    """Python scalars flowing through: item(), shape arithmetic, a float
+    output and a None output."""
+
+    def forward(self, x):
+        s = x.shape[-1] * 2
+        y = x * s + x.numel()
+        return y, None, 1.5, y.shape[0]
+
+
+class Transformer(nn.Module):
+    def __init__(self):
+        super().__init__()
+        layer = nn.TransformerEncoderLayer(16, 4, 32, dropout=0.0, batch_first=True)
+        self.enc = nn.TransformerEncoder(layer, 3, enable_nested_tensor=False)
+
+    def forward(self, x, mask):
+        return self.enc(x, src_key_padding_mask=mask)
+
+
+def _from_models(name):
+    def build():
+        model, args = models.MODELS[name].build()
+        return Spec(model, args)
+    return build
+
+
+def _seeded(cls, *inputs):
+    def build():
+        torch.manual_seed(0)
+        return Spec(cls().eval(), tuple(i() if callable(i) else i for i in inputs))
+    return build
+
+
+def _randn(*shape):
+    return lambda: torch.randn(*shape)
+
+
+MODELS = collections.OrderedDict([
+    # Hand-written first: quick.
+    ("lstm", _seeded(LSTMModel, _randn(2, 5, 8))),
+    ("gru", _seeded(GRUModel, _randn(2, 5, 8), _randn(2, 2, 12))),
+    ("mha", _seeded(MHA, _randn(2, 6, 16),
+                    lambda: torch.tensor([[False] * 5 + [True], [False] * 6]))),
+    ("bn_train", _bn_train),
+    ("buffer_counter", _seeded(BufferCounter, _randn(3, 4))),
+    ("input_mutation", _seeded(InputMutation, _randn(3, 4), _randn(3, 4))),
+    ("tied", _seeded(Tied, lambda: torch.randint(0, 10, (2, 5)))),
+    ("nested_io", _nested_io),
+    ("cond", _seeded(CondModel, _randn(3, 4))),
+    ("dynamic", _dynamic),
+    ("int_bool", _from_models("int_bool")),
+    ("views", _views),
+    ("embedding", _seeded(Embedding, lambda: torch.randint(0, 20, (3, 5)))),
+    ("repeated_blocks", _from_models("repeated_blocks")),
+    ("scalars", _seeded(Scalars, _randn(3, 4))),
+    ("transformer", _seeded(Transformer, _randn(2, 5, 16),
+                            lambda: torch.tensor([[False] * 4 + [True], [False] * 5]))),
+    # torchvision classifiers models.py does not have.
+    ("alexnet", _torchvision("alexnet", 64)),
+    ("vgg11", _torchvision("vgg11", 32)),
+    ("squeezenet1_0", _torchvision("squeezenet1_0", 64)),
+    ("shufflenet_v2_x0_5", _torchvision("shufflenet_v2_x0_5", 64)),
+    ("mnasnet0_5", _torchvision("mnasnet0_5", 64)),
+    ("mobilenet_v2", _torchvision("mobilenet_v2", 64)),
+    ("regnet_y_400mf", _torchvision("regnet_y_400mf", 64)),
+    ("densenet121", _torchvision("densenet121", 64)),
+    ("googlenet", _torchvision("googlenet", 64, aux_logits=False, init_weights=False)),
+    ("convnext_tiny", _torchvision("convnext_tiny", 64)),
+    ("swin_t", _torchvision("swin_t", 64)),
+    ("vit_b_16", _torchvision("vit_b_16", 224)),
+    ("maxvit_t", _torchvision("maxvit_t", 224)),
+])
+
+CAPTURES = ("export", "ep_module", "make_fx", "symbolic_trace", "dynamo")
+ENTRIES = ("dedup", "functionalize", "run", "run_topo", "split_by_tags", "topo_sort",
+           "unflatten", "backend", "dump")
+PIPELINE = "functionalize,dedup,dce"
+
+
+# ---- running and comparing ---------------------------------------------------------------
+
+class Failure(AssertionError):
+    """A wrong result."""
+
+
+class NotApplicable(Exception):
+    pass
+
+
+def _clone(tree):
+    return pytree.tree_map(lambda v: v.detach().clone() if isinstance(v, torch.Tensor) else v,
+                           tree)
+
+
+def _buffers(module):
+    return {n: b for n, b in module.named_buffers(remove_duplicate=False)} if isinstance(
+        module, nn.Module) else {}
+
+
+def _snapshot(module):
+    return {n: b.detach().clone() for n, b in _buffers(module).items()}
+
+
+def _restore(module, snapshot):
+    with torch.no_grad():
+        for n, b in _buffers(module).items():
+            if n in snapshot:
+                b.copy_(snapshot[n])
+
+
+def _observe(fn, module, args, kwargs):
+    """(outputs, inputs after the call, buffers after the call), the inputs
+    fresh copies."""
+    args, kwargs = _clone(args), _clone(kwargs)
+    with torch.no_grad():
+        out = fn(*args, **kwargs)
+    buffers = _buffers(module)
+    return out, (args, kwargs), {n: buffers[n].detach().clone() for n in sorted(buffers)}
+
+
+def _compare(expected, actual, what):
+    want, want_spec = pytree.tree_flatten(expected)
+    got, got_spec = pytree.tree_flatten(actual)
+    if want_spec != got_spec:
+        raise Failure(f"{what}: structure {got_spec} != expected {want_spec}")
+    for i, (a, b) in enumerate(zip(want, got)):
+        if isinstance(a, torch.Tensor) != isinstance(b, torch.Tensor):
+            raise Failure(f"{what}[{i}]: {type(b).__name__}, expected {type(a).__name__}")
+        if isinstance(a, torch.Tensor):
+            try:
+                torch.testing.assert_close(b, a, rtol=1e-4, atol=1e-5, equal_nan=True)
+            except AssertionError as e:
+                raise Failure(f"{what}[{i}]: {str(e).splitlines()[0]} ...") from None
+        elif a != b:
+            raise Failure(f"{what}[{i}]: {b!r}, expected {a!r}")
+
+
+class Target:
+    """A captured program: `module` (what runs), the inputs it takes, and
+    how to reset the state it mutates."""
+
+    def __init__(self, name, module, args, kwargs, other_args=(), program=None):
+        self.name = name
+        self.module = module
+        self.program = program
+        self.args, self.kwargs = args, kwargs
+        self.other_args = list(other_args)
+        self.initial = _snapshot(module)
+
+    def observe(self, fn, state_module=None, args=None, kwargs=None):
+        state_module = state_module if state_module is not None else self.module
+        _restore(self.module, self.initial)
+        if state_module is not self.module:
+            _restore(state_module, self.initial)
+        result = _observe(fn, state_module, self.args if args is None else args,
+                          self.kwargs if kwargs is None else kwargs)
+        _restore(self.module, self.initial)
+        return result
+
+    def check_runs_like(self, result, what, state_module=None):
+        """`result` computes what the capture computes: outputs, mutated
+        inputs and buffers, on the example inputs and the other inputs."""
+        for args in [None] + self.other_args:
+            kwargs = None if args is None else {}
+            expected = self.observe(self.module, None, args, kwargs)
+            actual = self.observe(result, state_module if state_module is not None else result,
+                                  args, kwargs)
+            _compare(expected[0], actual[0], f"{what} outputs")
+            _compare(expected[1], actual[1], f"{what} inputs after the call")
+            if state_module is not None or isinstance(result, nn.Module):
+                want, got = expected[2], actual[2]
+                common = sorted(set(want) & set(got))
+                _compare([want[n] for n in common], [got[n] for n in common],
+                         f"{what} buffers after the call ({common})")
+
+
+def _state(module):
+    out = {}
+    for n, t in module.named_parameters(remove_duplicate=False):
+        out[n] = t
+    for n, t in module.named_buffers(remove_duplicate=False):
+        out[n] = t
+    return out
+
+
+def _get(module, path):
+    for part in path.split("."):
+        module = getattr(module, part)
+    return module
+
+
+def check_state_kept(original, result, fqn_map=None):
+    """Every parameter and buffer the original's graphs use is the same
+    tensor at the same path (or where fqn_map moved it)."""
+    fqn_map = fqn_map or {}
+    for name, tensor in _state(original).items():
+        owner, _, leaf = name.rpartition(".")
+        path = f"{fqn_map[owner]}.{leaf}" if owner in fqn_map else fqn_map.get(name, name)
+        try:
+            value = _get(result, path)
+        except AttributeError:  # a pass removed its last reader (dce)
+            continue
+        if value is not tensor:
+            raise Failure(f"state {name} at {path} is not the original tensor")
+
+
+def _graph_nodes(module):
+    """(module path, node) of every graph under `module`."""
+    for path, m in module.named_modules(remove_duplicate=False):
+        if isinstance(m, torch.fx.GraphModule):
+            for n in m.graph.nodes:
+                yield path, n
+
+
+def check_meta_kept(original, result):
+    """Nodes the result kept (same graph path, name and target) carry the
+    original's nn_module_stack and stack_trace, and a val of the same shape
+    and dtype. Nodes a pass made have a meta-device val; those are checked
+    against what they compute by check_values."""
+    before = {(path, n.name): n for path, n in _graph_nodes(original)}
+    checked = 0
+    for path, n in _graph_nodes(result):
+        source = before.get((path, n.name))
+        if source is None or n.op not in ("call_function", "call_method") or \
+                source.target != n.target:
+            continue
+        a, b = source.meta.get("val"), n.meta.get("val")
+        if isinstance(b, torch.Tensor) and b.device.type == "meta" and (
+                not isinstance(a, torch.Tensor) or a.device.type != "meta"):
+            continue  # made by the pass under a free name
+        for key in ("nn_module_stack", "stack_trace"):
+            if source.meta.get(key) != n.meta.get(key):
+                raise Failure(f"node {path}:{n.name}: meta[{key!r}] {n.meta.get(key)!r} != "
+                              f"{source.meta.get(key)!r}")
+        if isinstance(a, torch.Tensor):
+            if not isinstance(b, torch.Tensor) or a.shape != b.shape or a.dtype != b.dtype:
+                raise Failure(f"node {path}:{n.name}: meta['val'] {b!r} != {a!r}")
+        checked += 1
+    return checked
+
+
+class _Recorder(torch.fx.Interpreter):
+    """Runs a graph module, recording what each node computed, into the
+    graph modules it calls too: {(path, node name): (node, value)}."""
+
+    def __init__(self, module, path, seen):
+        super().__init__(module)
+        self.path, self.seen = path, seen
+
+    def run_node(self, n):
+        value = super().run_node(n)
+        self.seen[(self.path, n.name)] = (n, value)
+        return value
+
+    def call_module(self, target, args, kwargs):
+        sub = self.fetch_attr(target)
+        if isinstance(sub, torch.fx.GraphModule):
+            path = f"{self.path}.{target}" if self.path else target
+            return _Recorder(sub, path, self.seen).run(*args, **kwargs)
+        return super().call_module(target, args, kwargs)
+
+
+def check_values(result, args, kwargs):
+    """Every node's meta['val'] (a tensor with concrete sizes) has the shape
+    and dtype of what the node computes; returns how many were checked."""
+    if not isinstance(result, torch.fx.GraphModule) or kwargs:
+        return 0
+    seen = {}
+    flat = pytree.tree_leaves(args)
+    try:
+        with torch.no_grad():
+            _Recorder(result, "", seen).run(*_clone(flat))
+    except Exception:  # noqa: BLE001 - pytree codegen graphs take structured inputs
+        return 0
+    checked = 0
+    for (path, name), (n, value) in seen.items():
+        val = n.meta.get("val")
+        if not isinstance(val, torch.Tensor) or not isinstance(value, torch.Tensor):
+            continue
+        if any(not isinstance(d, int) for d in val.shape):
+            continue
+        if tuple(val.shape) != tuple(value.shape) or val.dtype != value.dtype:
+            raise Failure(f"node {path}:{name}: meta['val'] is {val.dtype} {list(val.shape)}, "
+                          f"it computes {value.dtype} {list(value.shape)}")
+        checked += 1
+    return checked
+
+
+# ---- captures -----------------------------------------------------------------------------
+
+def capture(name, spec):
+    """Target of capture `name`, or NotApplicable with PyTorch's reason."""
+    model, args, kwargs = spec.model, spec.args, spec.kwargs
+    if name in ("export", "ep_module"):
+        try:
+            ep = torch.export.export(model, _clone(args), _clone(kwargs),
+                                     dynamic_shapes=spec.dynamic_shapes)
+        except Exception as e:  # noqa: BLE001 - PyTorch's tracer refused
+            raise NotApplicable(f"torch.export: {type(e).__name__}: {str(e)[:100]}") from None
+        if name == "export":
+            return Target(name, ep.module(), args, kwargs, spec.other_args or (), program=ep)
+        return Target(name, ep.module(), args, kwargs, spec.other_args or ())
+    if name == "make_fx":
+        from torch.fx.experimental.proxy_tensor import make_fx
+        flat, in_spec = pytree.tree_flatten((args, kwargs))
+
+        def flat_fn(*flat_args):
+            a, k = pytree.tree_unflatten(list(flat_args), in_spec)
+            out = model(*a, **k)
+            return out
+
+        try:
+            gm = make_fx(flat_fn)(*_clone(flat))
+        except Exception as e:  # noqa: BLE001
+            raise NotApplicable(f"make_fx: {type(e).__name__}: {str(e)[:100]}") from None
+        tensors = [i for i, v in enumerate(flat) if isinstance(v, torch.Tensor)]
+        if len(tensors) != len(flat):
+            raise NotApplicable("make_fx: non-tensor inputs")
+        target = Target(name, gm, tuple(flat), {})
+        return target
+    if name == "symbolic_trace":
+        try:
+            gm = torch.fx.symbolic_trace(model)
+            gm(*_clone(args), **_clone(kwargs))
+        except Exception as e:  # noqa: BLE001
+            raise NotApplicable(f"symbolic_trace: {type(e).__name__}: {str(e)[:100]}") from None
+        return Target(name, gm, args, kwargs, spec.other_args or ())
+    if name == "dynamo":
+        captured = []
+
+        def backend(gm, inputs):
+            captured.append((gm, list(inputs)))
+            return gm.forward
+
+        torch._dynamo.reset()
+        try:
+            torch.compile(model, backend=backend)(*_clone(args), **_clone(kwargs))
+        except Exception as e:  # noqa: BLE001
+            raise NotApplicable(f"dynamo: {type(e).__name__}: {str(e)[:100]}") from None
+        finally:
+            torch._dynamo.reset()
+        if not captured:
+            raise NotApplicable("dynamo captured no graph")
+        gm, inputs = max(captured, key=lambda c: len(c[0].graph.nodes))
+        inputs = [i if isinstance(i, torch.Tensor) else i for i in inputs]
+        return Target(name, gm, tuple(inputs), {})
+    raise ValueError(name)
+
+
+def _shuffled(gm, seed=0, moves=30):
+    copy_ = copy.deepcopy(gm)
+    rng = random.Random(seed)
+    graph = copy_.graph
+    for _ in range(moves):
+        nodes = list(graph.nodes)
+        movable = [n for n in nodes if n.op not in ("placeholder", "output")]
+        if not movable:
+            break
+        node = rng.choice(movable)
+        before = rng.choice([n for n in nodes if n.op != "placeholder"])
+        if before is not node:
+            before.prepend(node)
+    return copy_
+
+
+# ---- entry points -------------------------------------------------------------------------
+
+def entry_dedup(target, spec):
+    source = target.program if target.program is not None else target.module
+    result = fxpp.torch.dedup(source, min_region_size=2)
+    _check_transformed(target, result)
+    calls = sum(1 for _, n in _graph_nodes(result) if n.op == "call_module" and
+                str(n.target).startswith("subgraph"))
+    return f"{calls} calls"
+
+
+def entry_functionalize(target, spec):
+    source = target.program if target.program is not None else target.module
+    result = fxpp.torch.functionalize(source)
+    _check_transformed(target, result)
+
+
+def entry_run(target, spec):
+    source = target.program if target.program is not None else target.module
+    result = fxpp.torch.run(source, PIPELINE)
+    _check_transformed(target, result)
+
+
+def _check_transformed(target, result):
+    base = target.module
+    if target.program is not None:
+        # On a program, fxpp runs on ep.module() (a fresh module each time)
+        # and the result's state is that module's: compare state by value.
+        target.check_runs_like(result, "result")
+        return
+    target.check_runs_like(result, "result")
+    check_state_kept(base, result)
+    check_meta_kept(base, result)
+    if target.values_right:
+        check_values(result, target.args, target.kwargs)
+
+
+def entry_run_topo(target, spec):
+    if target.program is not None:
+        raise NotApplicable("on ep_module")
+    from torch._inductor.pattern_matcher import stable_topological_sort
+    shuffled = _shuffled(target.module)
+    result = fxpp.torch.run(shuffled, "topo_sort")
+    result.graph.lint()
+    if result is shuffled:  # in order already: its code is from before the moves
+        result.recompile()
+    # Moving nodes along their data dependencies may reorder mutations:
+    # the sort must compute what PyTorch's sort of the shuffled graph does.
+    theirs = _shuffled(target.module)
+    stable_topological_sort(theirs.graph)
+    theirs.recompile()
+    _same_as(target, theirs, result, "sorted")
+
+
+def entry_topo_sort(target, spec):
+    if target.program is not None:
+        raise NotApplicable("on ep_module")
+    from torch._inductor.pattern_matcher import stable_topological_sort
+    ours, theirs = _shuffled(target.module), _shuffled(target.module)
+    fxpp.torch.stable_topological_sort(ours.graph)
+    stable_topological_sort(theirs.graph)
+    a, b = [n.name for n in ours.graph.nodes], [n.name for n in theirs.graph.nodes]
+    if a != b:
+        raise Failure(f"order differs from PyTorch's at {next(i for i, (x, y) in enumerate(zip(a, b)) if x != y)}")
+    ours.recompile()
+    theirs.recompile()
+    _same_as(target, theirs, ours, "sorted")
+
+
+def _same_as(target, expected_module, module, what):
+    expected = target.observe(expected_module, expected_module)
+    actual = target.observe(module, module)
+    for i, part in enumerate(("outputs", "inputs after", "buffers after")):
+        _compare(expected[i], actual[i], f"{what} {part}")
+
+
+# How the split sweep tags nodes: halves, thirds, and three tags in runs of three
+# nodes round robin (tags out of topological order, which PyTorch's pass
+# may refuse or get wrong; fxpp must then refuse too or be right).
+TAGGINGS = {
+    "halves": (("a", "b"), lambda i, count: "a" if i < count // 2 else "b"),
+    "thirds": (("a", "b", "c"), lambda i, count: "abc"[min(2, 3 * i // count)]),
+    "runs": (("a", "b", "c"), lambda i, count: "abc"[(i // 3) % 3]),
+}
+
+
+def entry_split_by_tags(target, spec):
+    if target.program is not None:
+        raise NotApplicable("on ep_module")
+    notes = []
+    for tagging in TAGGINGS:
+        note = _split_with(target, tagging)
+        if note:
+            notes.append(f"{tagging}: {note}")
+    return "; ".join(notes)
+
+
+def _split_with(target, tagging):
+    from torch.fx.passes.split_utils import split_by_tags as torch_split
+    tags, tag_of = TAGGINGS[tagging]
+
+    def tagged_copy():  # deepcopy drops node.tag: tag each copy
+        gm = copy.deepcopy(target.module)
+        nodes = list(gm.graph.nodes)
+        for i, n in enumerate(nodes):
+            n.tag = tag_of(i, len(nodes))
+        return gm
+
+    gm = tagged_copy()
+    try:
+        reference = torch_split(tagged_copy(), list(tags))
+        reference_error = None
+    except Exception as e:  # noqa: BLE001
+        reference, reference_error = None, e
+    try:
+        split, fqn_map = fxpp.torch.split_by_tags(gm, list(tags), return_fqn_mapping=True)
+    except (ValueError, TypeError) as e:
+        if reference_error is not None:
+            return f"both refuse (PyTorch: {type(reference_error).__name__})"
+        raise
+    reference_runs = reference is not None
+    if reference is not None:
+        try:
+            target.check_runs_like(reference, "PyTorch's split", state_module=reference)
+        except Exception as e:  # noqa: BLE001 - PyTorch's split is wrong here
+            reference_runs = False
+            reference_error = e
+    if reference_runs:
+        for path in ("",) + tags:
+            mine = split if not path else getattr(split, path, None)
+            theirs = reference if not path else getattr(reference, path, None)
+            if (mine is None) != (theirs is None) or (mine is not None and
+                                                      mine.code != theirs.code):
+                raise Failure(f"split {path or 'root'} code differs from PyTorch's")
+    target.check_runs_like(split, "split", state_module=split)
+    check_state_kept(gm, split, fqn_map)
+    for tag in tags:  # the root's getitem nodes are the split's own
+        if hasattr(split, tag):
+            check_meta_kept(gm, getattr(split, tag))
+    if target.values_right:
+        check_values(split, target.args, target.kwargs)
+    return "" if reference_runs else f"PyTorch fails: {type(reference_error).__name__}: {str(reference_error)[:150]}"
+
+
+def entry_unflatten(target, spec):
+    if target.program is None:
+        raise NotApplicable("export only")
+    from make_export_fixtures import describe
+    ep = target.program
+    mine = fxpp.torch.unflatten(copy.deepcopy(ep))
+    try:
+        theirs = torch.export.unflatten(copy.deepcopy(ep))
+    except Exception as e:  # noqa: BLE001
+        theirs = None
+        note = f"PyTorch fails: {type(e).__name__}"
+    else:
+        note = ""
+        a, b = describe(mine), describe(theirs)
+        for d in (a, b):
+            # PyTorch adds higher-order ops' subgraphs in set order.
+            d.pop("readable", None)
+            d["modules"].sort(key=lambda m: m["fqn"])
+        if a != b:
+            raise Failure("module tree differs from torch.export.unflatten's")
+    target.check_runs_like(mine, "unflattened", state_module=mine)
+    return note
+
+
+def entry_backend(target, spec, inductor=False):
+    model = spec.model
+    thens = ["eager"] + (["inductor"] if inductor else [])
+    _restore(model, target.model_state)
+    eager = _observe(model, model, spec.args, spec.kwargs)
+    errors = []  # each combination is tried: a refused pipeline hides no other
+    for then in thens:
+        for passes in ("dedup", PIPELINE):
+            torch._dynamo.reset()
+            compiled = torch.compile(model, backend=fxpp.torch.backend(passes, then=then))
+            _restore(model, target.model_state)
+            try:
+                got = _observe(compiled, model, spec.args, spec.kwargs)
+            except Exception as e:  # noqa: BLE001
+                errors.append(e)
+                continue
+            finally:
+                _restore(model, target.model_state)
+            _compare(eager[0], got[0], f"{then}/{passes} outputs")
+            _compare(eager[1], got[1], f"{then}/{passes} inputs after")
+            _compare(eager[2], got[2], f"{then}/{passes} buffers after")
+    torch._dynamo.reset()
+    if errors:
+        raise errors[0]
+
+
+def entry_dump(target, spec):
+    from fxpp import _C
+    source = target.program if target.program is not None else target.module
+    with tempfile.TemporaryDirectory(dir=os.environ.get("SWEEP_TMP")) as tmp:
+        texts = {}
+        for ext in ("json", "pb", "fxg"):
+            path = os.path.join(tmp, f"m.{ext}")
+            fxpp.dump(source, path)
+            with open(path, "rb") as f:
+                texts[ext] = _C.file_to_json(f.read(), path)
+            loaded = fxpp.load(path)
+            if target.program is None:
+                target.check_runs_like(loaded, f"load(.{ext})", state_module=loaded)
+            else:
+                target.check_runs_like(loaded, f"load(.{ext})", state_module=loaded)
+        if texts["pb"] != texts["json"] or texts["fxg"] != texts["json"]:
+            raise Failure("the formats read back differently")
+
+
+ENTRY_FUNCTIONS = {
+    "dedup": entry_dedup, "functionalize": entry_functionalize, "run": entry_run,
+    "run_topo": entry_run_topo, "split_by_tags": entry_split_by_tags,
+    "topo_sort": entry_topo_sort, "unflatten": entry_unflatten, "backend": entry_backend,
+    "dump": entry_dump,
+}
+
+
+def _cell(fn, verbose):
+    start = time.time()
+    try:
+        note = fn()
+        return ("ok" + (f" ({note})" if note else ""), time.time() - start)
+    except NotApplicable as e:
+        return (f"n/a ({e})" if verbose else "n/a", time.time() - start)
+    except Failure as e:
+        return (f"FAIL: {e}", time.time() - start)
+    except Exception as e:  # noqa: BLE001
+        tb = traceback.format_exc() if verbose else ""
+        return (f"ERROR {type(e).__name__}: {str(e)[:300]}\n{tb}".rstrip(), time.time() - start)
+
+
+def sweep_model(name, captures, entries, inductor, verbose):
+    """{(capture, entry): cell} for one model."""
+    spec = MODELS[name]()
+    cells = {}
+    model_state = _snapshot(spec.model)
+    eager = _observe(spec.model, spec.model, spec.args, spec.kwargs)
+    _restore(spec.model, model_state)
+    backend_done = False
+    for cap in captures:
+        try:
+            _restore(spec.model, model_state)
+            target = capture(cap, spec)
+            _restore(spec.model, model_state)
+            target.initial = _snapshot(target.module)
+            target.model_state = model_state
+            try:
+                check_values(target.module, target.args, target.kwargs)
+                target.values_right = True
+            except Failure as e:  # PyTorch's own metadata is off: not checked
+                target.values_right = False
+                print(f"{name}/{cap}: the capture's meta['val'] is off: {e}", file=sys.stderr)
+            # The capture itself must compute what eager does.
+            if cap != "dynamo":
+                got = target.observe(target.module, None)
+                _compare(eager[0], got[0], "capture")
+        except NotApplicable as e:
+            for entry in entries:
+                cells[(cap, entry)] = (f"n/a ({e})" if verbose else "n/a", 0.0)
+            continue
+        except Exception as e:  # noqa: BLE001
+            for entry in entries:
+                cells[(cap, entry)] = (f"n/a (capture: {type(e).__name__}: {str(e)[:80]})", 0.0)
+            continue
+        for entry in entries:
+            if entry == "backend":
+                if backend_done:
+                    cells[(cap, entry)] = ("n/a", 0.0)
+                    continue
+                backend_done = True
+                cells[(cap, entry)] = _cell(
+                    lambda: entry_backend(target, spec, inductor), verbose)
+                continue
+            cells[(cap, entry)] = _cell(lambda: ENTRY_FUNCTIONS[entry](target, spec), verbose)
+            if verbose:
+                print(f"  {name} {cap} {entry}: {cells[(cap, entry)][0]} "
+                      f"({cells[(cap, entry)][1]:.1f}s)", flush=True)
+    return cells
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--models", default=",".join(MODELS))
+    parser.add_argument("--captures", default=",".join(CAPTURES))
+    parser.add_argument("--entries", default=",".join(ENTRIES))
+    parser.add_argument("--inductor", action="store_true")
+    parser.add_argument("--in-process", action="store_true")
+    parser.add_argument("--timeout", type=float, default=600)
+    parser.add_argument("--json", help="write the cells here (one model, in process)")
+    parser.add_argument("--list", action="store_true")
+    parser.add_argument("-v", "--verbose", action="store_true")
+    args = parser.parse_args()
+    if args.list:
+        print("\n".join(MODELS))
+        return 0
+    names = [m for m in args.models.split(",") if m]
+    captures = [c for c in args.captures.split(",") if c]
+    entries = [e for e in args.entries.split(",") if e]
+    results = {}
+    for name in names:
+        start = time.time()
+        if args.in_process:
+            cells = sweep_model(name, captures, entries, args.inductor, args.verbose)
+        else:
+            cells = _child(name, args)
+        results[name] = cells
+        bad = [f"{c}/{e}: {v[0]}" for (c, e), v in cells.items()
+               if not v[0].startswith(("ok", "n/a")) or (args.verbose and v[0] != "n/a")]
+        print(f"{name}: {time.time() - start:.0f}s, {len(bad)} problems", flush=True)
+        for line in bad:
+            print("   ", line.replace("\n", "\n    "), flush=True)
+    if args.json:
+        with open(args.json, "w") as f:
+            json.dump({m: {f"{c}/{e}": v for (c, e), v in cells.items()}
+                       for m, cells in results.items()}, f)
+        return 0
+    _print_table(results, captures, entries)
+    return 0
+
+
+def _child(name, args):
+    """Runs one model in a child process: a crash or hang is a cell."""
+    with tempfile.NamedTemporaryFile(suffix=".json", dir=os.environ.get("SWEEP_TMP")) as out:
+        cmd = [sys.executable, os.path.abspath(__file__), "--in-process", f"--models={name}",
+               f"--captures={args.captures}", f"--entries={args.entries}", f"--json={out.name}"]
+        if args.inductor:
+            cmd.append("--inductor")
+        if args.verbose:
+            cmd.append("-v")
+        try:
+            proc = subprocess.run(cmd, timeout=args.timeout, capture_output=not args.verbose)
+        except subprocess.TimeoutExpired:
+            return {("*", "*"): (f"HANG (> {args.timeout:.0f}s)", args.timeout)}
+        if proc.returncode != 0:
+            err = (proc.stderr or b"").decode(errors="replace")[-800:]
+            return {("*", "*"): (f"CRASH (exit {proc.returncode}): {err}", 0.0)}
+        with open(out.name) as f:
+            data = json.load(f)[name]
+        return {tuple(k.split("/", 1)): tuple(v) for k, v in data.items()}
+
+
+def _short(cell):
+    text = cell[0]
+    for word in ("ok", "n/a", "FAIL", "ERROR", "HANG", "CRASH"):
+        if text.startswith(word):
+            return word
+    return text[:8]
+
+
+def _print_table(results, captures, entries):
+    print()
+    print("model/capture".ljust(28) + " ".join(e[:9].ljust(9) for e in entries))
+    for name, cells in results.items():
+        if ("*", "*") in cells:
+            print(f"{name:28}{_short(cells[('*', '*')])}")
+            continue
+        for cap in captures:
+            row = [_short(cells.get((cap, e), ("-",))).ljust(9) for e in entries]
+            print(f"{name + '/' + cap:28}" + " ".join(row))
+
+
+if __name__ == "__main__":
+    sys.exit(main())
