@@ -249,7 +249,8 @@ absl::StatusOr<ParsedFxGraph> GraphParser::ParseBody(size_t header_end, bool typ
       if (last_node_ == nullptr) return src_.Error(pos, "annotation before the first statement");
       Cursor annotation(src_, pos + kAnnotationPrefix.size(), line_end);
       RETURN_IF_ERROR(annotations_->Read(last_node_, annotation));
-      pos = NextLine(line_end);
+      // The reader may have read the annotation lines after this one.
+      pos = NextLine(annotation.end());
       continue;
     }
     size_t stmt_end;
