@@ -99,13 +99,24 @@ absl::Status Cursor::ExpectedLiteral(absl::string_view literal) const {
 }
 
 absl::string_view Cursor::ConsumeWord(absl::string_view extra) {
-  const size_t start = pos_;
-  const absl::string_view text = source_->text();
-  while (pos_ < end_ && (IsIdentifierChar(text[pos_]) ||
-                         std::find(extra.begin(), extra.end(), text[pos_]) != extra.end())) {
-    ++pos_;
+  // Through a pointer (string_view's operator[] checks bounds on every
+  // character), and for qualified names, the common case (every input,
+  // call and state line of a program), with the dot tested inline rather
+  // than found in `extra`.
+  const char* const text = source_->text().data();
+  const char* p = text + pos_;
+  const char* const end = text + std::max(pos_, end_);
+  if (extra.size() == 1 && extra[0] == '.') {
+    while (p != end && (IsIdentifierChar(*p) || *p == '.')) ++p;
+  } else {
+    while (p != end &&
+           (IsIdentifierChar(*p) || std::find(extra.begin(), extra.end(), *p) != extra.end())) {
+      ++p;
+    }
   }
-  return text.substr(start, pos_ - start);
+  const size_t start = pos_;
+  pos_ = static_cast<size_t>(p - text);
+  return source_->text().substr(start, pos_ - start);
 }
 
 absl::Status Cursor::ConsumeQuoted(std::string* value) {
