@@ -340,9 +340,10 @@ absl::StatusOr<std::string> PrintExportedProgramFxg(const ExportedProgram& progr
 }
 
 absl::StatusOr<ExportedProgram> ParseExportedProgramFxg(absl::string_view text,
-                                                        absl::string_view filename) {
+                                                        absl::string_view filename,
+                                                        Utf8Check utf8) {
   const SourceText src(text, filename);
-  src.StartUtf8Check(Utf8Check::kScan);
+  src.StartUtf8Check(utf8);
   absl::StatusOr<ExportedProgram> parsed = ParseProgram(src);
   RETURN_IF_ERROR(src.FinishUtf8Check());
   ASSIGN_OR_RETURN(ExportedProgram program, std::move(parsed));

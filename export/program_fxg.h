@@ -13,6 +13,8 @@
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
 #include "export/exported_program.h"
+#include "ir/fx_text/lexer.h"
+#include "ir/fx_text/lexer.h"
 
 namespace fxpp {
 
@@ -21,8 +23,11 @@ absl::StatusOr<std::string> PrintExportedProgramFxg(const ExportedProgram& progr
 // Validates, as the other program readers do. Errors are
 // "filename:line:column: message" where there is a line; a program that
 // does not validate, "filename: message".
+// `utf8`: kAlreadyChecked for text its reader checked for UTF-8 as it
+// arrived (ReadFileOrStdin's `valid_utf8`), which is then not scanned again.
 absl::StatusOr<ExportedProgram> ParseExportedProgramFxg(absl::string_view text,
-                                                        absl::string_view filename);
+                                                        absl::string_view filename,
+                                                        Utf8Check utf8 = Utf8Check::kScan);
 // Whether `text` starts as an exported program's fxg does ("fxg 1" then
 // "program"), for readers that take modules and programs.
 bool IsExportedProgramFxg(absl::string_view text);

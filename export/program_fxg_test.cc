@@ -1,8 +1,10 @@
 #include "export/program_fxg.h"
 
+#include <cstdlib>
 #include <string>
 
 #include "absl/strings/match.h"
+#include "absl/strings/str_cat.h"
 #include "absl/strings/str_replace.h"
 #include "export/exported_program.h"
 #include "export/program_proto.h"
@@ -10,6 +12,7 @@
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "ir/fxg/fxg.h"
+#include "ir/io/file_io.h"
 #include "testing/golden.h"
 
 namespace fxpp {
@@ -91,6 +94,28 @@ TEST(ProgramFxgTest, EveryFieldRoundTrips) {
 TEST(ProgramFxgTest, SyntheticProgramRoundTrips) {
   const ExportedProgram program = MakeExportedTransformer(3);
   EXPECT_EQ(FxgAsJson(Fxg(program)), SerializeExportedProgramJson(program).value());
+}
+
+// A file's UTF-8 is checked as it is read, not again by the parse: a bad
+// byte is still reported where it is, as the parse of the text reports it.
+TEST(ProgramFxgTest, ReadFromFileFindsInvalidUtf8) {
+  const std::string fxg = Fxg(MakeExportedTransformer(3));
+  const char* const tmp = std::getenv("TEST_TMPDIR");
+  const std::string path = absl::StrCat(tmp != nullptr ? tmp : "/tmp", "/utf8.fxg");
+  for (const size_t bad : {fxg.find("graph():"), fxg.find("# nn_module_stack"), fxg.size() - 3}) {
+    std::string text = fxg;
+    text[bad] = '\xff';
+    ASSERT_TRUE(WriteFileAtomically(path, text).ok());
+    absl::StatusOr<ExportedProgram> read = ReadExportedProgram(path);
+    ASSERT_FALSE(read.ok()) << bad;
+    EXPECT_EQ(read.status().message(),
+              absl::StrReplaceAll(FxgAsJson(text), {{"p.fxg:", absl::StrCat(path, ":")}}));
+    EXPECT_THAT(std::string(read.status().message()), HasSubstr("invalid UTF-8 (byte 0xff)"));
+  }
+  ASSERT_TRUE(WriteFileAtomically(path, fxg).ok());
+  absl::StatusOr<ExportedProgram> read = ReadExportedProgram(path);
+  ASSERT_TRUE(read.ok()) << read.status();
+  EXPECT_EQ(SerializeExportedProgramJson(*read).value(), FxgAsJson(fxg));
 }
 
 // Errors are located at the line and column of what is wrong.

@@ -763,12 +763,19 @@ bool IsExportedProgramJson(absl::string_view json) {
 }
 
 absl::StatusOr<ExportedProgram> ReadExportedProgram(absl::string_view path) {
-  ASSIGN_OR_RETURN(std::string contents, ReadFileOrStdin(path));
+  const bool fxg = absl::EndsWith(path, ".fxg");
+  // An fxg is checked for UTF-8 as it arrives, a block at a time while it
+  // is in the cache, rather than scanned again by the parse.
+  bool utf8 = false;
+  ASSIGN_OR_RETURN(std::string contents, ReadFileOrStdin(path, fxg ? &utf8 : nullptr));
   const absl::string_view name = path == "-" ? "<stdin>" : path;
   if (absl::EndsWith(path, ".pb") || absl::EndsWith(path, ".binpb")) {
     return ParseExportedProgramBinary(contents, name);
   }
-  if (absl::EndsWith(path, ".fxg")) return ParseExportedProgramFxg(contents, name);
+  if (fxg) {
+    return ParseExportedProgramFxg(contents, name,
+                                   utf8 ? Utf8Check::kAlreadyChecked : Utf8Check::kScan);
+  }
   return ParseExportedProgramJson(contents, name);
 }
 

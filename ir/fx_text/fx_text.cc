@@ -149,7 +149,24 @@ class GraphParser {
   Node* Lookup(absl::string_view name) const {
     const RecentNode& recent = recent_[RecentSlot(name)];
     if (recent.name == name) return recent.node;
-    return out_.graph->FindNode(name);
+    // References beyond the recent ones are mostly to the placeholders at
+    // the top of a large graph (an exported program's parameters, used
+    // layer by layer in the order they are defined): the node after the
+    // last one found this way is tried before the name table, whose probe
+    // misses the cache on a large graph.
+    Node* node = predicted_ != nullptr && predicted_->name() == name
+                     ? predicted_
+                     : out_.graph->FindNode(name);
+    if (node != nullptr) Predict(node);
+    return node;
+  }
+  // Expects the node after `found` to be looked up next, and fetches it
+  // and its name, which are far from the nodes being read.
+  void Predict(const Node* found) const {
+    predicted_ = found->next();
+    if (predicted_ == nullptr) return;
+    __builtin_prefetch(predicted_->name().data());
+    if (const Node* after = predicted_->next()) __builtin_prefetch(after);
   }
   void Define(Node* node, Defined defined) {
     if (node->id() >= defined_.size()) defined_.resize(2 * node->id() + 16);
@@ -193,6 +210,8 @@ class GraphParser {
   absl::optional<FxDialect> dialect_;
   std::vector<Defined> defined_;
   std::vector<RecentNode> recent_ = std::vector<RecentNode>(kRecentSlots);
+  // Lookup's guess at the next reference it resolves by the name table.
+  mutable Node* predicted_ = nullptr;
   std::vector<Fixup> fixups_;
   std::vector<BareReturn> bare_returns_;
   Node* last_node_ = nullptr;
@@ -230,7 +249,8 @@ absl::StatusOr<ParsedFxGraph> GraphParser::ParseBody(size_t header_end, bool typ
       if (last_node_ == nullptr) return src_.Error(pos, "annotation before the first statement");
       Cursor annotation(src_, pos + kAnnotationPrefix.size(), line_end);
       RETURN_IF_ERROR(annotations_->Read(last_node_, annotation));
-      pos = NextLine(line_end);
+      // The reader may have read the annotation lines after this one.
+      pos = NextLine(annotation.end());
       continue;
     }
     size_t stmt_end;

@@ -80,7 +80,9 @@ class FxAnnotationReader {
   virtual ~FxAnnotationReader() = default;
   // Called for each annotation line, in order; `line` spans the text after
   // its "        # " prefix, and may be advanced. `node` is the node of the
-  // statement above. A reference: a Cursor passed by value goes through
+  // statement above. The reader may go on to the annotation lines that
+  // follow (those it would be called for next, with `node`): it then sets
+  // `line` to a cursor on the last of them, and is not called for them. A reference: a Cursor passed by value goes through
   // memory, which the callee read back wider than the caller had written
   // it, a stall on every line (5% of reading a 100k-node fxg).
   virtual absl::Status Read(Node* node, Cursor& line) = 0;

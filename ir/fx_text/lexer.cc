@@ -1,6 +1,7 @@
 #include "ir/fx_text/lexer.h"
 
 #include <algorithm>
+#include <cstdint>
 #include <cstring>
 #include <utility>
 
@@ -98,13 +99,24 @@ absl::Status Cursor::ExpectedLiteral(absl::string_view literal) const {
 }
 
 absl::string_view Cursor::ConsumeWord(absl::string_view extra) {
-  const size_t start = pos_;
-  const absl::string_view text = source_->text();
-  while (pos_ < end_ && (IsIdentifierChar(text[pos_]) ||
-                         std::find(extra.begin(), extra.end(), text[pos_]) != extra.end())) {
-    ++pos_;
+  // Through a pointer (string_view's operator[] checks bounds on every
+  // character), and for qualified names, the common case (every input,
+  // call and state line of a program), with the dot tested inline rather
+  // than found in `extra`.
+  const char* const text = source_->text().data();
+  const char* p = text + pos_;
+  const char* const end = text + std::max(pos_, end_);
+  if (extra.size() == 1 && extra[0] == '.') {
+    while (p != end && (IsIdentifierChar(*p) || *p == '.')) ++p;
+  } else {
+    while (p != end &&
+           (IsIdentifierChar(*p) || std::find(extra.begin(), extra.end(), *p) != extra.end())) {
+      ++p;
+    }
   }
-  return text.substr(start, pos_ - start);
+  const size_t start = pos_;
+  pos_ = static_cast<size_t>(p - text);
+  return source_->text().substr(start, pos_ - start);
 }
 
 absl::Status Cursor::ConsumeQuoted(std::string* value) {
@@ -116,13 +128,31 @@ absl::Status Cursor::ConsumeQuoted(std::string* value) {
   return absl::OkStatus();
 }
 
+namespace {
+
+// Whether a byte of `word` is `c`; may also flag bytes after one that is
+// (the borrow of the classic zero-byte test), never a word without it.
+uint64_t MayHaveByte(uint64_t word, char c) {
+  constexpr uint64_t kOnes = 0x0101010101010101u;
+  const uint64_t x = word ^ (kOnes * static_cast<unsigned char>(c));
+  return (x - kOnes) & ~x & (kOnes << 7);
+}
+
+}  // namespace
+
 absl::Status Cursor::ConsumeQuoted(std::string* storage, absl::string_view* value) {
   const char quote = peek();
   if (quote == '\'' || quote == '"') {
     // Up to the closing quote, the literal's text is its value unless an
-    // escape or a line break (an error) comes first.
+    // escape or a line break (an error) comes first. Eight bytes at a time
+    // while none of them is one of those: module paths and types, read for
+    // every new nn_module_stack line, run to dozens of characters.
     const char* const text = source_->text().data();
     size_t p = pos_ + 1;
+    for (uint64_t word; end_ - p >= sizeof(word); p += sizeof(word)) {
+      std::memcpy(&word, text + p, sizeof(word));
+      if (MayHaveByte(word, quote) | MayHaveByte(word, '\\') | MayHaveByte(word, '\n')) break;
+    }
     while (p < end_ && text[p] != quote && text[p] != '\\' && text[p] != '\n') ++p;
     if (p < end_ && text[p] == quote) {
       *value = absl::string_view(text + pos_ + 1, p - pos_ - 1);

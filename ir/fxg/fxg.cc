@@ -41,7 +41,18 @@ class MetaReader : public FxAnnotationReader {
       node_ = node;
       meta_ = &node->mutable_meta();
     }
-    return lines_.Read(meta_, line);
+    // And they are read here one after another (about ten per node), each
+    // as the graph's reader would have passed it, without a trip through
+    // its statement loop and this virtual call for every one.
+    const SourceText& source = line.source();
+    for (;;) {
+      RETURN_IF_ERROR(lines_.Read(meta_, line));
+      const size_t next = line.end() + 1;
+      if (line.end() >= source.size() || !source.StartsWith(next, kMetaPrefix)) {
+        return absl::OkStatus();
+      }
+      line = Cursor(source, next + kMetaPrefix.size(), source.LineEnd(next));
+    }
   }
   void Finish() {
     lines_.Finish();

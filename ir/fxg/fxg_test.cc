@@ -458,6 +458,20 @@ TEST(Fxg, BadInputErrors) {
        "f.fxg:5:14: a '|' line outside a stack_trace block"},
       {"meta string", x + "        # tag: 'open\n", "f.fxg:5:16: unterminated string literal"},
       {"meta seq_nr", x + "        # seq_nr: 1.5\n", "f.fxg:5:19: expected an integer, found '1'"},
+      {"meta colon", x + "        # val:None\n", "f.fxg:5:14: expected ': ', found ':'"},
+      {"meta name only", x + "        # seq_nr\n", "f.fxg:5:17: expected ': ', found end of line"},
+      {"meta extra twice", x + "        # extra k: 1\n        # extra k: 2\n",
+       "f.fxg:6:11: duplicate meta field 'extra'"},
+      // A node's lines are read one after another, each placed where it is.
+      {"meta later line",
+       x + "        # val: None\n        # stack_trace: |\n        #   | a\n        #   |b\n",
+       "f.fxg:8:14: expected ' ', found 'b'"},
+      {"meta last line", x + "        # val: None\n        # seq_nr: 1\n        # tag: 'x",
+       "f.fxg:7:16: unterminated string literal"},
+      {"meta next node",
+       x + "        # seq_nr: 1\n    %y : [num_users=0] = placeholder[target=y]\n"
+           "        # seq_nr: 1\n        # seq_nr: 2\n",
+       "f.fxg:8:11: duplicate meta field 'seq_nr'"},
   };
   for (const Case& c : cases) {
     absl::StatusOr<std::unique_ptr<GraphModule>> parsed = ParseFxg(c.text, "f.fxg");

@@ -546,35 +546,50 @@ absl::Status ReadExtra(NodeMeta* meta, Cursor& line, DuplicateError&& duplicate)
   return absl::OkStatus();
 }
 
-// The field name that starts a meta line, as ConsumeIdentifier reads it.
-// Every node has the same few fields: followed by ": ", their name is
-// known without scanning it character by character.
-absl::string_view ConsumeFieldName(Cursor& line) {
+// The fields every node has, told apart without comparing the name again.
+enum class CommonField { kNone, kVal, kStackTrace, kSeqNr, kNnModuleStack };
+
+struct FieldName {
+  absl::string_view name;  // as ConsumeIdentifier reads it
+  CommonField common;      // kNone for the others, read up to their name
+};
+
+// The field name that starts a meta line. Every node has the same few
+// fields: followed by ": ", their name is known without scanning it
+// character by character, and the cursor is left after the ": ".
+FieldName ConsumeFieldName(Cursor& line) {
   const SourceText& source = line.source();
   const size_t pos = line.pos();
   const auto common = [&](absl::string_view field_colon) {
     if (!source.StartsWith(pos, field_colon) || pos + field_colon.size() > line.end()) {
       return false;
     }
-    line.set_pos(pos + field_colon.size() - 2);
+    line.set_pos(pos + field_colon.size());
     return true;
   };
-  bool matched = false;
+  CommonField field = CommonField::kNone;
   switch (line.peek()) {
     case 'v':
-      matched = common("val: ");
+      if (common("val: ")) field = CommonField::kVal;
       break;
     case 's':
-      matched = common("stack_trace: ") || common("seq_nr: ");
+      if (common("stack_trace: ")) {
+        field = CommonField::kStackTrace;
+      } else if (common("seq_nr: ")) {
+        field = CommonField::kSeqNr;
+      }
       break;
     case 'n':
-      matched = common("nn_module_stack: ");
+      if (common("nn_module_stack: ")) field = CommonField::kNnModuleStack;
       break;
     default:
       break;
   }
-  if (!matched) line.ConsumeIdentifier();
-  return source.text().substr(pos, line.pos() - pos);
+  if (field == CommonField::kNone) {
+    line.ConsumeIdentifier();
+    return FieldName{source.text().substr(pos, line.pos() - pos), field};
+  }
+  return FieldName{source.text().substr(pos, line.pos() - pos - 2), field};
 }
 
 }  // namespace
@@ -626,6 +641,45 @@ absl::Status NodeMetaLineReader::ReadModuleStackEntry(NodeMeta* meta, Cursor& li
   return absl::OkStatus();
 }
 
+absl::Status NodeMetaLineReader::ReadStackTrace(NodeMeta* meta, Cursor& line) {
+  const size_t begin = line.pos();
+  const bool strip = line.Consume("|-");
+  if (strip || line.Consume("|")) {
+    block_meta_ = meta;
+    keep_final_newline_ = !strip;
+    block_source_ = &line.source();
+    block_begin_ = begin;
+    block_end_ = line.pos();
+    block_lines_.clear();
+    return absl::OkStatus();
+  }
+  return ParseSymbol(line, &meta->stack_trace);
+}
+
+template <typename DuplicateError>
+absl::Status NodeMetaLineReader::ReadOtherField(NodeMeta* meta, absl::string_view field,
+                                                size_t field_offset, Cursor& line,
+                                                DuplicateError&& duplicate) {
+  RETURN_IF_ERROR(line.Expect(": "));
+  if (field == "source_fn_stack") {
+    SourceFnEntry entry;
+    RETURN_IF_ERROR(ParseSymbolPair(line, &entry.name, &entry.target));
+    meta->source_fn_stack.push_back(std::move(entry));
+    return absl::OkStatus();
+  }
+  if (field == "tag") {
+    if (meta->tag.has_value()) return duplicate();
+    Symbol tag;
+    RETURN_IF_ERROR(ParseSymbol(line, &tag));
+    meta->tag = tag;
+    return absl::OkStatus();
+  }
+  return line.source().Error(
+      field_offset, absl::StrCat("unknown meta field '", field,
+                                 "' (expected val, stack_trace, nn_module_stack, "
+                                 "source_fn_stack, tag, seq_nr or extra)"));
+}
+
 absl::Status NodeMetaLineReader::Read(NodeMeta* meta, Cursor& line) {
   if (line.Consume("  |")) {
     if (block_meta_ != meta) return line.Error("a '|' line outside a stack_trace block");
@@ -636,51 +690,33 @@ absl::Status NodeMetaLineReader::Read(NodeMeta* meta, Cursor& line) {
   }
   Finish();
   const size_t field_offset = line.pos();
-  const absl::string_view field = ConsumeFieldName(line);
+  const FieldName field = ConsumeFieldName(line);
   const auto duplicate = [&] {
-    return line.source().Error(field_offset, absl::StrCat("duplicate meta field '", field, "'"));
+    return line.source().Error(field_offset,
+                               absl::StrCat("duplicate meta field '", field.name, "'"));
   };
-  if (field == "extra") return ReadExtra(meta, line, duplicate);
-  RETURN_IF_ERROR(line.Expect(": "));
-  if (field == "val") {
-    if (meta->val.has_value()) return duplicate();
-    return ReadValue(meta, line);
-  } else if (field == "stack_trace") {
-    if (!meta->stack_trace.empty()) return duplicate();
-    const size_t begin = line.pos();
-    const bool strip = line.Consume("|-");
-    if (strip || line.Consume("|")) {
-      block_meta_ = meta;
-      keep_final_newline_ = !strip;
-      block_source_ = &line.source();
-      block_begin_ = begin;
-      block_end_ = line.pos();
-      block_lines_.clear();
-    } else {
-      RETURN_IF_ERROR(ParseSymbol(line, &meta->stack_trace));
+  switch (field.common) {
+    case CommonField::kVal:
+      if (meta->val.has_value()) return duplicate();
+      return ReadValue(meta, line);
+    case CommonField::kNnModuleStack:
+      return ReadModuleStackEntry(meta, line);
+    case CommonField::kStackTrace:
+      if (!meta->stack_trace.empty()) return duplicate();
+      RETURN_IF_ERROR(ReadStackTrace(meta, line));
+      break;
+    case CommonField::kSeqNr: {
+      if (meta->seq_nr.has_value()) return duplicate();
+      const size_t start = line.pos();
+      int64_t seq_nr;
+      if (!ParsePyInt(ScanToken(line), &seq_nr)) return line.source().Expected(start, "an integer");
+      meta->seq_nr = seq_nr;
+      break;
     }
-  } else if (field == "nn_module_stack") {
-    return ReadModuleStackEntry(meta, line);
-  } else if (field == "source_fn_stack") {
-    SourceFnEntry entry;
-    RETURN_IF_ERROR(ParseSymbolPair(line, &entry.name, &entry.target));
-    meta->source_fn_stack.push_back(std::move(entry));
-  } else if (field == "tag") {
-    if (meta->tag.has_value()) return duplicate();
-    Symbol tag;
-    RETURN_IF_ERROR(ParseSymbol(line, &tag));
-    meta->tag = tag;
-  } else if (field == "seq_nr") {
-    if (meta->seq_nr.has_value()) return duplicate();
-    const size_t start = line.pos();
-    int64_t seq_nr;
-    if (!ParsePyInt(ScanToken(line), &seq_nr)) return line.source().Expected(start, "an integer");
-    meta->seq_nr = seq_nr;
-  } else {
-    return line.source().Error(
-        field_offset, absl::StrCat("unknown meta field '", field,
-                                   "' (expected val, stack_trace, nn_module_stack, "
-                                   "source_fn_stack, tag, seq_nr or extra)"));
+    case CommonField::kNone:
+      if (field.name == "extra") return ReadExtra(meta, line, duplicate);
+      RETURN_IF_ERROR(ReadOtherField(meta, field.name, field_offset, line, duplicate));
+      break;
   }
   return line.ExpectEnd();
 }

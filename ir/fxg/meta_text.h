@@ -78,6 +78,15 @@ class NodeMetaLineReader {
  private:
   // The rest of a `val: ` line, and of an `nn_module_stack: ` line.
   absl::Status ReadValue(NodeMeta* meta, Cursor& line);
+  // The rest of a `stack_trace: ` line: a block's first line, or a quoted
+  // trace.
+  absl::Status ReadStackTrace(NodeMeta* meta, Cursor& line);
+  // The rest of a line of a field other than extra and the ones every node
+  // has, after its name `field` (at `field_offset`); `duplicate` makes the
+  // error for a field given twice.
+  template <typename DuplicateError>
+  absl::Status ReadOtherField(NodeMeta* meta, absl::string_view field, size_t field_offset,
+                              Cursor& line, DuplicateError&& duplicate);
   absl::Status ReadModuleStackEntry(NodeMeta* meta, Cursor& line);
 
   // The open stack trace block: whose it is, its '|' or '|-' (`keep_final_newline_`),
