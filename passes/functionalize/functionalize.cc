@@ -1140,6 +1140,51 @@ std::string FunctionalizeReport::SignatureText(const GraphModule& module) const 
   return out;
 }
 
+// Whether `n` calls an ATen op that changes only the metadata of the
+// tensor it is called on (t_, transpose_, squeeze_, as_strided_, detach_):
+// then its view twin, else nullptr.
+const OpSchema* InPlaceViewTwin(const Node& n, const SchemaTable& table) {
+  if (!IsAten(n) || n.args().empty() || !n.args()[0].is_node()) return nullptr;
+  const OpSchema* schema = table.Find(n.target());
+  if (schema == nullptr || !schema->is_inplace()) return nullptr;
+  const OpSchema* twin = table.FunctionalVariant(*schema);
+  return twin != nullptr && twin->is_view() ? twin : nullptr;
+}
+
+// An in-place view op returns the tensor it is called on with new
+// metadata. On a tensor the graph made, `y = x.t_()` computes what
+// `y = x.t()` does when every later read of x reads y instead; the
+// functionalizer then sees a plain view. Left as they are (Classify
+// refuses them): writes to an input's or attribute's metadata, which the
+// caller would see, and tensors that are also other nodes (the result of an
+// in-place op, or `x` with an in-place user before this call), whose later
+// reads would be missed. Returns how many it replaced.
+int64_t ReplaceInPlaceViewOps(Graph& graph, const SchemaTable& table) {
+  int64_t replaced = 0;
+  absl::flat_hash_map<const Node*, size_t> position;
+  for (Node* n : graph.nodes()) position.emplace(n, position.size());
+  for (Node* n : graph.nodes()) {
+    const OpSchema* twin = InPlaceViewTwin(*n, table);
+    if (twin == nullptr) continue;
+    Node* self = n->args()[0].node();
+    if (self->op() == OpKind::kPlaceholder || self->op() == OpKind::kGetAttr ||
+        IsInPlaceCall(*self)) {
+      continue;
+    }
+    const size_t at = position.at(n);
+    bool aliased = false;
+    for (const Node* user : self->users()) {
+      aliased |= user != n && position.at(user) < at && IsInPlaceCall(*user);
+    }
+    if (aliased) continue;
+    n->set_target(twin->FxTarget());
+    self->ReplaceAllUsesWith(n, /*propagate_meta=*/false,
+                             [&](Node* user) { return position.at(user) > at; });
+    ++replaced;
+  }
+  return replaced;
+}
+
 absl::StatusOr<FunctionalizeReport> Functionalize(GraphModule& module,
                                                   const FunctionalizeOptions& options) {
   if (!module.has_graph()) return absl::InvalidArgumentError("the module has no graph");
@@ -1148,7 +1193,10 @@ absl::StatusOr<FunctionalizeReport> Functionalize(GraphModule& module,
   std::unique_ptr<Graph> graph = module.graph().Clone();
   FunctionalizeReport report;
   report.nodes_before = static_cast<int64_t>(graph->size());
+  const int64_t view_ops = ReplaceInPlaceViewOps(
+      *graph, options.schemas != nullptr ? *options.schemas : SchemaTable::Default());
   RETURN_IF_ERROR(Functionalizer(*graph, options, &report).Run());
+  report.ops_replaced += view_ops;
   report.nodes_after = static_cast<int64_t>(graph->size());
   module.set_graph(std::move(graph));
   return report;

@@ -113,6 +113,41 @@ TEST(FunctionalizeTest, OperatorModuleCallsNamedWithAnUnderscoreAreNotInPlace) {
   EXPECT_EQ(PrintFxGraph(m->graph()), before);
 }
 
+TEST(FunctionalizeTest, InPlaceViewOpsOnIntermediatesBecomeViews) {
+  // y = x * 2; y.t_(); y.add_(1); return y: the later reads of y read the
+  // transposed tensor, and the write goes through the view.
+  auto m = ModuleFromFxText(R"(graph():
+    %x : [num_users=1] = placeholder[target=x]
+    %mul : [num_users=3] = call_function[target=torch.ops.aten.mul.Tensor](args = (%x, 2), kwargs = {})
+    %t_ : [num_users=0] = call_function[target=torch.ops.aten.t_.default](args = (%mul,), kwargs = {})
+    %add_ : [num_users=0] = call_function[target=torch.ops.aten.add_.Tensor](args = (%mul, 1), kwargs = {})
+    return mul
+)");
+  absl::StatusOr<FunctionalizeReport> report = Functionalize(*m, FunctionalizeOptions());
+  ASSERT_TRUE(report.ok()) << report.status();
+  EXPECT_EQ(AssertFunctionalGraph(m->graph()).value_or(-1), 0);
+  EXPECT_EQ(PrintFxGraph(m->graph()),
+            "graph():\n"
+            "    %x : [num_users=1] = placeholder[target=x]\n"
+            "    %mul : [num_users=1] = call_function[target=torch.ops.aten.mul.Tensor](args = (%x, 2), kwargs = {})\n"
+            "    %t_ : [num_users=1] = call_function[target=torch.ops.aten.t.default](args = (%mul,), kwargs = {})\n"
+            "    %add : [num_users=1] = call_function[target=torch.ops.aten.add.Tensor](args = (%t_, 1), kwargs = {})\n"
+            // mul's new value (the base, transposed back), and the output's
+            // view of it regenerated: add itself.
+            "    %t : [num_users=1] = call_function[target=torch.ops.aten.t.default](args = (%add,), kwargs = {})\n"
+            "    %t__1 : [num_users=1] = call_function[target=torch.ops.aten.t.default](args = (%t,), kwargs = {})\n"
+            "    return t__1\n");
+
+  // On an input, the caller would see the new metadata: refused.
+  auto input = ModuleFromFxText(R"(graph():
+    %x : [num_users=2] = placeholder[target=x]
+    %t_ : [num_users=0] = call_function[target=torch.ops.aten.t_.default](args = (%x,), kwargs = {})
+    return x
+)");
+  EXPECT_THAT(Functionalize(*input, FunctionalizeOptions()).status().message(),
+              HasSubstr("mutates tensor metadata"));
+}
+
 TEST(FunctionalizeTest, BadOptionsFailWithoutChangingTheModule) {
   auto m = ModuleFromFxText(R"(graph():
     %b : [num_users=1] = placeholder[target=b]
