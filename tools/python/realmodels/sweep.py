@@ -68,6 +68,7 @@ import torch.utils._pytree as pytree  # noqa: E402
 
 import fxpp  # noqa: E402
 import fxpp.torch  # noqa: E402
+from fxpp import _capture  # noqa: E402
 from realmodels import models  # noqa: E402
 
 Spec = collections.namedtuple("Spec", "model args kwargs dynamic_shapes other_args")
@@ -600,23 +601,13 @@ def capture(name, spec):
             raise NotApplicable(f"symbolic_trace: {type(e).__name__}: {str(e)[:100]}") from None
         return Target(name, gm, args, kwargs, spec.other_args or ())
     if name == "dynamo":
-        captured = []
-
-        def backend(gm, inputs):
-            captured.append((gm, list(inputs)))
-            return gm.forward
-
-        torch._dynamo.reset()
         try:
-            torch.compile(model, backend=backend)(*_clone(args), **_clone(kwargs))
+            captured = _capture.dynamo_graphs(model, _clone(args), _clone(kwargs), fullgraph=False)
         except Exception as e:  # noqa: BLE001
             raise NotApplicable(f"dynamo: {type(e).__name__}: {str(e)[:100]}") from None
-        finally:
-            torch._dynamo.reset()
         if not captured:
             raise NotApplicable("dynamo captured no graph")
         gm, inputs = max(captured, key=lambda c: len(c[0].graph.nodes))
-        inputs = [i if isinstance(i, torch.Tensor) else i for i in inputs]
         return Target(name, gm, tuple(inputs), {})
     raise ValueError(name)
 
