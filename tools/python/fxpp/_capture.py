@@ -46,10 +46,10 @@ def _symbolic_trace(model):
     return torch.fx.GraphModule(tracer.root, graph, name if name.isidentifier() else "GraphModule")
 
 
-def dynamo_graphs(model, example_inputs, kwargs=None, fullgraph=True):
+def dynamo_graphs(model, example_inputs, kwargs=None, fullgraph=True, dynamic=None):
     """[(graph module, its inputs)] of each graph torch.compile hands its
     backend for one call (several where the model has graph breaks and
-    not fullgraph)."""
+    not fullgraph; sizes as inputs with dynamic=True)."""
     import torch._dynamo
     captured = []
 
@@ -59,8 +59,8 @@ def dynamo_graphs(model, example_inputs, kwargs=None, fullgraph=True):
 
     torch._dynamo.reset()
     try:
-        torch.compile(model, backend=backend, fullgraph=fullgraph)(*example_inputs,
-                                                                   **(kwargs or {}))
+        torch.compile(model, backend=backend, fullgraph=fullgraph, dynamic=dynamic)(
+            *example_inputs, **(kwargs or {}))
     finally:
         torch._dynamo.reset()
     return captured

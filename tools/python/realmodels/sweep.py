@@ -16,8 +16,9 @@ None outputs, torch.cond, dynamic shapes, integer/bool tensors, views,
 index_put, masked_fill, einsum, embedding).
 
 Captures: export (the ExportedProgram itself), ep_module (ep.module()),
-make_fx, symbolic_trace and dynamo (the graphs torch.compile hands a
-backend); a capture that fails is "n/a" (PyTorch's tracer refused).
+make_fx, symbolic_trace, dynamo and dynamo_dynamic (the largest graph
+torch.compile hands a backend; dynamic=True: sizes as SymInt inputs); a
+capture that fails is "n/a" (PyTorch's tracer refused).
 
 Entry points and their checks (a result must run, and its outputs, the
 inputs and buffers it mutates must equal the capture's, with the same
@@ -346,7 +347,7 @@ MODELS = collections.OrderedDict([
     ("maxvit_t", _torchvision("maxvit_t", 224)),
 ])
 
-CAPTURES = ("export", "ep_module", "make_fx", "symbolic_trace", "dynamo")
+CAPTURES = ("export", "ep_module", "make_fx", "symbolic_trace", "dynamo", "dynamo_dynamic")
 ENTRIES = ("dedup", "functionalize", "run", "run_topo", "split_by_tags", "topo_sort",
            "unflatten", "backend", "dump")
 PIPELINE = "functionalize,dedup,dce"
@@ -600,14 +601,17 @@ def capture(name, spec):
         except Exception as e:  # noqa: BLE001
             raise NotApplicable(f"symbolic_trace: {type(e).__name__}: {str(e)[:100]}") from None
         return Target(name, gm, args, kwargs, spec.other_args or ())
-    if name == "dynamo":
+    if name in ("dynamo", "dynamo_dynamic"):
         try:
-            captured = _capture.dynamo_graphs(model, _clone(args), _clone(kwargs), fullgraph=False)
+            captured = _capture.dynamo_graphs(model, _clone(args), _clone(kwargs), fullgraph=False,
+                                              dynamic=name == "dynamo_dynamic")
         except Exception as e:  # noqa: BLE001
             raise NotApplicable(f"dynamo: {type(e).__name__}: {str(e)[:100]}") from None
         if not captured:
             raise NotApplicable("dynamo captured no graph")
         gm, inputs = max(captured, key=lambda c: len(c[0].graph.nodes))
+        # dynamic=True hands sizes as SymInts: their values here.
+        inputs = [int(i.node.hint) if isinstance(i, torch.SymInt) else i for i in inputs]
         return Target(name, gm, tuple(inputs), {})
     raise ValueError(name)
 
@@ -885,7 +889,7 @@ def sweep_model(name, captures, entries, inductor, verbose):
                 target.values_right = False
                 print(f"{name}/{cap}: the capture's meta['val'] is off: {e}", file=sys.stderr)
             # The capture itself must compute what eager does.
-            if cap != "dynamo":
+            if not cap.startswith("dynamo"):
                 got = target.observe(target.module, None)
                 _compare(eager[0], got[0], "capture")
         except NotApplicable as e:
