@@ -15,7 +15,8 @@ inputs, shared submodules, kwargs and nested inputs/outputs, scalar and
 None outputs, torch.cond, dynamic shapes, integer/bool tensors, views,
 index_put, masked_fill, einsum, embedding).
 
-Captures: export (the ExportedProgram itself), ep_module (ep.module()),
+Captures: export and export_nonstrict (the ExportedProgram itself, strict
+and non-strict tracing), ep_module (ep.module()),
 make_fx, symbolic_trace, dynamo and dynamo_dynamic (the largest graph
 torch.compile hands a backend; dynamic=True: sizes as SymInt inputs); a
 capture that fails is "n/a" (PyTorch's tracer refused).
@@ -347,7 +348,8 @@ MODELS = collections.OrderedDict([
     ("maxvit_t", _torchvision("maxvit_t", 224)),
 ])
 
-CAPTURES = ("export", "ep_module", "make_fx", "symbolic_trace", "dynamo", "dynamo_dynamic")
+CAPTURES = ("export", "export_nonstrict", "ep_module", "make_fx", "symbolic_trace", "dynamo",
+            "dynamo_dynamic")
 ENTRIES = ("dedup", "functionalize", "run", "run_topo", "split_by_tags", "topo_sort",
            "unflatten", "backend", "dump")
 PIPELINE = "functionalize,dedup,dce"
@@ -567,13 +569,14 @@ def check_values(result, args, kwargs):
 def capture(name, spec):
     """Target of capture `name`, or NotApplicable with PyTorch's reason."""
     model, args, kwargs = spec.model, spec.args, spec.kwargs
-    if name in ("export", "ep_module"):
+    if name in ("export", "ep_module", "export_nonstrict"):
         try:
             ep = torch.export.export(model, _clone(args), _clone(kwargs),
-                                     dynamic_shapes=spec.dynamic_shapes)
+                                     dynamic_shapes=spec.dynamic_shapes,
+                                     strict=name != "export_nonstrict")
         except Exception as e:  # noqa: BLE001 - PyTorch's tracer refused
             raise NotApplicable(f"torch.export: {type(e).__name__}: {str(e)[:100]}") from None
-        if name == "export":
+        if name != "ep_module":
             return Target(name, ep.module(), args, kwargs, spec.other_args or (), program=ep)
         return Target(name, ep.module(), args, kwargs, spec.other_args or ())
     if name == "make_fx":
