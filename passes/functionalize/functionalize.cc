@@ -55,6 +55,30 @@ const TensorMeta* TensorVal(const Node* n) {
   return val.kind() == ValueMeta::Kind::kTensor ? &val.tensor() : nullptr;
 }
 
+// Whether aten.contiguous(x) returns x itself (x is contiguous in the
+// format asked for; only the default format is judged), from x's recorded
+// shape and strides; nullopt when they are not recorded or symbolic.
+absl::optional<bool> ContiguousReturnsInput(const Node& n) {
+  const Argument* format = ArgAt(n, 1, "memory_format");
+  if (format != nullptr && !(format->kind() == ArgKind::kMemoryFormat &&
+                             format->memory_format() == MemoryFormat::kContiguous)) {
+    return absl::nullopt;
+  }
+  const TensorMeta* input =
+      n.args().empty() || !n.args()[0].is_node() ? nullptr : TensorVal(n.args()[0].node());
+  if (input == nullptr || input->stride.size() != input->shape.size()) return absl::nullopt;
+  int64_t expected = 1;  // PyTorch's rule: dims of size 1 have any stride
+  for (size_t d = input->shape.size(); d-- > 0;) {
+    const SymDim& size = input->shape[d];
+    const SymDim& stride = input->stride[d];
+    if (size.is_symbolic() || stride.is_symbolic()) return absl::nullopt;
+    if (size.value() == 0) return true;
+    if (size.value() != 1 && stride.value() != expected) return false;
+    expected *= size.value();
+  }
+  return true;
+}
+
 bool KnownNonTensor(const Node& n) {
   return n.meta().val.has_value() && n.meta().val->kind() != ValueMeta::Kind::kTensor;
 }
@@ -362,6 +386,19 @@ absl::StatusOr<Action> Functionalizer::ClassifyAten(const Node& n) {
       action.effect = Effect::kBatchNorm;
     }
     return action;
+  }
+  if (target == "torch.ops.aten.contiguous.default") {
+    // Its input itself when that is contiguous already, else a copy: the
+    // input's recorded strides tell which.
+    const absl::optional<bool> aliases = ContiguousReturnsInput(n);
+    if (aliases.has_value() && !*aliases) return action;  // a new tensor
+    if (!aliases.has_value()) {
+      action.effect = Effect::kMaybeView;
+      action.maybe_view_reason =
+          "'contiguous' returns its input or a copy depending on strides the graph does not "
+          "record";
+      return action;
+    }
   }
   const OpSchema* schema = table_.Find(target);
   action.schema = schema;

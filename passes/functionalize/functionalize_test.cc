@@ -258,6 +258,32 @@ graph():  # typed
   EXPECT_EQ(index.elements()[1].int_value(), 2);
 }
 
+// aten.contiguous (export's training IR keeps it): a copy of a transposed
+// tensor, so a write to it stays there; its input itself when that is
+// contiguous, so the write reaches the input.
+std::string FunctionalizedContiguous(absl::string_view stride) {
+  absl::StatusOr<std::unique_ptr<GraphModule>> m = ParseFxg(absl::StrCat(R"(fxg 1
+module: GraphModule
+graph():
+    %x : [num_users=2] = placeholder[target=x]
+        # val: f32[2, 3] stride=)", stride, R"( cpu
+    %c : [num_users=2] = call_function[target=torch.ops.aten.contiguous.default](args = (%x,), kwargs = {})
+        # val: f32[2, 3] stride=(3, 1) cpu
+    %add_ : [num_users=0] = call_function[target=torch.ops.aten.add_.Tensor](args = (%c, 1), kwargs = {})
+        # val: f32[2, 3] stride=(3, 1) cpu
+    return (c, x)
+)"), "contiguous.fxg");
+  if (!m.ok()) return std::string(m.status().message());
+  absl::StatusOr<FunctionalizeReport> report = Functionalize(**m);
+  if (!report.ok()) return std::string(report.status().message());
+  return absl::StrCat(report->mutations.size(), " input mutations");
+}
+
+TEST(FunctionalizeTest, ContiguousIsACopyOrTheInputByItsStrides) {
+  EXPECT_EQ(FunctionalizedContiguous("(1, 2)"), "0 input mutations");
+  EXPECT_EQ(FunctionalizedContiguous("(3, 1)"), "1 input mutations");
+}
+
 // Found by the differential test (issue 16): Tensor has no `copy`, `fill`
 // or `zero` method, so the twins of `copy_`, `fill_` and `zero_` called as
 // methods are the ATen ops, with the overload the arguments select.
