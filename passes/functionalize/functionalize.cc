@@ -354,6 +354,13 @@ absl::StatusOr<Action> Functionalizer::Classify(const Node& n) {
     return action;
   }
   if (IsInPlaceCall(n)) return ClassifyInPlaceName(n);
+  if (op == "contiguous" && n.op() == OpKind::kCallMethod) {
+    // As aten.contiguous (ClassifyAten): the recorded strides decide.
+    if (const absl::optional<bool> aliases = ContiguousReturnsInput(n)) {
+      if (*aliases) action.effect = Effect::kView;
+      return action;
+    }
+  }
   if (IsMaybeAliasName(op)) {
     action.effect = Effect::kMaybeView;
     action.maybe_view_reason = absl::StrCat("'", op, "' returns its input or a copy depending on "

@@ -261,15 +261,21 @@ graph():  # typed
 // aten.contiguous (export's training IR keeps it): a copy of a transposed
 // tensor, so a write to it stays there; its input itself when that is
 // contiguous, so the write reaches the input.
-std::string FunctionalizedContiguous(absl::string_view stride) {
+// Dynamo's graphs call the method, with the same rule.
+std::string FunctionalizedContiguous(absl::string_view stride, bool method = false) {
+  const absl::string_view call =
+      method ? "call_method[target=contiguous]"
+             : "call_function[target=torch.ops.aten.contiguous.default]";
+  const absl::string_view add =
+      method ? "call_method[target=add_]" : "call_function[target=torch.ops.aten.add_.Tensor]";
   absl::StatusOr<std::unique_ptr<GraphModule>> m = ParseFxg(absl::StrCat(R"(fxg 1
 module: GraphModule
 graph():
     %x : [num_users=2] = placeholder[target=x]
         # val: f32[2, 3] stride=)", stride, R"( cpu
-    %c : [num_users=2] = call_function[target=torch.ops.aten.contiguous.default](args = (%x,), kwargs = {})
+    %c : [num_users=2] = )", call, R"((args = (%x,), kwargs = {})
         # val: f32[2, 3] stride=(3, 1) cpu
-    %add_ : [num_users=0] = call_function[target=torch.ops.aten.add_.Tensor](args = (%c, 1), kwargs = {})
+    %add_ : [num_users=0] = )", add, R"((args = (%c, 1), kwargs = {})
         # val: f32[2, 3] stride=(3, 1) cpu
     return (c, x)
 )"), "contiguous.fxg");
@@ -282,6 +288,8 @@ graph():
 TEST(FunctionalizeTest, ContiguousIsACopyOrTheInputByItsStrides) {
   EXPECT_EQ(FunctionalizedContiguous("(1, 2)"), "0 input mutations");
   EXPECT_EQ(FunctionalizedContiguous("(3, 1)"), "1 input mutations");
+  EXPECT_EQ(FunctionalizedContiguous("(1, 2)", /*method=*/true), "0 input mutations");
+  EXPECT_EQ(FunctionalizedContiguous("(3, 1)", /*method=*/true), "1 input mutations");
 }
 
 // Found by the differential test (issue 16): Tensor has no `copy`, `fill`
