@@ -344,8 +344,8 @@ MODELS = collections.OrderedDict([
     ("googlenet", _torchvision("googlenet", 64, aux_logits=False, init_weights=False)),
     ("convnext_tiny", _torchvision("convnext_tiny", 64)),
     ("swin_t", _torchvision("swin_t", 64)),
-    ("vit_b_16", _torchvision("vit_b_16", 224)),
-    ("maxvit_t", _torchvision("maxvit_t", 224)),
+    ("vit_b_16", _torchvision("vit_b_16", 64, image_size=64)),  # 16 patches
+    ("maxvit_t", _torchvision("maxvit_t", 224)),  # its windows need 224: slow
 ])
 
 CAPTURES = ("export", "export_nonstrict", "ep_module", "make_fx", "symbolic_trace", "dynamo",
