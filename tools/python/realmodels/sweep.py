@@ -995,14 +995,14 @@ def _short(cell):
 
 def _print_table(results, captures, entries):
     print()
-    print("model/capture".ljust(28) + " ".join(e[:9].ljust(9) for e in entries))
+    print("model/capture".ljust(34) + " ".join(e[:9].ljust(9) for e in entries))
     for name, cells in results.items():
         if ("*", "*") in cells:
-            print(f"{name:28}{_short(cells[('*', '*')])}")
+            print(f"{name:34}{_short(cells[('*', '*')])}")
             continue
         for cap in captures:
             row = [_short(cells.get((cap, e), ("-",))).ljust(9) for e in entries]
-            print(f"{name + '/' + cap:28}" + " ".join(row))
+            print(f"{name + '/' + cap:34}" + " ".join(row))
 
 
 if __name__ == "__main__":
