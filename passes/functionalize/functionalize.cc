@@ -55,6 +55,30 @@ const TensorMeta* TensorVal(const Node* n) {
   return val.kind() == ValueMeta::Kind::kTensor ? &val.tensor() : nullptr;
 }
 
+// Whether aten.contiguous(x) returns x itself (x is contiguous in the
+// format asked for; only the default format is judged), from x's recorded
+// shape and strides; nullopt when they are not recorded or symbolic.
+absl::optional<bool> ContiguousReturnsInput(const Node& n) {
+  const Argument* format = ArgAt(n, 1, "memory_format");
+  if (format != nullptr && !(format->kind() == ArgKind::kMemoryFormat &&
+                             format->memory_format() == MemoryFormat::kContiguous)) {
+    return absl::nullopt;
+  }
+  const TensorMeta* input =
+      n.args().empty() || !n.args()[0].is_node() ? nullptr : TensorVal(n.args()[0].node());
+  if (input == nullptr || input->stride.size() != input->shape.size()) return absl::nullopt;
+  int64_t expected = 1;  // PyTorch's rule: dims of size 1 have any stride
+  for (size_t d = input->shape.size(); d-- > 0;) {
+    const SymDim& size = input->shape[d];
+    const SymDim& stride = input->stride[d];
+    if (size.is_symbolic() || stride.is_symbolic()) return absl::nullopt;
+    if (size.value() == 0) return true;
+    if (size.value() != 1 && stride.value() != expected) return false;
+    expected *= size.value();
+  }
+  return true;
+}
+
 bool KnownNonTensor(const Node& n) {
   return n.meta().val.has_value() && n.meta().val->kind() != ValueMeta::Kind::kTensor;
 }
@@ -330,6 +354,13 @@ absl::StatusOr<Action> Functionalizer::Classify(const Node& n) {
     return action;
   }
   if (IsInPlaceCall(n)) return ClassifyInPlaceName(n);
+  if (op == "contiguous" && n.op() == OpKind::kCallMethod) {
+    // As aten.contiguous (ClassifyAten): the recorded strides decide.
+    if (const absl::optional<bool> aliases = ContiguousReturnsInput(n)) {
+      if (*aliases) action.effect = Effect::kView;
+      return action;
+    }
+  }
   if (IsMaybeAliasName(op)) {
     action.effect = Effect::kMaybeView;
     action.maybe_view_reason = absl::StrCat("'", op, "' returns its input or a copy depending on "
@@ -362,6 +393,19 @@ absl::StatusOr<Action> Functionalizer::ClassifyAten(const Node& n) {
       action.effect = Effect::kBatchNorm;
     }
     return action;
+  }
+  if (target == "torch.ops.aten.contiguous.default") {
+    // Its input itself when that is contiguous already, else a copy: the
+    // input's recorded strides tell which.
+    const absl::optional<bool> aliases = ContiguousReturnsInput(n);
+    if (aliases.has_value() && !*aliases) return action;  // a new tensor
+    if (!aliases.has_value()) {
+      action.effect = Effect::kMaybeView;
+      action.maybe_view_reason =
+          "'contiguous' returns its input or a copy depending on strides the graph does not "
+          "record";
+      return action;
+    }
   }
   const OpSchema* schema = table_.Find(target);
   action.schema = schema;
@@ -1140,6 +1184,51 @@ std::string FunctionalizeReport::SignatureText(const GraphModule& module) const 
   return out;
 }
 
+// Whether `n` calls an ATen op that changes only the metadata of the
+// tensor it is called on (t_, transpose_, squeeze_, as_strided_, detach_):
+// then its view twin, else nullptr.
+const OpSchema* InPlaceViewTwin(const Node& n, const SchemaTable& table) {
+  if (!IsAten(n) || n.args().empty() || !n.args()[0].is_node()) return nullptr;
+  const OpSchema* schema = table.Find(n.target());
+  if (schema == nullptr || !schema->is_inplace()) return nullptr;
+  const OpSchema* twin = table.FunctionalVariant(*schema);
+  return twin != nullptr && twin->is_view() ? twin : nullptr;
+}
+
+// An in-place view op returns the tensor it is called on with new
+// metadata. On a tensor the graph made, `y = x.t_()` computes what
+// `y = x.t()` does when every later read of x reads y instead; the
+// functionalizer then sees a plain view. Left as they are (Classify
+// refuses them): writes to an input's or attribute's metadata, which the
+// caller would see, and tensors that are also other nodes (the result of an
+// in-place op, or `x` with an in-place user before this call), whose later
+// reads would be missed. Returns how many it replaced.
+int64_t ReplaceInPlaceViewOps(Graph& graph, const SchemaTable& table) {
+  int64_t replaced = 0;
+  absl::flat_hash_map<const Node*, size_t> position;
+  for (Node* n : graph.nodes()) position.emplace(n, position.size());
+  for (Node* n : graph.nodes()) {
+    const OpSchema* twin = InPlaceViewTwin(*n, table);
+    if (twin == nullptr) continue;
+    Node* self = n->args()[0].node();
+    if (self->op() == OpKind::kPlaceholder || self->op() == OpKind::kGetAttr ||
+        IsInPlaceCall(*self)) {
+      continue;
+    }
+    const size_t at = position.at(n);
+    bool aliased = false;
+    for (const Node* user : self->users()) {
+      aliased |= user != n && position.at(user) < at && IsInPlaceCall(*user);
+    }
+    if (aliased) continue;
+    n->set_target(twin->FxTarget());
+    self->ReplaceAllUsesWith(n, /*propagate_meta=*/false,
+                             [&](Node* user) { return position.at(user) > at; });
+    ++replaced;
+  }
+  return replaced;
+}
+
 absl::StatusOr<FunctionalizeReport> Functionalize(GraphModule& module,
                                                   const FunctionalizeOptions& options) {
   if (!module.has_graph()) return absl::InvalidArgumentError("the module has no graph");
@@ -1148,7 +1237,10 @@ absl::StatusOr<FunctionalizeReport> Functionalize(GraphModule& module,
   std::unique_ptr<Graph> graph = module.graph().Clone();
   FunctionalizeReport report;
   report.nodes_before = static_cast<int64_t>(graph->size());
+  const int64_t view_ops = ReplaceInPlaceViewOps(
+      *graph, options.schemas != nullptr ? *options.schemas : SchemaTable::Default());
   RETURN_IF_ERROR(Functionalizer(*graph, options, &report).Run());
+  report.ops_replaced += view_ops;
   report.nodes_after = static_cast<int64_t>(graph->size());
   module.set_graph(std::move(graph));
   return report;

@@ -113,6 +113,41 @@ TEST(FunctionalizeTest, OperatorModuleCallsNamedWithAnUnderscoreAreNotInPlace) {
   EXPECT_EQ(PrintFxGraph(m->graph()), before);
 }
 
+TEST(FunctionalizeTest, InPlaceViewOpsOnIntermediatesBecomeViews) {
+  // y = x * 2; y.t_(); y.add_(1); return y: the later reads of y read the
+  // transposed tensor, and the write goes through the view.
+  auto m = ModuleFromFxText(R"(graph():
+    %x : [num_users=1] = placeholder[target=x]
+    %mul : [num_users=3] = call_function[target=torch.ops.aten.mul.Tensor](args = (%x, 2), kwargs = {})
+    %t_ : [num_users=0] = call_function[target=torch.ops.aten.t_.default](args = (%mul,), kwargs = {})
+    %add_ : [num_users=0] = call_function[target=torch.ops.aten.add_.Tensor](args = (%mul, 1), kwargs = {})
+    return mul
+)");
+  absl::StatusOr<FunctionalizeReport> report = Functionalize(*m, FunctionalizeOptions());
+  ASSERT_TRUE(report.ok()) << report.status();
+  EXPECT_EQ(AssertFunctionalGraph(m->graph()).value_or(-1), 0);
+  EXPECT_EQ(PrintFxGraph(m->graph()),
+            "graph():\n"
+            "    %x : [num_users=1] = placeholder[target=x]\n"
+            "    %mul : [num_users=1] = call_function[target=torch.ops.aten.mul.Tensor](args = (%x, 2), kwargs = {})\n"
+            "    %t_ : [num_users=1] = call_function[target=torch.ops.aten.t.default](args = (%mul,), kwargs = {})\n"
+            "    %add : [num_users=1] = call_function[target=torch.ops.aten.add.Tensor](args = (%t_, 1), kwargs = {})\n"
+            // mul's new value (the base, transposed back), and the output's
+            // view of it regenerated: add itself.
+            "    %t : [num_users=1] = call_function[target=torch.ops.aten.t.default](args = (%add,), kwargs = {})\n"
+            "    %t__1 : [num_users=1] = call_function[target=torch.ops.aten.t.default](args = (%t,), kwargs = {})\n"
+            "    return t__1\n");
+
+  // On an input, the caller would see the new metadata: refused.
+  auto input = ModuleFromFxText(R"(graph():
+    %x : [num_users=2] = placeholder[target=x]
+    %t_ : [num_users=0] = call_function[target=torch.ops.aten.t_.default](args = (%x,), kwargs = {})
+    return x
+)");
+  EXPECT_THAT(Functionalize(*input, FunctionalizeOptions()).status().message(),
+              HasSubstr("mutates tensor metadata"));
+}
+
 TEST(FunctionalizeTest, BadOptionsFailWithoutChangingTheModule) {
   auto m = ModuleFromFxText(R"(graph():
     %b : [num_users=1] = placeholder[target=b]
@@ -221,6 +256,40 @@ graph():  # typed
   ASSERT_EQ(index.elements().size(), 2u);
   EXPECT_EQ(index.elements()[0].kind(), ArgKind::kSlice);
   EXPECT_EQ(index.elements()[1].int_value(), 2);
+}
+
+// aten.contiguous (export's training IR keeps it): a copy of a transposed
+// tensor, so a write to it stays there; its input itself when that is
+// contiguous, so the write reaches the input.
+// Dynamo's graphs call the method, with the same rule.
+std::string FunctionalizedContiguous(absl::string_view stride, bool method = false) {
+  const absl::string_view call =
+      method ? "call_method[target=contiguous]"
+             : "call_function[target=torch.ops.aten.contiguous.default]";
+  const absl::string_view add =
+      method ? "call_method[target=add_]" : "call_function[target=torch.ops.aten.add_.Tensor]";
+  absl::StatusOr<std::unique_ptr<GraphModule>> m = ParseFxg(absl::StrCat(R"(fxg 1
+module: GraphModule
+graph():
+    %x : [num_users=2] = placeholder[target=x]
+        # val: f32[2, 3] stride=)", stride, R"( cpu
+    %c : [num_users=2] = )", call, R"((args = (%x,), kwargs = {})
+        # val: f32[2, 3] stride=(3, 1) cpu
+    %add_ : [num_users=0] = )", add, R"((args = (%c, 1), kwargs = {})
+        # val: f32[2, 3] stride=(3, 1) cpu
+    return (c, x)
+)"), "contiguous.fxg");
+  if (!m.ok()) return std::string(m.status().message());
+  absl::StatusOr<FunctionalizeReport> report = Functionalize(**m);
+  if (!report.ok()) return std::string(report.status().message());
+  return absl::StrCat(report->mutations.size(), " input mutations");
+}
+
+TEST(FunctionalizeTest, ContiguousIsACopyOrTheInputByItsStrides) {
+  EXPECT_EQ(FunctionalizedContiguous("(1, 2)"), "0 input mutations");
+  EXPECT_EQ(FunctionalizedContiguous("(3, 1)"), "1 input mutations");
+  EXPECT_EQ(FunctionalizedContiguous("(1, 2)", /*method=*/true), "0 input mutations");
+  EXPECT_EQ(FunctionalizedContiguous("(3, 1)", /*method=*/true), "1 input mutations");
 }
 
 // Found by the differential test (issue 16): Tensor has no `copy`, `fill`

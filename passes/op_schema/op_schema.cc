@@ -280,6 +280,8 @@ const ViewInverse* FindViewInverse(absl::string_view op) {
       {"alias", {K::kIdentity, "", ""}},
       {"detach", {K::kIdentity, "", ""}},
       {"lift_fresh", {K::kIdentity, "", ""}},
+      // Only when it returns its input (functionalize checks the strides).
+      {"contiguous", {K::kIdentity, "", ""}},
       {"select", {K::kScatter, "", ""}},
       {"slice", {K::kScatter, "", ""}},
       {"diagonal", {K::kScatter, "", ""}},

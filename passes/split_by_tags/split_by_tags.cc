@@ -1,5 +1,6 @@
 #include "passes/split_by_tags/split_by_tags.h"
 
+#include <algorithm>
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -9,6 +10,7 @@
 #include "absl/container/flat_hash_map.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
+#include "absl/types/optional.h"
 #include "ir/graph.h"
 #include "ir/node.h"
 #include "ir/status_macros.h"
@@ -69,6 +71,9 @@ class Splitter {
         graph_(module.graph()),
         options_(options),
         component_of_(graph_.id_bound(), -1),
+        storage_of_(graph_.id_bound()),
+        last_write_(graph_.id_bound(), -1),
+        last_access_(graph_.id_bound(), -1),
         copy_of_(graph_.id_bound(), nullptr),
         main_value_of_(graph_.id_bound(), nullptr),
         used_in_main_flag_(graph_.id_bound(), false) {}
@@ -176,6 +181,7 @@ class Splitter {
       }
     });
     RETURN_IF_ERROR(upstream_error);
+    RETURN_IF_ERROR(CheckMutationOrder(*node, component));
 
     Graph& graph = *component.graph;
     Node* copy = graph.NodeCopy(*node, [&](Node* input) -> Argument {
@@ -199,6 +205,42 @@ class Splitter {
     component_of_[node->id()] = component.order;
     copy_of_[node->id()] = copy;
     return absl::OkStatus();
+  }
+
+  // The node whose storage `node`'s value is: views and in-place results
+  // share their first argument's (IsViewOp is generous: reshape may copy).
+  uint32_t StorageOf(const Node& node) const {
+    return storage_of_[node.id()].value_or(node.id());
+  }
+
+  // Components run in tag order, so a write and a read (or two writes) of
+  // one tensor in different components run in that order, not the graph's:
+  // refused when the two differ, as the split would compute something else
+  // (PyTorch's split_by_tags does not look, and returns wrong results).
+  absl::Status CheckMutationOrder(const Node& node, const Component& component) {
+    const std::vector<int> writes = MutatedArgPositions(node);
+    const int order = component.order;
+    absl::Status error;
+    int position = 0;
+    node.ForEachNodeArgument([&](const Node* input) {
+      const bool write = std::binary_search(writes.begin(), writes.end(), position++);
+      const uint32_t storage = StorageOf(*input);
+      const int before = write ? last_access_[storage] : last_write_[storage];
+      if (error.ok() && before > order) {
+        error = absl::InvalidArgumentError(absl::StrCat(
+            "split_by_tags: node '", node.name(), "' (component '", component.name, "') ",
+            write ? "writes" : "reads", " '", input->name(), "', which component '",
+            components_[before].name, "' ", write ? "reads or writes" : "writes",
+            " before it in the graph but runs after it in the tag order; the split would "
+            "reorder the two"));
+      }
+      if (write) last_write_[storage] = std::max(last_write_[storage], order);
+      last_access_[storage] = std::max(last_access_[storage], order);
+    });
+    if (!node.args().empty() && node.args()[0].is_node() && (IsViewOp(node) || !writes.empty())) {
+      storage_of_[node.id()] = StorageOf(*node.args()[0].node());
+    }
+    return error;
   }
 
   void MarkUsedInMain(Node* node) {
@@ -295,6 +337,10 @@ class Splitter {
   Node* output_ = nullptr;
   // Indexed by original node id.
   std::vector<int> component_of_;      // -1: not in a component
+  // CheckMutationOrder's: each value's storage (by node id), and for each
+  // storage the last component order that wrote it, and that read or wrote it.
+  std::vector<absl::optional<uint32_t>> storage_of_;
+  std::vector<int> last_write_, last_access_;
   std::vector<Node*> copy_of_;         // the node's copy in its component
   std::vector<Node*> main_value_of_;   // what stands for the node in the main graph
   std::vector<bool> used_in_main_flag_;

@@ -250,6 +250,55 @@ TEST(SplitByTagsTest, Errors) {
   }
 }
 
+// buffer_counter under Dynamo: `count` is written in place (through a
+// view in `ema`'s case) and read afterwards.
+std::unique_ptr<GraphModule> MutatingModule() {
+  auto module = std::make_unique<GraphModule>();
+  Graph& g = module->graph();
+  Node* count = g.Placeholder("count");
+  Node* ema = g.Placeholder("ema");
+  Node* x = g.Placeholder("x");
+  Node* add_ = g.CallMethod("add_", {Argument::Ref(count), Argument::Int(1)});
+  Node* view = g.CallFunction("operator.getitem", {Argument::Ref(ema), Argument::Int(0)});
+  Node* mul_ = g.CallMethod("mul_", {Argument::Ref(view), Argument::Float(0.9)});
+  Node* mul = g.CallFunction("operator.mul", {Argument::Ref(x), Argument::Ref(count)});
+  Node* add = g.CallFunction("operator.add", {Argument::Ref(x), Argument::Ref(ema)});
+  g.Output(Argument::Tuple({Argument::Ref(mul), Argument::Ref(add)}));
+  for (Node* n : {count, ema, x, add_, view, mul_}) Tag(n, "writes");
+  for (Node* n : {mul, add}) Tag(n, "reads");
+  return module;
+}
+
+TEST(SplitByTagsTest, WritesAndReadsOfATensorKeepTheirOrder) {
+  std::unique_ptr<GraphModule> module = MutatingModule();
+  EXPECT_TRUE(SplitByTags(*module, {"writes", "reads"}).ok());
+  // The reads would run before the writes they follow: refused.
+  EXPECT_THAT(SplitByTags(*module, {"reads", "writes"}).status().message(),
+              HasSubstr("node 'mul' (component 'reads') reads 'count', which component "
+                        "'writes' writes before it in the graph but runs after it"));
+  // The write through ema's view, after the reads are tagged apart.
+  module->graph().FindNode("mul")->mutable_meta().tag = Symbol::Intern("writes");
+  EXPECT_THAT(SplitByTags(*module, {"reads", "writes"}).status().message(),
+              HasSubstr("node 'add' (component 'reads') reads 'ema'"));
+  // A read before a write in the graph may stay before it.
+  std::unique_ptr<GraphModule> reads_first = std::make_unique<GraphModule>();
+  Graph& g = reads_first->graph();
+  Node* x = g.Placeholder("x");
+  Node* neg = g.CallFunction("operator.neg", {Argument::Ref(x)});
+  Node* add_ = g.CallMethod("add_", {Argument::Ref(x), Argument::Int(1)});
+  g.Output(Argument::Tuple({Argument::Ref(neg), Argument::Ref(add_)}));
+  Tag(x, "first");
+  Tag(neg, "first");
+  Tag(add_, "second");
+  EXPECT_TRUE(SplitByTags(*reads_first, {"first", "second"}).ok());
+  Tag(x, "second");
+  Tag(neg, "second");
+  Tag(add_, "first");
+  EXPECT_THAT(SplitByTags(*reads_first, {"first", "second"}).status().message(),
+              HasSubstr("node 'add_' (component 'first') writes 'x', which component 'second' "
+                        "reads or writes before it"));
+}
+
 TEST(SplitByTagsTest, PassReplacesTheModule) {
   std::unique_ptr<GraphModule> module = DocstringModule();
   SplitByTagsOptions options;

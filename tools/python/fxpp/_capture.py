@@ -46,7 +46,10 @@ def _symbolic_trace(model):
     return torch.fx.GraphModule(tracer.root, graph, name if name.isidentifier() else "GraphModule")
 
 
-def _dynamo_graph(model, example_inputs):
+def dynamo_graphs(model, example_inputs, kwargs=None, fullgraph=True, dynamic=None):
+    """[(graph module, its inputs)] of each graph torch.compile hands its
+    backend for one call (several where the model has graph breaks and
+    not fullgraph; sizes as inputs with dynamic=True)."""
     import torch._dynamo
     captured = []
 
@@ -56,10 +59,15 @@ def _dynamo_graph(model, example_inputs):
 
     torch._dynamo.reset()
     try:
-        torch.compile(model, backend=backend, fullgraph=True)(*example_inputs)
+        torch.compile(model, backend=backend, fullgraph=fullgraph, dynamic=dynamic)(
+            *example_inputs, **(kwargs or {}))
     finally:
         torch._dynamo.reset()
-    return captured[0]
+    return captured
+
+
+def _dynamo_graph(model, example_inputs):
+    return dynamo_graphs(model, example_inputs)[0]
 
 
 def capture(model, example_inputs, tracer="symbolic_trace"):

@@ -15,9 +15,11 @@ inputs, shared submodules, kwargs and nested inputs/outputs, scalar and
 None outputs, torch.cond, dynamic shapes, integer/bool tensors, views,
 index_put, masked_fill, einsum, embedding).
 
-Captures: export (the ExportedProgram itself), ep_module (ep.module()),
-make_fx, symbolic_trace and dynamo (the graphs torch.compile hands a
-backend); a capture that fails is "n/a" (PyTorch's tracer refused).
+Captures: export and export_nonstrict (the ExportedProgram itself, strict
+and non-strict tracing), ep_module (ep.module()),
+make_fx, symbolic_trace, dynamo and dynamo_dynamic (the largest graph
+torch.compile hands a backend; dynamic=True: sizes as SymInt inputs); a
+capture that fails is "n/a" (PyTorch's tracer refused).
 
 Entry points and their checks (a result must run, and its outputs, the
 inputs and buffers it mutates must equal the capture's, with the same
@@ -68,6 +70,7 @@ import torch.utils._pytree as pytree  # noqa: E402
 
 import fxpp  # noqa: E402
 import fxpp.torch  # noqa: E402
+from fxpp import _capture  # noqa: E402
 from realmodels import models  # noqa: E402
 
 Spec = collections.namedtuple("Spec", "model args kwargs dynamic_shapes other_args")
@@ -341,11 +344,12 @@ MODELS = collections.OrderedDict([
     ("googlenet", _torchvision("googlenet", 64, aux_logits=False, init_weights=False)),
     ("convnext_tiny", _torchvision("convnext_tiny", 64)),
     ("swin_t", _torchvision("swin_t", 64)),
-    ("vit_b_16", _torchvision("vit_b_16", 224)),
-    ("maxvit_t", _torchvision("maxvit_t", 224)),
+    ("vit_b_16", _torchvision("vit_b_16", 64, image_size=64)),  # 16 patches
+    ("maxvit_t", _torchvision("maxvit_t", 224)),  # its windows need 224: slow
 ])
 
-CAPTURES = ("export", "ep_module", "make_fx", "symbolic_trace", "dynamo")
+CAPTURES = ("export", "export_nonstrict", "ep_module", "make_fx", "symbolic_trace", "dynamo",
+            "dynamo_dynamic")
 ENTRIES = ("dedup", "functionalize", "run", "run_topo", "split_by_tags", "topo_sort",
            "unflatten", "backend", "dump")
 PIPELINE = "functionalize,dedup,dce"
@@ -565,13 +569,14 @@ def check_values(result, args, kwargs):
 def capture(name, spec):
     """Target of capture `name`, or NotApplicable with PyTorch's reason."""
     model, args, kwargs = spec.model, spec.args, spec.kwargs
-    if name in ("export", "ep_module"):
+    if name in ("export", "ep_module", "export_nonstrict"):
         try:
             ep = torch.export.export(model, _clone(args), _clone(kwargs),
-                                     dynamic_shapes=spec.dynamic_shapes)
+                                     dynamic_shapes=spec.dynamic_shapes,
+                                     strict=name != "export_nonstrict")
         except Exception as e:  # noqa: BLE001 - PyTorch's tracer refused
             raise NotApplicable(f"torch.export: {type(e).__name__}: {str(e)[:100]}") from None
-        if name == "export":
+        if name != "ep_module":
             return Target(name, ep.module(), args, kwargs, spec.other_args or (), program=ep)
         return Target(name, ep.module(), args, kwargs, spec.other_args or ())
     if name == "make_fx":
@@ -599,24 +604,17 @@ def capture(name, spec):
         except Exception as e:  # noqa: BLE001
             raise NotApplicable(f"symbolic_trace: {type(e).__name__}: {str(e)[:100]}") from None
         return Target(name, gm, args, kwargs, spec.other_args or ())
-    if name == "dynamo":
-        captured = []
-
-        def backend(gm, inputs):
-            captured.append((gm, list(inputs)))
-            return gm.forward
-
-        torch._dynamo.reset()
+    if name in ("dynamo", "dynamo_dynamic"):
         try:
-            torch.compile(model, backend=backend)(*_clone(args), **_clone(kwargs))
+            captured = _capture.dynamo_graphs(model, _clone(args), _clone(kwargs), fullgraph=False,
+                                              dynamic=name == "dynamo_dynamic")
         except Exception as e:  # noqa: BLE001
             raise NotApplicable(f"dynamo: {type(e).__name__}: {str(e)[:100]}") from None
-        finally:
-            torch._dynamo.reset()
         if not captured:
             raise NotApplicable("dynamo captured no graph")
         gm, inputs = max(captured, key=lambda c: len(c[0].graph.nodes))
-        inputs = [i if isinstance(i, torch.Tensor) else i for i in inputs]
+        # dynamic=True hands sizes as SymInts: their values here.
+        inputs = [int(i.node.hint) if isinstance(i, torch.SymInt) else i for i in inputs]
         return Target(name, gm, tuple(inputs), {})
     raise ValueError(name)
 
@@ -709,8 +707,13 @@ def entry_topo_sort(target, spec):
 def _same_as(target, expected_module, module, what):
     expected = target.observe(expected_module, expected_module)
     actual = target.observe(module, module)
-    for i, part in enumerate(("outputs", "inputs after", "buffers after")):
+    for i, part in enumerate(("outputs", "inputs after")):
         _compare(expected[i], actual[i], f"{what} {part}")
+    # GraphModule(root, graph) registers plain tensor attributes it copies
+    # (ep.module()'s lifted constants) as buffers: the buffers both have.
+    common = sorted(set(expected[2]) & set(actual[2]))
+    _compare([expected[2][n] for n in common], [actual[2][n] for n in common],
+             f"{what} buffers after")
 
 
 # How the split sweep tags nodes: halves, thirds, and three tags in runs of three
@@ -894,7 +897,7 @@ def sweep_model(name, captures, entries, inductor, verbose):
                 target.values_right = False
                 print(f"{name}/{cap}: the capture's meta['val'] is off: {e}", file=sys.stderr)
             # The capture itself must compute what eager does.
-            if cap != "dynamo":
+            if not cap.startswith("dynamo"):
                 got = target.observe(target.module, None)
                 _compare(eager[0], got[0], "capture")
         except NotApplicable as e:
@@ -992,14 +995,14 @@ def _short(cell):
 
 def _print_table(results, captures, entries):
     print()
-    print("model/capture".ljust(28) + " ".join(e[:9].ljust(9) for e in entries))
+    print("model/capture".ljust(34) + " ".join(e[:9].ljust(9) for e in entries))
     for name, cells in results.items():
         if ("*", "*") in cells:
-            print(f"{name:28}{_short(cells[('*', '*')])}")
+            print(f"{name:34}{_short(cells[('*', '*')])}")
             continue
         for cap in captures:
             row = [_short(cells.get((cap, e), ("-",))).ljust(9) for e in entries]
-            print(f"{name + '/' + cap:28}" + " ".join(row))
+            print(f"{name + '/' + cap:34}" + " ".join(row))
 
 
 if __name__ == "__main__":
