@@ -17,7 +17,7 @@ import sys
 
 import torch
 
-from . import _capture, _check, _dump, _load, _program
+from . import _capture, _check, _dump, _load, _program, _weights
 
 
 def _model_from_spec(spec):
@@ -34,10 +34,7 @@ def _model_from_spec(spec):
         return obj
     if spec.endswith(".pt2"):
         return torch.export.load(spec)
-    try:
-        return torch.load(spec, map_location="cpu", weights_only=False)
-    except TypeError:
-        return torch.load(spec, map_location="cpu")
+    return _weights.load_trusted(spec)
 
 
 def _example_inputs(args):
@@ -92,7 +89,7 @@ def _load_cmd(args):
 def _check_cmd(args):
     module = _load_module(args)
     inputs, kwargs = _check.read_inputs(args.inputs)
-    expected = torch.load(args.expect, map_location="cpu")
+    expected = _weights.load_trusted(args.expect)
     result = _check.compare(expected, _check.run(module, inputs, kwargs), args.rtol, args.atol)
     print(f"{args.file}: {result.message}")
     return 0 if result.equal else 1

@@ -10,6 +10,8 @@ import collections
 import torch
 import torch.utils._pytree as pytree
 
+from ._weights import load_trusted
+
 Comparison = collections.namedtuple("Comparison", "equal max_abs_diff message")
 
 
@@ -21,7 +23,7 @@ def save_inputs(path, args, kwargs=None):
 
 def read_inputs(path):
     """(args, kwargs) from an inputs file."""
-    payload = torch.load(path, map_location="cpu")
+    payload = load_trusted(path)
     if not isinstance(payload, dict) or "args" not in payload:
         raise ValueError(f"{path} is not an inputs file: expected "
                          f"torch.save({{'args': (...), 'kwargs': {{...}}}})")

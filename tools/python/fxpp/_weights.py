@@ -139,6 +139,16 @@ def save_weights(weights, path):
         raise
 
 
+def load_trusted(path):
+    """torch.load of a file fxpp or its user wrote, on the CPU. Not
+    weights_only (2.6's default): weights files hold leaf modules, pickled
+    objects it refuses; a torch without that flag (1.13) loads alike."""
+    try:
+        return torch.load(path, map_location="cpu", weights_only=False)
+    except TypeError:  # a torch without weights_only
+        return torch.load(path, map_location="cpu")
+
+
 def read_weights(source):
     """Weights (as collect_weights returns them) from a side-file path, a
     dict {name: tensor} such as a state dict, collected weights, or an
@@ -150,11 +160,7 @@ def read_weights(source):
             return source
         return _weights_dict(dict(source), {})
     path = os.fspath(source)
-    try:
-        # Leaf modules are pickled objects, which weights_only refuses.
-        payload = torch.load(path, map_location="cpu", weights_only=False)
-    except TypeError:  # a torch without weights_only
-        payload = torch.load(path, map_location="cpu")
+    payload = load_trusted(path)
     if not isinstance(payload, dict) or payload.get("format") != WEIGHTS_FORMAT:
         raise ValueError(f"{path} is not an fxpp weights file (see fxpp.save_weights)")
     if payload.get("version", 0) > WEIGHTS_VERSION:

@@ -22,7 +22,7 @@ import torch.nn as nn  # noqa: E402
 
 import fxpp  # noqa: E402
 from fxpp import __main__ as cli  # noqa: E402
-from fxpp import _capture, _check  # noqa: E402
+from fxpp import _capture, _check, _weights  # noqa: E402
 
 
 def node(name, op, target, args=(), kwargs=None):
@@ -350,7 +350,7 @@ class RoundTripTest(unittest.TestCase):
 
     def test_wrong_weights_are_refused(self):
         path = self.dump("symbolic_trace")
-        weights = torch.load(fxpp.weights_path(path))
+        weights = _weights.load_trusted(fxpp.weights_path(path))
         weights["tensors"]["scale"] = torch.zeros(5)
         with self.assertRaises(fxpp.LoadError) as caught:
             fxpp.load(path, weights=weights)
