@@ -55,6 +55,40 @@ const TensorMeta* TensorVal(const Node* n) {
   return val.kind() == ValueMeta::Kind::kTensor ? &val.tensor() : nullptr;
 }
 
+// A batch norm's arguments in ATen's order (input, weight, bias,
+// running_mean, running_var, training, momentum, eps): ATen's ops and
+// torch.batch_norm take them so, torch.nn.functional.batch_norm (what
+// nn.BatchNorm calls, as Dynamo records it) as (input, running_mean,
+// running_var, weight, bias, training, momentum, eps) with defaults after
+// the running stats. Positional or by name; nullopt for other targets or
+// when an argument without a default is missing.
+absl::optional<std::vector<Argument>> BatchNormArgs(const Node& n) {
+  static constexpr absl::string_view kNames[] = {"input",       "weight",   "bias",
+                                                 "running_mean", "running_var", "training",
+                                                 "momentum",    "eps"};
+  static constexpr size_t kFunctionalPosition[] = {0, 3, 4, 1, 2, 5, 6, 7};
+  const absl::string_view target = n.target();
+  const bool functional = target == "torch.nn.functional.batch_norm";
+  if (!functional && target != "torch.batch_norm" &&
+      target != "torch.ops.aten.batch_norm.default" &&
+      target != "torch.ops.aten.native_batch_norm.default") {
+    return absl::nullopt;
+  }
+  std::vector<Argument> args;
+  for (size_t i = 0; i < 8; ++i) {
+    if (const Argument* a = ArgAt(n, functional ? kFunctionalPosition[i] : i, kNames[i])) {
+      args.push_back(*a);
+    } else if (functional && (i == 1 || i == 2)) {
+      args.push_back(Argument::None());
+    } else if (functional && i >= 5) {
+      args.push_back(i == 5 ? Argument::Bool(false) : Argument::Float(i == 6 ? 0.1 : 1e-5));
+    } else {
+      return absl::nullopt;
+    }
+  }
+  return args;
+}
+
 // Whether aten.contiguous(x) returns x itself (x is contiguous in the
 // format asked for; only the default format is judged), from x's recorded
 // shape and strides; nullopt when they are not recorded or symbolic.
@@ -247,6 +281,7 @@ class Functionalizer {
 
   absl::StatusOr<Action> Classify(const Node& n);
   absl::StatusOr<Action> ClassifyAten(const Node& n);
+  absl::StatusOr<Action> ClassifyBatchNorm(const Node& n);
   absl::StatusOr<Action> ClassifyInPlaceName(const Node& n);
   absl::Status Process(Node* n);
   absl::Status ProcessInPlace(Node* n, const Action& action);
@@ -325,6 +360,10 @@ absl::StatusOr<Action> Functionalizer::Classify(const Node& n) {
   const absl::string_view op = OperatorName(n);
   const absl::string_view target = n.target();
   if (IsAten(n)) return ClassifyAten(n);
+  if (n.op() == OpKind::kCallFunction &&
+      (target == "torch.nn.functional.batch_norm" || target == "torch.batch_norm")) {
+    return ClassifyBatchNorm(n);
+  }
   if (n.op() == OpKind::kCallFunction && (target == "operator.setitem" || target == "_operator.setitem")) {
     action.effect = Effect::kSetItem;
     return action;
@@ -386,13 +425,7 @@ absl::StatusOr<Action> Functionalizer::ClassifyAten(const Node& n) {
   const absl::string_view target = n.target();
   if (target == "torch.ops.aten.batch_norm.default" ||
       target == "torch.ops.aten.native_batch_norm.default") {
-    const Argument* training = ArgAt(n, 5, "training");
-    const Argument* running_mean = ArgAt(n, 3, "running_mean");
-    if (training != nullptr && training->kind() == ArgKind::kBool && training->bool_value() &&
-        running_mean != nullptr && running_mean->is_node()) {
-      action.effect = Effect::kBatchNorm;
-    }
-    return action;
+    return ClassifyBatchNorm(n);
   }
   if (target == "torch.ops.aten.contiguous.default") {
     // Its input itself when that is contiguous already, else a copy: the
@@ -441,6 +474,29 @@ absl::StatusOr<Action> Functionalizer::ClassifyAten(const Node& n) {
 
 // A non-ATen call named like an in-place op (`x.add_(y)`): its twin is the
 // name without the underscore, when the schema table knows both.
+// A batch norm updates its running statistics in training mode: it is then
+// replaced by _native_batch_norm_legit_functional (ProcessMutable).
+absl::StatusOr<Action> Functionalizer::ClassifyBatchNorm(const Node& n) {
+  Action action;
+  const absl::optional<std::vector<Argument>> args = BatchNormArgs(n);
+  if (!args.has_value()) {
+    return Unsupported(n, "a batch norm without its input or running statistics");
+  }
+  const Argument& training = (*args)[5];
+  if (training.kind() != ArgKind::kBool) {
+    return Unsupported(n, "whether this batch norm trains (and so updates its running "
+                          "statistics) is not a constant");
+  }
+  const Argument& running_mean = (*args)[3];
+  const Argument& running_var = (*args)[4];
+  if (!training.bool_value() || (running_mean.is_none() && running_var.is_none())) return action;
+  if (!running_mean.is_node() || !running_var.is_node()) {
+    return Unsupported(n, "a training batch norm with one running statistic");
+  }
+  action.effect = Effect::kBatchNorm;
+  return action;
+}
+
 absl::StatusOr<Action> Functionalizer::ClassifyInPlaceName(const Node& n) {
   Action action;
   const absl::string_view op = OperatorName(n);
@@ -999,15 +1055,17 @@ absl::Status Functionalizer::ProcessOut(Node* n, const Action& action) {
 // the written arguments' new values after its results.
 absl::Status Functionalizer::ProcessMutable(Node* n, const Action& action) {
   const bool batch_norm = action.effect == Effect::kBatchNorm;
+  // A batch norm's in ATen's order, all positional (cudnn_enabled dropped).
+  const std::vector<Argument> given =
+      batch_norm ? *BatchNormArgs(*n) : std::vector<Argument>(n->args());
   std::vector<Argument> args;
-  const size_t count = batch_norm ? 8 : n->args().size();  // batch_norm drops cudnn_enabled
-  for (size_t i = 0; i < count && i < n->args().size(); ++i) {
-    ASSIGN_OR_RETURN(Argument mapped, CurrentArg(n->args()[i]));
+  for (const Argument& a : given) {
+    ASSIGN_OR_RETURN(Argument mapped, CurrentArg(a));
     args.push_back(std::move(mapped));
   }
-  if (batch_norm && args.size() != 8) return Unsupported(*n, "expected 9 positional arguments");
   KwArgs kwargs;
-  for (const KwArg& kw : n->kwargs()) {
+  const KwArgs none;
+  for (const KwArg& kw : batch_norm ? none : n->kwargs()) {
     ASSIGN_OR_RETURN(Argument mapped, CurrentArg(kw.value));
     kwargs.push_back(KwArg{kw.name, std::move(mapped)});
   }
@@ -1019,16 +1077,18 @@ absl::Status Functionalizer::ProcessMutable(Node* n, const Action& action) {
   std::vector<int> mutated = batch_norm ? std::vector<int>{3, 4} : action.schema->MutatedArguments();
   const int64_t results = batch_norm ? 3 : static_cast<int64_t>(action.schema->returns.size());
   for (size_t k = 0; k < mutated.size(); ++k) {
-    const Argument* written = ArgAt(*n, mutated[k], action.schema != nullptr
-                                                        ? action.schema->arguments[mutated[k]].name
-                                                        : "");
+    const Argument* written =
+        batch_norm ? &given[mutated[k]]
+                   : ArgAt(*n, mutated[k], action.schema->arguments[mutated[k]].name);
     if (written == nullptr || !written->is_node()) continue;
     Node* part = Emit(OpKind::kCallFunction, kGetItem,
                       {Argument::Ref(twin), Argument::Int(results + static_cast<int64_t>(k))}, {}, *n,
                       written->node());
     RETURN_IF_ERROR(Mutate(*n, written->node(), part));
   }
-  if (batch_norm && n->target() == "torch.ops.aten.batch_norm.default") {
+  // native_batch_norm returns (out, mean, rstd) as its twin begins; the
+  // others return the normalized tensor alone.
+  if (batch_norm && n->target() != "torch.ops.aten.native_batch_norm.default") {
     S(n).resolved = Emit(OpKind::kCallFunction, kGetItem, {Argument::Ref(twin), Argument::Int(0)}, {},
                          *n, n);
   } else {

@@ -1,7 +1,9 @@
 #include "passes/functionalize/functionalize.h"
 
 #include <memory>
+#include <string>
 
+#include "absl/strings/str_cat.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "ir/fx_text/fx_text.h"
@@ -146,6 +148,47 @@ TEST(FunctionalizeTest, InPlaceViewOpsOnIntermediatesBecomeViews) {
 )");
   EXPECT_THAT(Functionalize(*input, FunctionalizeOptions()).status().message(),
               HasSubstr("mutates tensor metadata"));
+}
+
+// nn.BatchNorm in training mode as Dynamo records it: F.batch_norm updates
+// its running statistics (positions 1 and 2 there) in place. Found by
+// realmodels/sweep.py (bn_train under torch.compile with fxpp's backend).
+TEST(FunctionalizeTest, TorchLevelTrainingBatchNormUpdatesItsStatistics) {
+  auto functionalized = [](absl::string_view args, absl::string_view kwargs) {
+    auto m = ModuleFromFxText(absl::StrCat(R"(graph():
+    %x : [num_users=1] = placeholder[target=x]
+    %rm : [num_users=1] = placeholder[target=rm]
+    %rv : [num_users=1] = placeholder[target=rv]
+    %w : [num_users=1] = placeholder[target=w]
+    %bn : [num_users=1] = call_function[target=torch.nn.functional.batch_norm](args = ()",
+                                           args, "), kwargs = {", kwargs, R"(})
+    return (bn,)
+)"));
+    FunctionalizeOptions options;
+    options.keep_input_mutations = true;
+    absl::StatusOr<FunctionalizeReport> report = Functionalize(*m, options);
+    if (!report.ok()) return std::string(report.status().message());
+    EXPECT_TRUE(VerifyGraphModule(*m).ok());
+    return PrintFxGraph(m->graph());
+  };
+  const std::string expected =
+      "    %_native_batch_norm_legit_functional : [num_users=3] = call_function[target=torch.ops.aten._native_batch_norm_legit_functional.default](args = (%x, %w, None, %rm, %rv, True, 0.1, 1e-05), kwargs = {})\n"
+      "    %getitem : [num_users=1] = call_function[target=operator.getitem](args = (%_native_batch_norm_legit_functional, 3), kwargs = {})\n"
+      "    %getitem_1 : [num_users=1] = call_function[target=operator.getitem](args = (%_native_batch_norm_legit_functional, 4), kwargs = {})\n"
+      "    %getitem_2 : [num_users=1] = call_function[target=operator.getitem](args = (%_native_batch_norm_legit_functional, 0), kwargs = {})\n"
+      "    %copy_ : [num_users=0] = call_function[target=torch.ops.aten.copy_.default](args = (%rm, %getitem), kwargs = {})\n"
+      "    %copy__1 : [num_users=0] = call_function[target=torch.ops.aten.copy_.default](args = (%rv, %getitem_1), kwargs = {})\n"
+      "    return (getitem_2,)\n";
+  // Positional, as Dynamo records nn.BatchNorm; by name; with defaults.
+  EXPECT_THAT(functionalized("%x, %rm, %rv, %w, None, True, 0.1, 1e-05", ""), HasSubstr(expected));
+  EXPECT_THAT(functionalized("%x, %rm, %rv", "weight: %w, training: True"), HasSubstr(expected));
+  // In eval mode it writes nothing: unchanged.
+  EXPECT_THAT(functionalized("%x, %rm, %rv, %w, None, False, 0.1, 1e-05", ""),
+              HasSubstr("torch.nn.functional.batch_norm](args = (%x, %rm, %rv, %w, None, False"));
+  EXPECT_THAT(functionalized("%x, %rm, %rv, %w", ""),
+              HasSubstr("torch.nn.functional.batch_norm](args = (%x, %rm, %rv, %w)"));
+  // Whether it trains must be known.
+  EXPECT_THAT(functionalized("%x, %rm, %rv, %w, None, %w", ""), HasSubstr("is not a constant"));
 }
 
 TEST(FunctionalizeTest, BadOptionsFailWithoutChangingTheModule) {
