@@ -278,7 +278,9 @@ class Converter {
     py::dict attributes = Attr(module.ptr(), n_.dict);
     for (auto [name, value] : attributes) {
       absl::string_view attr = StrView(name.ptr());
-      if (attr.substr(0, 2) == "__" || !IsInstance(value.ptr(), objects_.types.tensor_type)) continue;
+      if (attr.substr(0, 2) == "__" || !IsInstance(value.ptr(), objects_.types.tensor_type)) {
+        continue;
+      }
       Check(out.AddState({std::string(attr), StateKind::kConstant, Tensor(value.ptr()), true}));
     }
   }
@@ -624,7 +626,8 @@ class Converter {
     std::string annotation;
     PyObject* type = fields.Get(kType);
     if (type != Py_None) {
-      annotation = py::cast<std::string>(objects_.types.targets.attr("type_annotation")(py::handle(type)));
+      annotation = py::cast<std::string>(
+          objects_.types.targets.attr("type_annotation")(py::handle(type)));
     }
     // call_function targets are already symbols; the others stay text (a
     // graph keeps get_attr/call_module/placeholder targets to itself).
@@ -794,7 +797,8 @@ class Converter {
       if (auto f = objects_.Format(v)) return Argument::Format(*f);
     } else if (type == reinterpret_cast<PyTypeObject*>(objects_.types.layout_type)) {
       if (auto l = objects_.LayoutOf(v)) return Argument::LayoutValue(*l);
-    } else if (objects_.types.sym_int_type != nullptr && IsInstance(v, objects_.types.sym_int_type)) {
+    } else if (objects_.types.sym_int_type != nullptr &&
+               IsInstance(v, objects_.types.sym_int_type)) {
       return Argument::SymInt(StrView(py::str(py::handle(v)).ptr()));
     }
     // torch.Size, tensors, operators passed as values, big ints, ...: kept

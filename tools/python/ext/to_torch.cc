@@ -162,10 +162,11 @@ class Builder {
         py::object dtype = objects_.DtypeObject(t.dtype);
         if (t.stride.size() != t.shape.size()) {
           return objects_.types.torch.attr("empty")(shape, py::arg("dtype") = dtype,
-                                              py::arg("device") = "meta");
-        }
-        return objects_.types.torch.attr("empty_strided")(shape, stride, py::arg("dtype") = dtype,
                                                     py::arg("device") = "meta");
+        }
+        return objects_.types.torch.attr("empty_strided")(shape, stride,
+                                                          py::arg("dtype") = dtype,
+                                                          py::arg("device") = "meta");
       }
       case ValueMeta::Kind::kTuple:
       case ValueMeta::Kind::kList: {

@@ -85,9 +85,10 @@ const TorchTypes& TorchTypes::Process() {
 TorchTypes::TorchTypes()
     : torch(py::module_::import("torch")), targets(py::module_::import("fxpp._targets")) {
   py::module_ fx = py::module_::import("torch.fx");
+  py::module_ values = py::module_::import("fxpp._values");
   node_type = fx.attr("Node").ptr();
   graph_module_type = fx.attr("GraphModule").ptr();
-  operator_types = py::module_::import("fxpp._values").attr("_OPERATOR_TYPES");
+  operator_types = values.attr("_OPERATOR_TYPES");
   tensor_type = torch.attr("Tensor").ptr();
   size_type = torch.attr("Size").ptr();
   dtype_type = torch.attr("dtype").ptr();
@@ -97,7 +98,6 @@ TorchTypes::TorchTypes()
   sym_int_type = OptionalType(torch, "SymInt");
   sym_float_type = OptionalType(torch, "SymFloat");
   sym_bool_type = OptionalType(torch, "SymBool");
-  py::module_ values = py::module_::import("fxpp._values");
   AddEnum(dtype_of, dtypes, values.attr("_DTYPE_NAMES"), &ParseScalarType);
   AddEnum(format_of, formats, values.attr("_MEMORY_FORMAT_NAMES"), &ParseMemoryFormat);
   AddEnum(layout_of, layouts, values.attr("_LAYOUT_NAMES"), &ParseLayout);
