@@ -63,8 +63,6 @@ absl::Status CheckNotJoint(const ExportedProgram& program) {
   return absl::OkStatus();
 }
 
-// Whether the program has effect tokens or functionalized buffer and input
-// mutations, which unflatten rewrites first.
 // A node nothing reads that is not kept for its effect.
 bool HasDeadCode(const Graph& graph) {
   for (const Node* n : graph.nodes()) {
@@ -73,7 +71,9 @@ bool HasDeadCode(const Graph& graph) {
   return false;
 }
 
-// PyTorch's unflatten removes effect tokens first, which ends with
+// Whether the program has dead code, effect tokens or functionalized
+// buffer and input mutations, which unflatten rewrites first. PyTorch's
+// unflatten removes effect tokens first, which ends with
 // eliminate_dead_code whether there were tokens or not: dead nodes (a
 // multi-output op's unread getitems) never reach its modules.
 bool NeedsRewrites(const ExportedProgram& program) {

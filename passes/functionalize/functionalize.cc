@@ -60,20 +60,24 @@ const TensorMeta* TensorVal(const Node* n) {
 // torch.batch_norm take them so, torch.nn.functional.batch_norm (what
 // nn.BatchNorm calls, as Dynamo records it) as (input, running_mean,
 // running_var, weight, bias, training, momentum, eps) with defaults after
-// the running stats. Positional or by name; nullopt for other targets or
-// when an argument without a default is missing.
+// the running stats. IsBatchNormCall says which calls these are.
+// Positional or by name; nullopt for other calls or when an argument
+// without a default is missing.
+bool IsBatchNormCall(const Node& n) {
+  const absl::string_view target = n.target();
+  return n.op() == OpKind::kCallFunction &&
+         (target == "torch.nn.functional.batch_norm" || target == "torch.batch_norm" ||
+          target == "torch.ops.aten.batch_norm.default" ||
+          target == "torch.ops.aten.native_batch_norm.default");
+}
+
 absl::optional<std::vector<Argument>> BatchNormArgs(const Node& n) {
   static constexpr absl::string_view kNames[] = {"input",       "weight",   "bias",
                                                  "running_mean", "running_var", "training",
                                                  "momentum",    "eps"};
   static constexpr size_t kFunctionalPosition[] = {0, 3, 4, 1, 2, 5, 6, 7};
-  const absl::string_view target = n.target();
-  const bool functional = target == "torch.nn.functional.batch_norm";
-  if (!functional && target != "torch.batch_norm" &&
-      target != "torch.ops.aten.batch_norm.default" &&
-      target != "torch.ops.aten.native_batch_norm.default") {
-    return absl::nullopt;
-  }
+  if (!IsBatchNormCall(n)) return absl::nullopt;
+  const bool functional = n.target() == "torch.nn.functional.batch_norm";
   std::vector<Argument> args;
   for (size_t i = 0; i < 8; ++i) {
     if (const Argument* a = ArgAt(n, functional ? kFunctionalPosition[i] : i, kNames[i])) {
@@ -359,11 +363,8 @@ absl::StatusOr<Action> Functionalizer::Classify(const Node& n) {
   if (n.op() != OpKind::kCallFunction && n.op() != OpKind::kCallMethod) return action;
   const absl::string_view op = OperatorName(n);
   const absl::string_view target = n.target();
+  if (IsBatchNormCall(n)) return ClassifyBatchNorm(n);
   if (IsAten(n)) return ClassifyAten(n);
-  if (n.op() == OpKind::kCallFunction &&
-      (target == "torch.nn.functional.batch_norm" || target == "torch.batch_norm")) {
-    return ClassifyBatchNorm(n);
-  }
   if (n.op() == OpKind::kCallFunction && (target == "operator.setitem" || target == "_operator.setitem")) {
     action.effect = Effect::kSetItem;
     return action;
@@ -423,10 +424,6 @@ absl::StatusOr<Action> Functionalizer::ClassifyAten(const Node& n) {
   Action action;
   const absl::string_view op = OperatorName(n);
   const absl::string_view target = n.target();
-  if (target == "torch.ops.aten.batch_norm.default" ||
-      target == "torch.ops.aten.native_batch_norm.default") {
-    return ClassifyBatchNorm(n);
-  }
   if (target == "torch.ops.aten.contiguous.default") {
     // Its input itself when that is contiguous already, else a copy: the
     // input's recorded strides tell which.
@@ -472,8 +469,6 @@ absl::StatusOr<Action> Functionalizer::ClassifyAten(const Node& n) {
   return action;
 }
 
-// A non-ATen call named like an in-place op (`x.add_(y)`): its twin is the
-// name without the underscore, when the schema table knows both.
 // A batch norm updates its running statistics in training mode: it is then
 // replaced by _native_batch_norm_legit_functional (ProcessMutable).
 absl::StatusOr<Action> Functionalizer::ClassifyBatchNorm(const Node& n) {
@@ -497,6 +492,8 @@ absl::StatusOr<Action> Functionalizer::ClassifyBatchNorm(const Node& n) {
   return action;
 }
 
+// A non-ATen call named like an in-place op (`x.add_(y)`): its twin is the
+// name without the underscore, when the schema table knows both.
 absl::StatusOr<Action> Functionalizer::ClassifyInPlaceName(const Node& n) {
   Action action;
   const absl::string_view op = OperatorName(n);
