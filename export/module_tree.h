@@ -37,6 +37,10 @@ inline constexpr absl::string_view kPlainModuleClass = "torch.nn.Module";
 // class, "torch.ScriptObject:__torch__.Foo").
 inline constexpr absl::string_view kTreeSpecClass = "torch.utils._pytree.TreeSpec";
 inline constexpr absl::string_view kScriptObjectClassPrefix = "torch.ScriptObject:";
+// Tensor attributes, `__ival__<name>`, that pass a buffer mutation's value
+// across a preserved signature (PyTorch's _IVals): each module that writes or
+// reads the value holds the same tensor under that name.
+inline constexpr absl::string_view kIntermediateValuePrefix = "__ival__";
 
 // The dotted path of submodule `name` of the module at `prefix` ("" is the
 // root).

@@ -6,6 +6,7 @@
 #include "absl/container/flat_hash_set.h"
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
+#include "export/module_tree.h"
 #include "ir/status_macros.h"
 
 namespace fxpp {

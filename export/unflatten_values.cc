@@ -4,6 +4,7 @@
 #include <utility>
 
 #include "absl/strings/str_cat.h"
+#include "export/module_tree.h"
 #include "export/unflatten_mutations.h"
 
 namespace fxpp {

@@ -21,9 +21,6 @@
 namespace fxpp {
 namespace unflatten_internal {
 
-// Attributes PyTorch's _IVals passes buffer-mutation values through.
-inline constexpr absl::string_view kIntermediateValuePrefix = "__ival__";
-
 // PyTorch's _IVals: intermediate values of buffer mutations that cross a
 // preserved signature, passed through attributes `__ival__<name>`.
 class IntermediateValues {

@@ -1,8 +1,9 @@
 // Fuzzes torch.export programs (export/: ParseExportedProgramJson, which
 // validates) and unflatten on whatever is accepted: no crash, hang or
 // unbounded recursion (alias cycles, module paths), the program round-trips
-// through every program writer (program_checks.h), the result verifies, and
-// it round-trips through every module writer (fuzz_checks.h).
+// through every program writer (program_checks.h), the result verifies,
+// computes what the program does (testing/unflatten_computation.h) and
+// round-trips through every module writer (fuzz_checks.h).
 #include <cstddef>
 #include <cstdint>
 
@@ -12,6 +13,7 @@
 #include "export/unflatten.h"
 #include "testing/fuzz/fuzz_checks.h"
 #include "testing/fuzz/program_checks.h"
+#include "testing/unflatten_computation.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const absl::string_view text(reinterpret_cast<const char*>(data), size);
@@ -25,6 +27,12 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   // internal error: its bug, where any other error is a refused input.
   if (!result.ok() && result.status().code() != absl::StatusCode::kInternal) return 0;
   fxpp::fuzz::CheckOk("unflatten's result verifies", result.status());
+  // Unimplemented: what the check cannot evaluate (a pytree spec of a type
+  // it does not know), not a wrong result.
+  const absl::Status same = fxpp::CheckUnflattenComputation(*program, *result);
+  if (same.code() != absl::StatusCode::kUnimplemented) {
+    fxpp::fuzz::CheckOk("unflatten's result computes what the program does", same);
+  }
   fxpp::fuzz::CheckRendersAndReparses(*result->module, {}, /*fx_text_source=*/false);
   return 0;
 }
