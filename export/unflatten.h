@@ -7,8 +7,10 @@
 //   them, read with get_attr (PyTorch's param sinking); buffer mutations that
 //   export functionalized become in-place `aten.copy_` in the owning module;
 // - a module called several times gets one graph per call, named `foo`,
-//   `foo@1`, ...; calls whose graphs are structurally identical are merged
-//   into the first, as PyTorch does;
+//   `foo@1`, ...; calls whose graphs are structurally identical and call the
+//   same modules are merged into the first, as PyTorch does (PyTorch merges
+//   them whichever modules they call, a wrong result when a child's calls
+//   differ: export/testdata/pytorch_wrong/nested_specialized_calls);
 // - calls whose signature export preserved take and return their original
 //   pytree structure (tree_flatten_spec / tree_unflatten nodes); a module
 //   with a preserved signature called more than once becomes PyTorch's

@@ -1,6 +1,8 @@
 #include "export/unflatten_merge.h"
 
 #include <cstdint>
+#include <utility>
+#include <vector>
 
 #include "absl/hash/hash.h"
 #include "export/graph_structure.h"
@@ -8,16 +10,40 @@
 
 namespace fxpp {
 namespace unflatten_internal {
+namespace {
+
+// The modules a call's graph calls, in node order, as its call_module
+// targets resolve now (after the merges of those modules' own calls). Two
+// calls whose graphs are equal but call different modules compute different
+// things: PyTorch's _check_graph_equivalence ignores call_module targets and
+// merges them, so that the merged call runs the other call's child graph.
+// A target that does not resolve stands for itself (its node: equal to none).
+std::vector<const void*> CalledModules(const CallEntry& call) {
+  std::vector<const void*> called;
+  for (const Node* node : call.module->graph->nodes()) {
+    if (node->op() != OpKind::kCallModule) continue;
+    const ModuleObject* callee = FindModule(call.module, node->target());
+    called.push_back(callee != nullptr ? static_cast<const void*>(callee) : node);
+  }
+  return called;
+}
+
+}  // namespace
 
 absl::StatusOr<Redirects> MergeIdenticalCalls(
     const std::vector<std::vector<CallEntry>>& partitions,
     const absl::flat_hash_set<const ModuleObject*>& unsunk) {
   Redirects redirected;
-  for (const std::vector<CallEntry>& calls : partitions) {
+  // A module's calls are first made inside its parent's: partitions come
+  // parents first. Children go first here, so that a parent's calls compare
+  // the modules they call after those calls merged (CalledModules).
+  for (auto it = partitions.rbegin(); it != partitions.rend(); ++it) {
+    const std::vector<CallEntry>& calls = *it;
     if (calls.size() < 2) continue;  // a module called once: nothing to merge
     // Calls with equal graphs, each class with its first call per fqn.
     struct EqualCalls {
       const CallEntry* first;
+      std::vector<const void*> called;  // the first's CalledModules
       absl::flat_hash_map<absl::string_view, const CallEntry*> first_by_fqn;
     };
     absl::flat_hash_map<uint64_t, std::vector<EqualCalls>> by_hash;
@@ -25,18 +51,19 @@ absl::StatusOr<Redirects> MergeIdenticalCalls(
       const std::string child_fqn = CallName(call.fqn, call.call);
       ASSIGN_OR_RETURN(std::string target, ComputeAccessor(call.parent_fqn, child_fqn));
       const bool call_unsunk = unsunk.contains(call.module);
+      std::vector<const void*> called = CalledModules(call);
       std::vector<EqualCalls>& bucket =
-          by_hash[absl::HashOf(StructuralHash(*call.module->graph), call_unsunk)];
+          by_hash[absl::HashOf(StructuralHash(*call.module->graph), call_unsunk, called)];
       EqualCalls* same = nullptr;
       for (EqualCalls& candidate : bucket) {
-        if (unsunk.contains(candidate.first->module) == call_unsunk &&
+        if (unsunk.contains(candidate.first->module) == call_unsunk && candidate.called == called &&
             StructurallyEqual(*candidate.first->module->graph, *call.module->graph)) {
           same = &candidate;
           break;
         }
       }
       if (same == nullptr) {
-        bucket.push_back(EqualCalls{&call, {{call.fqn, &call}}});
+        bucket.push_back(EqualCalls{&call, std::move(called), {{call.fqn, &call}}});
         continue;
       }
       auto [module_path, name] = SplitLast(target);

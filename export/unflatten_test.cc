@@ -653,7 +653,7 @@ TEST(UnflattenTest, UserInputMutationIsCopiedBackIntoTheInput) {
   for (const char* name : {"input_mutation_decomposed", "input_mutation_batchnorm_decomposed"}) {
     SCOPED_TRACE(name);
     absl::StatusOr<ExportedProgram> program = ReadExportedProgram(
-        absl::StrCat("export/testdata/input_mutation/", name, ".json"));
+        absl::StrCat("export/testdata/pytorch_wrong/", name, ".json"));
     ASSERT_TRUE(program.ok()) << program.status();
     absl::StatusOr<UnflattenResult> result = Unflatten(*program);
     ASSERT_TRUE(result.ok()) << result.status();
@@ -678,6 +678,29 @@ TEST(UnflattenTest, UserInputMutationIsCopiedBackIntoTheInput) {
       });
     }
   }
+}
+
+// `p` only calls its child `c`, passing a flag that specializes c's graph:
+// p's two calls have equal graphs but call c and c@1, which differ. PyTorch
+// 2.6 merges them (its graph comparison ignores call_module targets), so its
+// second p call computes c(x, True) again. They must stay two calls.
+TEST(UnflattenTest, CallsOfDifferentChildCallsDoNotMerge) {
+  absl::StatusOr<ExportedProgram> program =
+      ReadExportedProgram("export/testdata/pytorch_wrong/nested_specialized_calls.json");
+  ASSERT_TRUE(program.ok()) << program.status();
+  absl::StatusOr<UnflattenResult> result = Unflatten(*program);
+  ASSERT_TRUE(result.ok()) << result.status();
+  std::vector<std::string> called;
+  for (const Node* n : result->module->graph().nodes()) {
+    if (n->op() == OpKind::kCallModule) called.emplace_back(n->target());
+  }
+  EXPECT_THAT(called, ElementsAre("p", "p@1")) << PrintFxGraph(result->module->graph());
+  // p@1's c@1 is the module at p.c@1 (calls of p share their children).
+  const GraphModule* first = result->module->FindSubmodule("p.c");
+  const GraphModule* second = result->module->FindSubmodule("p.c@1");
+  ASSERT_TRUE(first != nullptr && first->has_graph());
+  ASSERT_TRUE(second != nullptr && second->has_graph());
+  EXPECT_FALSE(StructurallyEqual(first->graph(), second->graph()));
 }
 
 }  // namespace

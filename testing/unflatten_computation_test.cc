@@ -41,8 +41,9 @@ const std::vector<std::string>& RealPrograms() {
       "testing/exported/shared_nonstrict.json",
       "testing/exported/specialized_calls.json",
       "testing/exported/transformer.json",
-      "export/testdata/input_mutation/input_mutation_decomposed.json",
-      "export/testdata/input_mutation/input_mutation_batchnorm_decomposed.json",
+      "export/testdata/pytorch_wrong/input_mutation_decomposed.json",
+      "export/testdata/pytorch_wrong/input_mutation_batchnorm_decomposed.json",
+      "export/testdata/pytorch_wrong/nested_specialized_calls.json",
       "testing/realmodels/torch26/gpt12.export.json",
   };
   return *programs;
@@ -172,7 +173,7 @@ TEST(UnflattenComputationTest, CatchesADroppedBufferUpdate) {
 }
 
 TEST(UnflattenComputationTest, CatchesADroppedInputUpdate) {
-  Unflattened u = Load("export/testdata/input_mutation/input_mutation_decomposed.json");
+  Unflattened u = Load("export/testdata/pytorch_wrong/input_mutation_decomposed.json");
   ASSERT_TRUE(CheckUnflattenComputation(u.program, u.result).ok());
   Node* copy_back = FindNode(u.result, "", [](const Node& n) {
     return n.target() == "torch.ops.aten.copy_" && n.args()[0].is_node() &&

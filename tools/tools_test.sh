@@ -103,7 +103,7 @@ check "dedup's dot on stdout pipes into graphviz" bash -c "$dedup $fixture --for
 # fmt on exported programs: json, pb and fxg hold all of it, readable and
 # dot show its graph, fx cannot hold a signature.
 for program in testing/exported/calls_twice.json testing/exported/cond.json \
-               export/testdata/input_mutation/input_mutation_decomposed.json; do
+               export/testdata/pytorch_wrong/input_mutation_decomposed.json; do
   name=$(basename $program .json)
   check "fmt $name json->pb" $fmt $program -o $tmp/$name.pb
   check "fmt $name pb->json is the program again" bash -c "$fmt $tmp/$name.pb --to=json >$tmp/$name.again.json && $fmt $program --to=json | cmp -s - $tmp/$name.again.json && $python -c '

@@ -1,14 +1,22 @@
 #!/usr/bin/env python3
-"""Exported programs that write a user input (USER_INPUT_MUTATION outputs),
-with what PyTorch 2.6's unflatten made of them (issue 16): fxpp's unflatten
-copies the new value back into the input. Run under PyTorch 2.6 from the
-repository root:
+"""Exported programs whose PyTorch 2.6 unflatten is wrong, with what it made
+of them; fxpp's unflatten gets them right (export/unflatten_test.cc):
+
+- programs that write a user input (USER_INPUT_MUTATION outputs, issue 16):
+  PyTorch's unflattened module fails when called; fxpp copies the new value
+  back into the input;
+- a module whose calls call differently specialized calls of its child:
+  PyTorch merges the module's calls (its graph comparison ignores
+  call_module targets), so the merged call runs the other call's child
+  graph and the module computes something else.
+
+Run under PyTorch 2.6 from the repository root:
 
   ../shared/tools/torch26 python3 \\
-      tools/python/make_input_mutation_export_fixtures.py --out export/testdata/input_mutation
+      tools/python/make_pytorch_wrong_export_fixtures.py --out export/testdata/pytorch_wrong
 
 writes NAME.json (fxpp.dumps of the program) and NAME.unflatten.json (what
-PyTorch's unflatten made; its module fails when called) per case.
+PyTorch's unflatten made) per case.
 """
 
 import argparse
@@ -50,6 +58,38 @@ class InputMutationBatchNorm(nn.Module):
         return y + x
 
 
+class Specialized(nn.Module):
+    """Traces to a different graph for each value of the flag."""
+
+    def __init__(self):
+        super().__init__()
+        self.lin = nn.Linear(4, 4)
+
+    def forward(self, x, double):
+        return self.lin(x) * 2 if double else self.lin(x) + 1
+
+
+class PassesFlag(nn.Module):
+    """Only calls its child, passing the flag on: its calls' graphs differ
+    in which of the child's calls they call, nothing else."""
+
+    def __init__(self):
+        super().__init__()
+        self.c = Specialized()
+
+    def forward(self, x, double):
+        return self.c(x, double)
+
+
+class NestedSpecialized(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.p = PassesFlag()
+
+    def forward(self, x):
+        return self.p(x, True) + self.p(x, False)
+
+
 CASES = {
     "input_mutation_decomposed": (
         "InputMutation after run_decompositions(): x.mul_(2) becomes a USER_INPUT_MUTATION "
@@ -58,6 +98,10 @@ CASES = {
         "InputMutationBatchNorm (train mode) after run_decompositions(): buffer mutations and a "
         "USER_INPUT_MUTATION output",
         lambda: _export(InputMutationBatchNorm().train(), _x()).run_decompositions()),
+    "nested_specialized_calls": (
+        "NestedSpecialized: p(x, True) + p(x, False), where p only calls its child c with the "
+        "flag: c and c@1 differ, so p and p@1 must not merge; PyTorch merges them and computes "
+        "p(x, True) twice", lambda: _export(NestedSpecialized(), _x())),
 }
 
 
