@@ -712,6 +712,22 @@ class UnflattenTest(unittest.TestCase):
             with self.subTest(name):
                 self.check(name)
 
+    def test_where_pytorch_is_wrong(self):
+        # make_pytorch_wrong_export_fixtures' programs: PyTorch's unflattened
+        # module fails or computes something else; fxpp's computes what the
+        # program does, writes to its input included.
+        import make_pytorch_wrong_export_fixtures as wrong
+        for name, (_, make) in wrong.CASES.items():
+            with self.subTest(name):
+                ep = make()
+                args, kwargs = ep.example_inputs
+                expected_args = copy.deepcopy(args)
+                with torch.no_grad():
+                    expected = copy.deepcopy(ep).module()(*expected_args, **kwargs)
+                    actual = fxpp.torch.unflatten(ep)(*args, **kwargs)
+                torch.testing.assert_close(actual, expected)
+                torch.testing.assert_close(args, expected_args)
+
     def test_metadata_kept(self):
         ep = self.fixtures.CASES["transformer"][1]()
         actual = fxpp.torch.unflatten(ep)
