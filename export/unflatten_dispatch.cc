@@ -117,28 +117,53 @@ absl::StatusOr<bool> DispatchCalls(
 // preserved signature without a call index (`sub@1` becomes `sub`), since its
 // dispatcher counts the calls. Walks every path, as
 // named_modules(remove_duplicate=False) does, and each dispatcher's call
-// modules' graphs under the dispatcher's path.
-void ElideCallIndices(Graph& graph, const std::string& path,
-                      const absl::flat_hash_set<absl::string_view>& preserved_paths) {
+// modules' graphs under the dispatcher's path. `owner` holds `graph`.
+//
+// A call whose module is not one of the dispatcher's (its signature was not
+// preserved, though the module's other calls' were) would take one of their
+// turns and run with their arguments: PyTorch builds that module, which fails
+// when called or computes something else; the program is refused instead.
+absl::Status ElideCallIndices(Graph& graph, ModuleObject* owner, const std::string& path,
+                              const absl::flat_hash_set<absl::string_view>& preserved_paths) {
   for (Node* node : graph.nodes()) {
     if (node->op() != OpKind::kCallModule) continue;
     const absl::string_view target = node->target();
     const size_t at = target.find('@');
-    if (at != absl::string_view::npos && preserved_paths.contains(JoinPath(path, target.substr(0, at)))) {
-      node->set_target(target.substr(0, at));
+    if (at == absl::string_view::npos ||
+        !preserved_paths.contains(JoinPath(path, target.substr(0, at)))) {
+      continue;
     }
+    const ModuleObject* callee = FindModule(owner, target);
+    const ModuleObject* dispatcher = FindModule(owner, target.substr(0, at));
+    if (callee != nullptr && dispatcher != nullptr &&
+        std::find(dispatcher->calls.begin(), dispatcher->calls.end(), callee) ==
+            dispatcher->calls.end()) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          "module call '", JoinPath(path, target), "' has no preserved signature, but the other ",
+          "calls of '", JoinPath(path, target.substr(0, at)),
+          "' have: their dispatcher cannot run it"));
+    }
+    node->set_target(target.substr(0, at));
   }
+  return absl::OkStatus();
 }
 
-void ElideCallIndices(ModuleObject* module, const std::string& path,
-                      const absl::flat_hash_set<absl::string_view>& preserved_paths) {
-  if (module->graph != nullptr) ElideCallIndices(*module->graph, path, preserved_paths);
-  module->children->ForEachLive([&](const std::string& name, ModuleObject* child) {
-    ElideCallIndices(child, JoinPath(path, name), preserved_paths);
-  });
-  for (ModuleObject* call : module->calls) {
-    if (call->graph != nullptr) ElideCallIndices(*call->graph, path, preserved_paths);
+absl::Status ElideCallIndices(ModuleObject* module, const std::string& path,
+                              const absl::flat_hash_set<absl::string_view>& preserved_paths) {
+  if (module->graph != nullptr) {
+    RETURN_IF_ERROR(ElideCallIndices(*module->graph, module, path, preserved_paths));
   }
+  absl::Status status;
+  module->children->ForEachLive([&](const std::string& name, ModuleObject* child) {
+    if (status.ok()) status = ElideCallIndices(child, JoinPath(path, name), preserved_paths);
+  });
+  RETURN_IF_ERROR(status);
+  for (ModuleObject* call : module->calls) {
+    if (call->graph != nullptr) {
+      RETURN_IF_ERROR(ElideCallIndices(*call->graph, call, path, preserved_paths));
+    }
+  }
+  return absl::OkStatus();
 }
 
 }  // namespace
@@ -153,7 +178,7 @@ absl::Status DispatchPreservedCalls(const ExportedProgram& program, ModulePool& 
   if (dispatched) {
     absl::flat_hash_set<absl::string_view> preserved_paths;
     for (const auto& [path, calls] : preserved) preserved_paths.insert(path);
-    ElideCallIndices(root, "", preserved_paths);
+    return ElideCallIndices(root, "", preserved_paths);
   }
   return absl::OkStatus();
 }
