@@ -118,6 +118,9 @@ absl::StatusOr<bool> DispatchCalls(
 // dispatcher counts the calls. Walks every path, as
 // named_modules(remove_duplicate=False) does, and each dispatcher's call
 // modules' graphs under the dispatcher's path. `owner` holds `graph`.
+// (PyTorch checks each graph under its own path, so that a call of a
+// dispatched module from `m@2` keeps its call index, naming a module the
+// dispatcher replaced.)
 //
 // A call whose module is not one of the dispatcher's (its signature was not
 // preserved, though the module's other calls' were) would take one of their
@@ -155,7 +158,11 @@ absl::Status ElideCallIndices(ModuleObject* module, const std::string& path,
   }
   absl::Status status;
   module->children->ForEachLive([&](const std::string& name, ModuleObject* child) {
-    if (status.ok()) status = ElideCallIndices(child, JoinPath(path, name), preserved_paths);
+    // A call module `m@2` of a module without a dispatcher shares `m`'s
+    // submodules: its calls of them are calls of `m.child`.
+    if (status.ok()) {
+      status = ElideCallIndices(child, JoinPath(path, CallBase(name)), preserved_paths);
+    }
   });
   RETURN_IF_ERROR(status);
   for (ModuleObject* call : module->calls) {

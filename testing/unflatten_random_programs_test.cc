@@ -4,11 +4,13 @@
 // crossing module boundaries in both directions, buffers updated inside
 // calls and read afterwards. Every program must unflatten, and to a module
 // that computes what the program does (CheckUnflattenComputation).
+#include <algorithm>
 #include <cstdint>
 #include <random>
 #include <string>
 #include <vector>
 
+#include "absl/container/flat_hash_set.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_replace.h"
 #include "export/module_tree.h"
@@ -23,9 +25,12 @@ namespace {
 
 const DimVector kShape = {4};
 
+// With `preserve`, about half the modules have every call's signature
+// preserved (export's preserve_module_call_signature): their calls take the
+// values they read from outside and return the values read after them.
 class RandomProgram {
  public:
-  explicit RandomProgram(uint32_t seed) : random_(seed) {}
+  RandomProgram(uint32_t seed, bool preserve) : random_(seed), preserve_(preserve) {}
 
   ExportedProgram Build() {
     MakeModuleTree();
@@ -35,6 +40,17 @@ class RandomProgram {
     for (int i = 0; i < calls; ++i) CallModule(children_[0][Pick(children_[0].size())]);
     std::vector<Node*> outputs = {values_.back()};
     if (Chance(2)) outputs.push_back(values_[Pick(values_.size())]);
+    // Unflatten removes dead code first, as PyTorch's does; a preserved call
+    // left without nodes would be an error, and export's own programs have
+    // no dead code. Without preserved signatures, half the programs keep it.
+    if (preserve_ || Chance(2)) {
+      for (Node* value : values_) {
+        if (value->num_users() == 0 && value != outputs[0]) outputs.push_back(value);
+      }
+    }
+    for (const CallRecord& call : calls_) {
+      if (modules_[call.module].preserved) PreserveSignature(call, outputs);
+    }
     return b_.Finish(outputs);
   }
 
@@ -46,7 +62,14 @@ class RandomProgram {
     Node* buffer = nullptr;        // the buffer's current value
     bool has_buffer = false;
     bool buffer_updated = false;
+    bool preserved = false;
     int calls = 0;
+  };
+  // One module call and the nodes made in it (nested calls' included).
+  struct CallRecord {
+    size_t module;
+    int call;
+    std::vector<Node*> nodes;
   };
 
   size_t Pick(size_t n) { return random_() % n; }
@@ -62,6 +85,7 @@ class RandomProgram {
       modules_[i].path =
           parent == 0 ? absl::StrCat("m", i) : absl::StrCat(modules_[parent].path, ".m", i);
       modules_[i].has_buffer = Chance(3);
+      modules_[i].preserved = preserve_ && Chance(2);
       children_[parent].push_back(i);
     }
     // The root calls at least one module.
@@ -71,6 +95,7 @@ class RandomProgram {
   Node* Op(absl::string_view target, std::vector<Argument> args) {
     Node* node = b_.Call(target, std::move(args), kShape);
     values_.push_back(node);
+    for (size_t call : open_calls_) calls_[call].nodes.push_back(node);
     return node;
   }
 
@@ -88,6 +113,8 @@ class RandomProgram {
         module.buffer = module.buffer_input;
       }
     }
+    calls_.push_back(CallRecord{index, module.calls, {}});
+    open_calls_.push_back(calls_.size() - 1);
     b_.Enter(module.path, absl::StrCat("M", index), module.calls++);
     Node* current =
         Op("torch.ops.aten.mul.Tensor", {Argument::Ref(AnyValue()), Argument::Ref(module.weight)});
@@ -119,16 +146,56 @@ class RandomProgram {
       module.buffer =
           Op("torch.ops.aten.add.Tensor", {Argument::Ref(module.buffer), Argument::Ref(current)});
       b_.MutateBuffer(module.buffer_input, module.buffer);
+      buffer_updates_.insert(module.buffer);
       module.buffer_updated = true;
     }
     b_.Exit();
+    open_calls_.pop_back();
+  }
+
+  // The call's signature as export records it: the values from outside its
+  // nodes read (state aside), the values of its nodes read after it.
+  void PreserveSignature(const CallRecord& call, const std::vector<Node*>& outputs) {
+    const absl::flat_hash_set<const Node*> inside(call.nodes.begin(), call.nodes.end());
+    std::vector<const Node*> inputs, results;
+    absl::flat_hash_set<const Node*> seen;
+    for (const Node* node : call.nodes) {
+      node->ForEachInput([&](const Node* input) {
+        const bool state =
+            input->op() == OpKind::kPlaceholder && input->name() != "x" && input->name() != "y";
+        if (!inside.contains(input) && !state && seen.insert(input).second) {
+          inputs.push_back(input);
+        }
+      });
+      // A buffer's new value is read after the call through the buffer, not
+      // returned (unflatten passes it on as PyTorch's _IVals do).
+      if (buffer_updates_.contains(node)) continue;
+      bool read_after = std::find(outputs.begin(), outputs.end(), node) != outputs.end();
+      for (const Node* user : node->users()) read_after = read_after || !inside.contains(user);
+      if (read_after) results.push_back(node);
+    }
+    ModuleCallSignature sig = RootSignature(inputs.size(), results.size());
+    for (const Node* input : inputs) {
+      sig.inputs.push_back(
+          ArgumentSpec{ArgumentSpec::Kind::kTensor, std::string(input->name()), {}, {}});
+    }
+    for (const Node* result : results) {
+      sig.outputs.push_back(
+          ArgumentSpec{ArgumentSpec::Kind::kTensor, std::string(result->name()), {}, {}});
+    }
+    const std::string& path = modules_[call.module].path;
+    b_.PreserveSignature(call.call == 0 ? path : absl::StrCat(path, "@", call.call), sig);
   }
 
   std::mt19937 random_;
+  const bool preserve_;
   ProgramBuilder b_;
   std::vector<Module> modules_;
   std::vector<std::vector<size_t>> children_;
   std::vector<Node*> values_;
+  std::vector<CallRecord> calls_;
+  std::vector<size_t> open_calls_;  // positions in calls_
+  absl::flat_hash_set<const Node*> buffer_updates_;
   int depth_ = 0;
 };
 
@@ -143,6 +210,9 @@ std::string Describe(const ExportedProgram& program, const GraphModule* unflatte
     }
     out += "\n";
   }
+  for (const ModuleCallEntry& entry : program.module_call_graph) {
+    if (entry.signature.has_value()) absl::StrAppend(&out, "preserved call '", entry.fqn, "'\n");
+  }
   if (unflattened == nullptr) return out;
   absl::StrAppend(&out, FormatModuleTree(*unflattened));
   for (const ModulePath& entry : ListModules(*unflattened, CallModules::kWithCalls)) {
@@ -153,10 +223,10 @@ std::string Describe(const ExportedProgram& program, const GraphModule* unflatte
   return out;
 }
 
-TEST(UnflattenRandomProgramsTest, EveryProgramUnflattensToWhatItComputes) {
+void CheckRandomPrograms(bool preserve) {
   constexpr uint32_t kPrograms = 3000;
   for (uint32_t seed = 0; seed < kPrograms; ++seed) {
-    ExportedProgram program = RandomProgram(seed).Build();
+    ExportedProgram program = RandomProgram(seed, preserve).Build();
     absl::StatusOr<UnflattenResult> result = Unflatten(program);
     ASSERT_TRUE(result.ok()) << "seed " << seed << ": " << result.status() << "\n"
                              << Describe(program, nullptr);
@@ -164,6 +234,14 @@ TEST(UnflattenRandomProgramsTest, EveryProgramUnflattensToWhatItComputes) {
     ASSERT_TRUE(same.ok()) << "seed " << seed << ": " << same << "\n"
                            << Describe(program, result->module.get());
   }
+}
+
+TEST(UnflattenRandomProgramsTest, EveryProgramUnflattensToWhatItComputes) {
+  CheckRandomPrograms(/*preserve=*/false);
+}
+
+TEST(UnflattenRandomProgramsTest, WithPreservedSignaturesToo) {
+  CheckRandomPrograms(/*preserve=*/true);
 }
 
 }  // namespace
