@@ -34,6 +34,14 @@ absl::Status Outliner::StartCall(Frame& parent, const std::vector<StackEntry>& s
                      : pool_.New(kInterpreterModuleClass, /*with_graph=*/true);
   frame.graph = frame.module->graph.get();
   ASSIGN_OR_RETURN(std::string accessor, ComputeAccessor(parent.fqn, frame.child_fqn));
+  // Calls of one key share their submodules (a shared module): a call under
+  // a name another call's module already has there replaces it, which is
+  // right only if the two calls trace to the same graph (CheckReplacedCalls).
+  ModuleObject* installed = FindModule(parent.module, accessor);
+  if (installed != nullptr && installed != frame.module && installed->graph != nullptr &&
+      !installed->graph->empty()) {
+    replaced_calls_.push_back(ReplacedCall{installed, frame.module, frame.child_fqn});
+  }
   AddSubmodule(parent.module, accessor, frame.module, [&](absl::string_view prefix) {
     std::string path = JoinPath(parent.fqn, prefix);
     auto [it, inserted] = created_modules_.emplace(path, nullptr);

@@ -6,6 +6,7 @@
 #include "absl/container/flat_hash_set.h"
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
+#include "export/graph_structure.h"
 #include "export/module_tree.h"
 #include "ir/status_macros.h"
 
@@ -160,6 +161,7 @@ absl::Status Outliner::Run() {
   }
   if (i == nodes_.size()) return absl::InvalidArgumentError("the graph has no output node");
   RETURN_IF_ERROR(CopyNode(root, nodes_[i]));
+  RETURN_IF_ERROR(CheckReplacedCalls());
   // PyTorch sinks the root's state placeholders in graph order, each read
   // inserted right after the last input: they end up reversed.
   std::sort(root.state_reads.begin(), root.state_reads.end(),
@@ -167,6 +169,29 @@ absl::Status Outliner::Run() {
               return position_[a.first->id()] > position_[b.first->id()];
             });
   PlaceStateReads(root);
+  return absl::OkStatus();
+}
+
+// The modules of two calls that share a submodule table name their
+// submodules alike, so equal call_module targets call the same module.
+absl::Status Outliner::CheckReplacedCalls() const {
+  const auto call_targets = [](const Graph& graph) {
+    std::vector<absl::string_view> targets;
+    for (const Node* node : graph.nodes()) {
+      if (node->op() == OpKind::kCallModule) targets.push_back(node->target());
+    }
+    return targets;
+  };
+  for (const ReplacedCall& call : replaced_calls_) {
+    const Graph& replaced = *call.replaced->graph;
+    const Graph& by = *call.by->graph;
+    if (StructurallyEqual(replaced, by) && call_targets(replaced) == call_targets(by)) continue;
+    return absl::InvalidArgumentError(absl::StrCat(
+        "module call '", call.by_fqn, "' is a call of a submodule its caller shares with an "
+        "earlier call's (one nn_module_stack key), but traces to another graph: one module "
+        "would run both calls' code (a module reachable under two names, called differently "
+        "under each; a non-strict export records the names' calls apart)"));
+  }
   return absl::OkStatus();
 }
 

@@ -182,6 +182,16 @@ class Outliner {
   std::vector<uint32_t> position_;  // flat node id -> position
   std::vector<std::pair<ModuleObject*, std::string>> state_paths_;
   IntermediateValues ivals_;
+  // A call's module that a later call's replaced in a shared submodule table.
+  struct ReplacedCall {
+    const ModuleObject* replaced;
+    const ModuleObject* by;
+    std::string by_fqn;
+  };
+  std::vector<ReplacedCall> replaced_calls_;
+  // An error unless each replaced call's graph equals its replacement's: the
+  // caller of the replaced call runs the replacement's graph.
+  absl::Status CheckReplacedCalls() const;
 };
 
 }  // namespace unflatten_internal

@@ -725,5 +725,18 @@ TEST(UnflattenTest, CallsOfDifferentChildCallsDoNotMerge) {
   EXPECT_FALSE(StructurallyEqual(first->graph(), second->graph()));
 }
 
+// `a` and `b` are one module, called as a(x, True) and b(x, False); strict
+// export records one key for both names and one for their child `c`, whose
+// two calls trace to different graphs. One module cannot run both; PyTorch
+// 2.6 gives it the second call's graph (a wrong result). Refused.
+TEST(UnflattenTest, OneSharedModuleCalledDifferentlyUnderTwoNamesIsRefused) {
+  absl::StatusOr<ExportedProgram> program =
+      ReadExportedProgram("export/testdata/pytorch_wrong/shared_specialized_calls.json");
+  ASSERT_TRUE(program.ok()) << program.status();
+  EXPECT_THAT(std::string(Unflatten(*program).status().message()),
+              HasSubstr("module call 'b.c' is a call of a submodule its caller shares with an "
+                        "earlier call's (one nn_module_stack key), but traces to another graph"));
+}
+
 }  // namespace
 }  // namespace fxpp

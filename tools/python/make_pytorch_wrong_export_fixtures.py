@@ -81,6 +81,28 @@ class PassesFlag(nn.Module):
         return self.c(x, double)
 
 
+class SpecializedSub(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.c = Specialized()
+
+    def forward(self, x, double):
+        return self.c(x, double).relu()
+
+
+class SharedSpecialized(nn.Module):
+    """One module reachable as `a` and `b`, called through each with another
+    flag: strict export records one key for both names and for their `c`."""
+
+    def __init__(self):
+        super().__init__()
+        self.a = SpecializedSub()
+        self.b = self.a
+
+    def forward(self, x):
+        return self.a(x, True) + self.b(x, False)
+
+
 class NestedSpecialized(nn.Module):
     def __init__(self):
         super().__init__()
@@ -102,7 +124,14 @@ CASES = {
         "NestedSpecialized: p(x, True) + p(x, False), where p only calls its child c with the "
         "flag: c and c@1 differ, so p and p@1 must not merge; PyTorch merges them and computes "
         "p(x, True) twice", lambda: _export(NestedSpecialized(), _x())),
+    "shared_specialized_calls": (
+        "SharedSpecialized: a(x, True) + b(x, False) with b = a, strict: PyTorch gives both calls "
+        "of c one module, which runs the second call's graph for both; fxpp refuses the program "
+        "(the non-strict export unflattens)", lambda: _export(SharedSpecialized(), _x())),
 }
+
+# The cases fxpp refuses (with a ValueError saying why) rather than unflatten.
+FXPP_REFUSES = {"shared_specialized_calls"}
 
 
 def main(argv=None):
