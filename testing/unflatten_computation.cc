@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "absl/container/flat_hash_map.h"
+#include "absl/container/flat_hash_set.h"
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
@@ -273,6 +274,10 @@ class UnflattenedEvaluator {
     for (const ModulePath& entry : ListModules(*result.module, CallModules::kWithCalls)) {
       module_at_.emplace(entry.path, entry.module);
       first_path_.emplace(entry.module, entry.same_as.empty() ? entry.path : entry.same_as);
+      paths_[entry.module].push_back(WithoutCalls(entry.path));
+    }
+    for (const InputSpec& spec : program.graph_signature.input_specs) {
+      if (!spec.target.empty()) program_state_.insert(spec.target);
     }
     for (const SpecAttribute& spec : result.specs) {
       specs_.emplace(JoinPath(spec.module_path, spec.name), &spec.spec);
@@ -381,7 +386,18 @@ class UnflattenedEvaluator {
     if (child == nullptr && owner->second->FindState(name) == nullptr) {
       return absl::InvalidArgumentError(absl::StrCat("get_attr '", path, "' names nothing"));
     }
-    return FrameValue{Argument::Ref(flat_.State(JoinPath(WithoutCalls(owner_first), name)))};
+    return FrameValue{Argument::Ref(flat_.State(StateName(owner->second, owner_first, name)))};
+  }
+
+  // A tensor of a module reachable under several names is named as the
+  // program names it (one of those names), else by the module's first path.
+  std::string StateName(const GraphModule* owner, const std::string& owner_first,
+                        absl::string_view name) const {
+    for (const std::string& path : paths_.at(owner)) {
+      std::string candidate = JoinPath(path, name);
+      if (program_state_.contains(candidate)) return candidate;
+    }
+    return JoinPath(WithoutCalls(owner_first), name);
   }
 
   // A call_module: the callee's graph evaluated on the call's operands; a
@@ -466,6 +482,9 @@ class UnflattenedEvaluator {
   FlatBuilder flat_;
   absl::flat_hash_map<std::string, const GraphModule*> module_at_;
   absl::flat_hash_map<const GraphModule*, std::string> first_path_;
+  // Every path of each module, call modules left out (WithoutCalls).
+  absl::flat_hash_map<const GraphModule*, std::vector<std::string>> paths_;
+  absl::flat_hash_set<std::string> program_state_;  // the program's state targets
   absl::flat_hash_map<std::string, const TreeSpec*> specs_;
   absl::flat_hash_map<const GraphModule*, size_t> dispatched_;
   int depth_ = 0;

@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "absl/container/flat_hash_map.h"
 #include "absl/container/flat_hash_set.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_replace.h"
@@ -25,25 +26,33 @@ namespace {
 
 const DimVector kShape = {4};
 
-// With `preserve`, about half the modules have every call's signature
-// preserved (export's preserve_module_call_signature): their calls take the
-// values they read from outside and return the values read after them.
+enum class Variant {
+  kPlain,
+  // About half the modules have every call's signature preserved (export's
+  // preserve_module_call_signature): their calls take the values they read
+  // from outside and return the values read after them.
+  kPreserved,
+  // About half the modules are also reachable under a second name, beside
+  // the first, as strict export records them: one key for both names.
+  kShared,
+};
+
 class RandomProgram {
  public:
-  RandomProgram(uint32_t seed, bool preserve) : random_(seed), preserve_(preserve) {}
+  RandomProgram(uint32_t seed, Variant variant) : random_(seed), variant_(variant) {}
 
   ExportedProgram Build() {
     MakeModuleTree();
     values_.push_back(b_.UserInput("x", kShape));
     if (Chance(2)) values_.push_back(b_.UserInput("y", kShape));
     const int calls = 1 + Pick(4);
-    for (int i = 0; i < calls; ++i) CallModule(children_[0][Pick(children_[0].size())]);
+    for (int i = 0; i < calls; ++i) CallChild(0, "");
     std::vector<Node*> outputs = {values_.back()};
     if (Chance(2)) outputs.push_back(values_[Pick(values_.size())]);
     // Unflatten removes dead code first, as PyTorch's does; a preserved call
     // left without nodes would be an error, and export's own programs have
     // no dead code. Without preserved signatures, half the programs keep it.
-    if (preserve_ || Chance(2)) {
+    if (variant_ == Variant::kPreserved || Chance(2)) {
       for (Node* value : values_) {
         if (value->num_users() == 0 && value != outputs[0]) outputs.push_back(value);
       }
@@ -55,15 +64,17 @@ class RandomProgram {
   }
 
  private:
+  static constexpr size_t kNoAlias = ~size_t{0};
   struct Module {
-    std::string path;
+    std::string path;              // its first name's
+    std::string name;              // the last part of the path it is reached by
+    size_t alias_of = kNoAlias;    // a second name of that module
     Node* weight = nullptr;        // created at the module's first call
     Node* buffer_input = nullptr;  // its buffer's placeholder, if it has one
     Node* buffer = nullptr;        // the buffer's current value
     bool has_buffer = false;
     bool buffer_updated = false;
     bool preserved = false;
-    int calls = 0;
   };
   // One module call and the nodes made in it (nested calls' included).
   struct CallRecord {
@@ -76,20 +87,40 @@ class RandomProgram {
   bool Chance(int one_in) { return Pick(one_in) == 0; }
 
   // Module 0 is the root; every other module is a child of an earlier one.
+  // A second name is a child of the same parent (`s3` for `m3`).
   void MakeModuleTree() {
     const size_t count = 2 + Pick(5);
     modules_.resize(count);
     children_.resize(count);
     for (size_t i = 1; i < count; ++i) {
       const size_t parent = Pick(i);
-      modules_[i].path =
-          parent == 0 ? absl::StrCat("m", i) : absl::StrCat(modules_[parent].path, ".m", i);
+      modules_[i].name = absl::StrCat("m", i);
+      modules_[i].path = JoinPath(modules_[parent].path, modules_[i].name);
       modules_[i].has_buffer = Chance(3);
-      modules_[i].preserved = preserve_ && Chance(2);
+      modules_[i].preserved = variant_ == Variant::kPreserved && Chance(2);
       children_[parent].push_back(i);
+      if (variant_ == Variant::kShared && Chance(2)) {
+        Module alias;
+        alias.name = absl::StrCat("s", i);
+        alias.alias_of = i;
+        modules_.push_back(alias);
+        children_[parent].push_back(modules_.size() - 1);
+      }
     }
+    children_.resize(modules_.size());
     // The root calls at least one module.
     if (children_[0].empty()) children_[0].push_back(1);
+  }
+
+  static std::string JoinPath(absl::string_view prefix, absl::string_view name) {
+    return prefix.empty() ? std::string(name) : absl::StrCat(prefix, ".", name);
+  }
+
+  // A call of a random child of module `parent`, reached by path `via`.
+  void CallChild(size_t parent, const std::string& via) {
+    const size_t child = children_[parent][Pick(children_[parent].size())];
+    const size_t module = modules_[child].alias_of == kNoAlias ? child : modules_[child].alias_of;
+    CallModule(module, JoinPath(via, modules_[child].name));
   }
 
   Node* Op(absl::string_view target, std::vector<Argument> args) {
@@ -101,10 +132,11 @@ class RandomProgram {
 
   Node* AnyValue() { return values_[Pick(values_.size())]; }
 
-  // One call of module `index`: a few ops on its input, its parameter and
-  // values from anywhere before, calls of its children, maybe a buffer
-  // update.
-  void CallModule(size_t index) {
+  // One call of module `index`, reached by path `via`: a few ops on its
+  // input, its parameter and values from anywhere before, calls of its
+  // children, maybe a buffer update. Its key is its first name's, its call
+  // index counts the calls by `via`.
+  void CallModule(size_t index, const std::string& via) {
     Module& module = modules_[index];
     if (module.weight == nullptr) {
       module.weight = b_.Parameter(module.path + ".weight", kShape);
@@ -113,9 +145,10 @@ class RandomProgram {
         module.buffer = module.buffer_input;
       }
     }
-    calls_.push_back(CallRecord{index, module.calls, {}});
+    const int call = calls_by_path_[via]++;
+    calls_.push_back(CallRecord{index, call, {}});
     open_calls_.push_back(calls_.size() - 1);
-    b_.Enter(module.path, absl::StrCat("M", index), module.calls++);
+    b_.Enter(via, absl::StrCat("M", index), call, absl::StrReplaceAll(module.path, {{".", "_"}}));
     Node* current =
         Op("torch.ops.aten.mul.Tensor", {Argument::Ref(AnyValue()), Argument::Ref(module.weight)});
     const int steps = 1 + static_cast<int>(Pick(4));
@@ -123,7 +156,7 @@ class RandomProgram {
       const size_t what = Pick(5);
       if (what == 0 && !children_[index].empty() && depth_ < 4) {
         ++depth_;
-        CallModule(children_[index][Pick(children_[index].size())]);
+        CallChild(index, via);
         --depth_;
         current = Op("torch.ops.aten.add.Tensor",
                      {Argument::Ref(current), Argument::Ref(values_.back())});
@@ -188,7 +221,7 @@ class RandomProgram {
   }
 
   std::mt19937 random_;
-  const bool preserve_;
+  const Variant variant_;
   ProgramBuilder b_;
   std::vector<Module> modules_;
   std::vector<std::vector<size_t>> children_;
@@ -196,6 +229,7 @@ class RandomProgram {
   std::vector<CallRecord> calls_;
   std::vector<size_t> open_calls_;  // positions in calls_
   absl::flat_hash_set<const Node*> buffer_updates_;
+  absl::flat_hash_map<std::string, int> calls_by_path_;
   int depth_ = 0;
 };
 
@@ -223,10 +257,11 @@ std::string Describe(const ExportedProgram& program, const GraphModule* unflatte
   return out;
 }
 
-void CheckRandomPrograms(bool preserve) {
-  constexpr uint32_t kPrograms = 3000;
+constexpr uint32_t kPrograms = 3000;
+
+void CheckRandomPrograms(Variant variant) {
   for (uint32_t seed = 0; seed < kPrograms; ++seed) {
-    ExportedProgram program = RandomProgram(seed, preserve).Build();
+    ExportedProgram program = RandomProgram(seed, variant).Build();
     absl::StatusOr<UnflattenResult> result = Unflatten(program);
     ASSERT_TRUE(result.ok()) << "seed " << seed << ": " << result.status() << "\n"
                              << Describe(program, nullptr);
@@ -237,11 +272,33 @@ void CheckRandomPrograms(bool preserve) {
 }
 
 TEST(UnflattenRandomProgramsTest, EveryProgramUnflattensToWhatItComputes) {
-  CheckRandomPrograms(/*preserve=*/false);
+  CheckRandomPrograms(Variant::kPlain);
 }
 
 TEST(UnflattenRandomProgramsTest, WithPreservedSignaturesToo) {
-  CheckRandomPrograms(/*preserve=*/true);
+  CheckRandomPrograms(Variant::kPreserved);
+}
+
+// A module called under two names may trace differently under each, which
+// one module cannot run: such programs are refused (InvalidArgument). The
+// others must unflatten to what they compute.
+TEST(UnflattenRandomProgramsTest, WithSharedModulesRefusedOrRight) {
+  uint32_t unflattened = 0;
+  for (uint32_t seed = 0; seed < kPrograms; ++seed) {
+    ExportedProgram program = RandomProgram(seed, Variant::kShared).Build();
+    absl::StatusOr<UnflattenResult> result = Unflatten(program);
+    if (!result.ok()) {
+      ASSERT_EQ(result.status().code(), absl::StatusCode::kInvalidArgument)
+          << "seed " << seed << ": " << result.status() << "\n"
+          << Describe(program, nullptr);
+      continue;
+    }
+    const absl::Status same = CheckUnflattenComputation(program, *result);
+    ASSERT_TRUE(same.ok()) << "seed " << seed << ": " << same << "\n"
+                           << Describe(program, result->module.get());
+    ++unflattened;
+  }
+  EXPECT_GT(unflattened, kPrograms / 2);
 }
 
 }  // namespace
