@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <string>
+#include <tuple>
 #include <utility>
 #include <vector>
 
@@ -16,16 +17,23 @@ namespace fxpp {
 namespace unflatten_internal {
 namespace {
 
-// The module call graph's preserved-signature calls, per module path in
-// first-call order: path -> the call module of each call, in call order.
-using PreservedCalls = std::vector<std::pair<absl::string_view, std::vector<ModuleObject*>>>;
+// A module whose signature export preserved: the call module of each of its
+// calls with a preserved signature, in call order, and the calls' names
+// (`sub`, `sub@2`: the calls without a signature have none here).
+struct PreservedModule {
+  absl::string_view path;
+  std::vector<ModuleObject*> calls;
+  std::vector<std::string> call_names;
+};
+// In first-call order.
+using PreservedCalls = std::vector<PreservedModule>;
 
 absl::StatusOr<PreservedCalls> FindPreservedCalls(
     const ExportedProgram& program, ModuleObject* root,
     const Redirects& redirected) {
   PreservedCalls calls;
   absl::flat_hash_map<absl::string_view, size_t> position;
-  std::vector<std::vector<std::pair<int64_t, ModuleObject*>>> indexed;
+  std::vector<std::vector<std::tuple<int64_t, ModuleObject*, absl::string_view>>> indexed;
   for (const ModuleCallEntry& entry : program.module_call_graph) {
     if (entry.fqn.empty() || !entry.signature.has_value()) continue;
     const absl::string_view base = CallBase(entry.fqn);
@@ -46,15 +54,19 @@ absl::StatusOr<PreservedCalls> FindPreservedCalls(
     }
     auto [slot, added] = position.emplace(base, calls.size());
     if (added) {
-      calls.emplace_back(base, std::vector<ModuleObject*>{});
+      calls.push_back(PreservedModule{base, {}, {}});
       indexed.emplace_back();
     }
-    indexed[slot->second].emplace_back(index, module);
+    indexed[slot->second].emplace_back(index, module, entry.fqn);
   }
   for (size_t i = 0; i < calls.size(); ++i) {
-    std::stable_sort(indexed[i].begin(), indexed[i].end(),
-                     [](const auto& a, const auto& b) { return a.first < b.first; });
-    for (const auto& call : indexed[i]) calls[i].second.push_back(call.second);
+    std::stable_sort(indexed[i].begin(), indexed[i].end(), [](const auto& a, const auto& b) {
+      return std::get<0>(a) < std::get<0>(b);
+    });
+    for (const auto& [index, module, fqn] : indexed[i]) {
+      calls[i].calls.push_back(module);
+      calls[i].call_names.emplace_back(fqn);
+    }
   }
   return calls;
 }
@@ -70,7 +82,7 @@ absl::StatusOr<bool> DispatchCalls(
     const ExportedProgram& program, ModulePool& pool, ModuleObject* root,
     const Redirects& redirected, PreservedCalls& preserved) {
   if (std::none_of(preserved.begin(), preserved.end(),
-                   [](const auto& module) { return module.second.size() > 1; })) {
+                   [](const PreservedModule& module) { return module.calls.size() > 1; })) {
     return false;
   }
   absl::flat_hash_set<absl::string_view> state_targets;
@@ -79,15 +91,18 @@ absl::StatusOr<bool> DispatchCalls(
       state_targets.insert(spec.target);
     }
   }
-  for (auto& [base, calls] : preserved) {
+  for (PreservedModule& module : preserved) {
+    const absl::string_view base = module.path;
+    std::vector<ModuleObject*>& calls = module.calls;
     if (calls.size() < 2) continue;
     auto [parent_path, name] = SplitLast(base);
     ModuleObject* parent = FindModule(root, parent_path);
     if (parent == nullptr) {
       return absl::InternalError(absl::StrCat("the parent of module '", base, "' disappeared"));
     }
-    for (size_t i = 0; i < calls.size(); ++i) {
-      const std::string call_name = CallName(base, static_cast<int64_t>(i) + 1);
+    // The dispatcher replaces the calls with a preserved signature (those of
+    // the others stay, and are refused by ElideCallIndices).
+    for (const std::string& call_name : module.call_names) {
       if (redirected.contains(call_name)) continue;
       parent->children->Remove(SplitLast(call_name).second);
     }
@@ -184,7 +199,7 @@ absl::Status DispatchPreservedCalls(const ExportedProgram& program, ModulePool& 
   // signature.
   if (dispatched) {
     absl::flat_hash_set<absl::string_view> preserved_paths;
-    for (const auto& [path, calls] : preserved) preserved_paths.insert(path);
+    for (const PreservedModule& module : preserved) preserved_paths.insert(module.path);
     return ElideCallIndices(root, "", preserved_paths);
   }
   return absl::OkStatus();

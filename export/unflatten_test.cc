@@ -405,6 +405,22 @@ TEST(UnflattenTest, AnUnpreservedCallOfADispatchedModuleIsRefused) {
                         "'sub' have"));
 }
 
+// The same with the unpreserved call between the preserved ones: the
+// dispatcher replaces the calls `sub` and `sub@2`, not the first two.
+TEST(UnflattenTest, AnUnpreservedCallBetweenPreservedOnesIsRefused) {
+  ProgramBuilder b;
+  Node* w = b.Parameter("sub.lin.weight", {4, 4});
+  Node* x = b.UserInput("x", {2, 4});
+  Node* first = CallSub(b, w, x, 0);
+  Node* second = CallSub(b, w, first, 1, "sub", {}, kMul);
+  Node* third = CallSub(b, w, second, 2, "sub", {}, kAdd);
+  PreserveCall(b, "sub", x, first);
+  PreserveCall(b, "sub@2", second, third);
+  EXPECT_THAT(std::string(Unflatten(b.Finish({third})).status().message()),
+              HasSubstr("module call 'sub@1' has no preserved signature, but the other calls of "
+                        "'sub' have"));
+}
+
 std::vector<std::string> PathsWithCalls(const UnflattenResult& result) {
   std::vector<std::string> out;
   for (const ModulePath& m : ListModules(*result.module, CallModules::kWithCalls)) {
