@@ -136,7 +136,8 @@ absl::StatusOr<UnflattenResult> Unflatten(const ExportedProgram& input,
   ModuleObject* root = pool.New(kUnflattenedModuleClass, /*with_graph=*/true);
   Outliner outliner(program, pool, root);
   RETURN_IF_ERROR(outliner.Run());
-  RETURN_IF_ERROR(outliner.intermediate_values().Create(outliner.partitions(), root));
+  RETURN_IF_ERROR(outliner.intermediate_values().Create(outliner.partitions(), root,
+                                                        outliner.root_intermediate_values()));
   RETURN_IF_ERROR(MoveAttributesToReaders(program, outliner.attributes(), pool, root));
   AssignAllState(program, pool, root);
   ASSIGN_OR_RETURN(const auto unsunk, FindUnsunkModules(root, outliner.state_paths()));

@@ -162,6 +162,16 @@ absl::Status Outliner::Run() {
   if (i == nodes_.size()) return absl::InvalidArgumentError("the graph has no output node");
   RETURN_IF_ERROR(CopyNode(root, nodes_[i]));
   RETURN_IF_ERROR(CheckReplacedCalls());
+  // Values a preserved call reads that the root computes itself (its copy
+  // keeps the flat name; a call's result has the name of its getitem).
+  for (const std::string& name : ivals_.value_names()) {
+    const Node* flat = flat_.FindNode(name);
+    auto copy = flat != nullptr ? root.node_map.find(flat) : root.node_map.end();
+    if (copy != root.node_map.end() && copy->second->name() == name &&
+        copy->second->op() != OpKind::kPlaceholder) {
+      root_ivals_.push_back(copy->second);
+    }
+  }
   // PyTorch sinks the root's state placeholders in graph order, each read
   // inserted right after the last input: they end up reversed.
   std::sort(root.state_reads.begin(), root.state_reads.end(),

@@ -74,6 +74,9 @@ class Outliner {
     return attributes_;
   }
   IntermediateValues& intermediate_values() { return ivals_; }
+  // The root graph's nodes that compute a value intermediate_values() passes
+  // on (IntermediateValues::Create).
+  const std::vector<Node*>& root_intermediate_values() const { return root_ivals_; }
   // Modules and the state paths their graphs read, to check once the state
   // is assigned.
   const std::vector<std::pair<ModuleObject*, std::string>>& state_paths() const {
@@ -189,6 +192,7 @@ class Outliner {
     std::string by_fqn;
   };
   std::vector<ReplacedCall> replaced_calls_;
+  std::vector<Node*> root_ivals_;
   // An error unless each replaced call's graph equals its replacement's: the
   // caller of the replaced call runs the replacement's graph.
   absl::Status CheckReplacedCalls() const;

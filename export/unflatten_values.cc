@@ -32,9 +32,10 @@ absl::StatusOr<Node*> IntermediateValues::Read(const std::string& fqn, Graph& gr
 }
 
 absl::Status IntermediateValues::Create(const std::vector<std::vector<CallEntry>>& partitions,
-                                       ModuleObject* root) {
+                                       ModuleObject* root, const std::vector<Node*>& root_values) {
   if (storage_.empty()) return absl::OkStatus();
   std::vector<std::pair<std::string, ModuleObject*>> entries = {{"", root}};
+  for (Node* node : root_values) Update("", *root->graph, node);
   for (const std::vector<CallEntry>& partition : partitions) {
     for (const CallEntry& entry : partition) {
       entries.emplace_back(entry.fqn, entry.module);

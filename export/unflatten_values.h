@@ -30,8 +30,15 @@ class IntermediateValues {
 
   // Writes every read value after it is computed, in each module that
   // computes it, and gives the modules involved their attributes.
-  absl::Status Create(const std::vector<std::vector<CallEntry>>& partitions,
-                      ModuleObject* root);
+  // `root_values` are the root graph's nodes that compute read values
+  // (outside every module call): PyTorch's _IVals looks only in the calls'
+  // graphs, so a buffer the root updates and a preserved call reads was
+  // never written (its call read an attribute nothing set).
+  absl::Status Create(const std::vector<std::vector<CallEntry>>& partitions, ModuleObject* root,
+                      const std::vector<Node*>& root_values);
+
+  // The names of the values passed on (flat node names), first read first.
+  const std::vector<std::string>& value_names() const { return order_; }
 
  private:
   static std::string AttributeName(absl::string_view value);

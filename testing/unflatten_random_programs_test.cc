@@ -46,7 +46,10 @@ class RandomProgram {
     values_.push_back(b_.UserInput("x", kShape));
     if (Chance(2)) values_.push_back(b_.UserInput("y", kShape));
     const int calls = 1 + Pick(4);
-    for (int i = 0; i < calls; ++i) CallChild(0, "");
+    for (int i = 0; i < calls; ++i) {
+      CallChild(0, "");
+      if (Chance(3)) UpdateBufferAtRoot();
+    }
     std::vector<Node*> outputs = {values_.back()};
     if (Chance(2)) outputs.push_back(values_[Pick(values_.size())]);
     // Unflatten removes dead code first, as PyTorch's does; a preserved call
@@ -184,6 +187,18 @@ class RandomProgram {
     }
     b_.Exit();
     open_calls_.pop_back();
+  }
+
+  // `self.m.buf.add_(...)` in the root's own code: the new value is computed
+  // outside every call, and the module's later calls read it.
+  void UpdateBufferAtRoot() {
+    Module& module = modules_[1 + Pick(modules_.size() - 1)];
+    if (module.buffer == nullptr || module.buffer_updated) return;
+    module.buffer = Op("torch.ops.aten.add.Tensor",
+                       {Argument::Ref(module.buffer), Argument::Ref(AnyValue())});
+    b_.MutateBuffer(module.buffer_input, module.buffer);
+    buffer_updates_.insert(module.buffer);
+    module.buffer_updated = true;
   }
 
   // The call's signature as export records it: the values from outside its

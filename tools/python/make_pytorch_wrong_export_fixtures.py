@@ -103,6 +103,29 @@ class SharedSpecialized(nn.Module):
         return self.a(x, True) + self.b(x, False)
 
 
+class BufferReader(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.register_buffer("buf", torch.ones(4))
+        self.lin = nn.Linear(4, 4)
+
+    def forward(self, x):
+        return self.lin(x) + self.buf
+
+
+class RootUpdatesBuffer(nn.Module):
+    """The root updates its child's buffer itself, then calls the child,
+    whose signature is preserved: the child reads the new value."""
+
+    def __init__(self):
+        super().__init__()
+        self.sub = BufferReader()
+
+    def forward(self, x):
+        self.sub.buf.add_(1)
+        return self.sub(x)
+
+
 class NestedSpecialized(nn.Module):
     def __init__(self):
         super().__init__()
@@ -128,6 +151,16 @@ CASES = {
         "SharedSpecialized: a(x, True) + b(x, False) with b = a, strict: PyTorch gives both calls "
         "of c one module, which runs the second call's graph for both; fxpp refuses the program "
         "(the non-strict export unflattens)", lambda: _export(SharedSpecialized(), _x())),
+    "root_updates_buffer": (
+        "RootUpdatesBuffer, preserve_module_call_signature=('sub',): the root's own "
+        "sub.buf.add_(1), then sub reads buf. PyTorch passes the new value to sub through an "
+        "__ival__ attribute the root never writes (its _IVals looks only in the calls' graphs): "
+        "sub reads a tensor nothing set",
+        lambda: _export(RootUpdatesBuffer(), _x(), preserve_module_call_signature=("sub",))),
+    "root_updates_buffer_decomposed": (
+        "RootUpdatesBuffer after run_decompositions(): the same through a BUFFER_MUTATION output",
+        lambda: _export(RootUpdatesBuffer(), _x(),
+                        preserve_module_call_signature=("sub",)).run_decompositions()),
 }
 
 # The cases fxpp refuses (with a ValueError saying why) rather than unflatten.
