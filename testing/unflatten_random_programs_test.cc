@@ -156,7 +156,7 @@ class RandomProgram {
         Op("torch.ops.aten.mul.Tensor", {Argument::Ref(AnyValue()), Argument::Ref(module.weight)});
     const int steps = 1 + static_cast<int>(Pick(4));
     for (int step = 0; step < steps; ++step) {
-      const size_t what = Pick(5);
+      const size_t what = Pick(6);
       if (what == 0 && !children_[index].empty() && depth_ < 4) {
         ++depth_;
         CallChild(index, via);
@@ -173,6 +173,8 @@ class RandomProgram {
       } else if (what == 3 && module.buffer != nullptr) {
         current =
             Op("torch.ops.aten.add.Tensor", {Argument::Ref(current), Argument::Ref(module.buffer)});
+      } else if (what == 4) {
+        current = Split(current);
       } else {
         current = Op("torch.ops.aten.relu.default", {Argument::Ref(current)});
       }
@@ -189,13 +191,26 @@ class RandomProgram {
     open_calls_.pop_back();
   }
 
+  // A multi-output op and both its getitems: the first goes on, the second
+  // is a value any later node may read (in another call, across modules).
+  Node* Split(Node* value) {
+    Node* parts =
+        b_.Call("torch.ops.aten.split.Tensor", {Argument::Ref(value), Argument::Int(2)}, kShape);
+    parts->mutable_meta().val = ValueMeta::Tuple(
+        {ValueMeta::Tensor(FloatTensor({2})), ValueMeta::Tensor(FloatTensor({2}))});
+    for (size_t call : open_calls_) calls_[call].nodes.push_back(parts);
+    Node* first = Op("operator.getitem", {Argument::Ref(parts), Argument::Int(0)});
+    Op("operator.getitem", {Argument::Ref(parts), Argument::Int(1)});
+    return first;
+  }
+
   // `self.m.buf.add_(...)` in the root's own code: the new value is computed
   // outside every call, and the module's later calls read it.
   void UpdateBufferAtRoot() {
     Module& module = modules_[1 + Pick(modules_.size() - 1)];
     if (module.buffer == nullptr || module.buffer_updated) return;
-    module.buffer = Op("torch.ops.aten.add.Tensor",
-                       {Argument::Ref(module.buffer), Argument::Ref(AnyValue())});
+    module.buffer =
+        Op("torch.ops.aten.add.Tensor", {Argument::Ref(module.buffer), Argument::Ref(AnyValue())});
     b_.MutateBuffer(module.buffer_input, module.buffer);
     buffer_updates_.insert(module.buffer);
     module.buffer_updated = true;
