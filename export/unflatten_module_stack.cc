@@ -1,13 +1,16 @@
 #include "export/unflatten_module_stack.h"
 
+#include <algorithm>
 #include <string>
 #include <utility>
+#include <vector>
 
 #include "absl/strings/ascii.h"
 #include "absl/strings/match.h"
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
+#include "absl/strings/str_split.h"
 #include "absl/types/optional.h"
 #include "export/validate.h"
 #include "ir/status_macros.h"
@@ -161,6 +164,14 @@ Symbol StackReader::NormalizedPath(Symbol path) {
   if (absl::StrContains(path.str(), "L[")) {
     absl::optional<std::string> parsed = SourcePathParser(path.str()).Parse();
     if (parsed.has_value()) normalized = Symbol::Intern(*parsed);
+  } else if (absl::StrContains(path.str(), "_modules")) {
+    // Strict export with preserved signatures writes a container's child as
+    // `layer1._modules.0` (Dynamo's `L['self'].layer1._modules['0']`,
+    // dotted): it is `layer1.0`. No module can have a child named
+    // `_modules`, the attribute that holds its children.
+    std::vector<absl::string_view> parts = absl::StrSplit(path.str(), '.');
+    parts.erase(std::remove(parts.begin(), parts.end(), "_modules"), parts.end());
+    normalized = Symbol::Intern(absl::StrJoin(parts, "."));
   }
   return paths_.emplace(path, normalized).first->second;
 }

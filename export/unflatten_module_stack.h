@@ -40,7 +40,8 @@ class StackReader {
 
  private:
   StackEntry KeyEntry(Symbol key);
-  // Dynamo's source spelling of a path (`L['self'].layers[0]`) as a dotted path.
+  // Dynamo's source spelling of a path (`L['self'].layers[0]`), or a dotted path
+  // through `_modules`, as a plain dotted path.
   Symbol NormalizedPath(Symbol path);
 
   absl::flat_hash_map<Symbol, StackEntry> keys_;

@@ -741,6 +741,25 @@ TEST(UnflattenTest, CallsOfDifferentChildCallsDoNotMerge) {
   EXPECT_FALSE(StructurallyEqual(first->graph(), second->graph()));
 }
 
+// Strict export with preserved signatures records the children of an
+// nn.Sequential as `seq._modules.0` (PyTorch 2.6's unflatten fails on it):
+// they are `seq.0`, which owns its parameters (none are left as inputs).
+TEST(UnflattenTest, ModulePathsThroughModulesDictAreDottedPaths) {
+  absl::StatusOr<ExportedProgram> program =
+      ReadExportedProgram("export/testdata/pytorch_wrong/preserved_in_sequential.json");
+  ASSERT_TRUE(program.ok()) << program.status();
+  UnflattenResult result = MustUnflatten(*program);
+  EXPECT_THAT(Paths(result), ElementsAre("", "seq", "seq.0", "seq.1", "seq.2"));
+  for (const char* path : {"seq.0", "seq.2"}) {
+    const GraphModule* linear = result.module->FindSubmodule(path);
+    ASSERT_NE(linear, nullptr) << path;
+    EXPECT_NE(linear->FindState("weight"), nullptr) << path;
+    int placeholders = 0;
+    for (const Node* n : linear->graph().nodes()) placeholders += n->op() == OpKind::kPlaceholder;
+    EXPECT_EQ(placeholders, 1) << path;  // its input; weight and bias are its own
+  }
+}
+
 // `a` and `b` are one module, called as a(x, True) and b(x, False); strict
 // export records one key for both names and one for their child `c`, whose
 // two calls trace to different graphs. One module cannot run both; PyTorch

@@ -44,6 +44,7 @@ const std::vector<std::string>& RealPrograms() {
       "export/testdata/pytorch_wrong/input_mutation_decomposed.json",
       "export/testdata/pytorch_wrong/input_mutation_batchnorm_decomposed.json",
       "export/testdata/pytorch_wrong/nested_specialized_calls.json",
+      "export/testdata/pytorch_wrong/preserved_in_sequential.json",
       "export/testdata/pytorch_wrong/root_updates_buffer.json",
       "export/testdata/pytorch_wrong/root_updates_buffer_decomposed.json",
       "testing/realmodels/torch26/gpt12.export.json",

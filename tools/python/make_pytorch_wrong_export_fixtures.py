@@ -126,6 +126,18 @@ class RootUpdatesBuffer(nn.Module):
         return self.sub(x)
 
 
+class PreservedInSequential(nn.Module):
+    """A preserved module inside an nn.Sequential: strict export records its
+    path as `seq._modules.0`."""
+
+    def __init__(self):
+        super().__init__()
+        self.seq = nn.Sequential(nn.Linear(4, 4), nn.ReLU(), nn.Linear(4, 4))
+
+    def forward(self, x):
+        return self.seq(x) * 2
+
+
 class NestedSpecialized(nn.Module):
     def __init__(self):
         super().__init__()
@@ -161,6 +173,11 @@ CASES = {
         "RootUpdatesBuffer after run_decompositions(): the same through a BUFFER_MUTATION output",
         lambda: _export(RootUpdatesBuffer(), _x(),
                         preserve_module_call_signature=("sub",)).run_decompositions()),
+    "preserved_in_sequential": (
+        "PreservedInSequential, preserve_module_call_signature=('seq',): its children's paths "
+        "`seq._modules.0`; PyTorch fails (`_modules` is not an nn.Module)",
+        lambda: _export(PreservedInSequential(), _x(),
+                        preserve_module_call_signature=("seq",))),
 }
 
 # The cases fxpp refuses (with a ValueError saying why) rather than unflatten.
