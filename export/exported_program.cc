@@ -78,6 +78,13 @@ bool operator==(const TreeSpec& a, const TreeSpec& b) {
   return a.type == b.type && a.context == b.context && a.children == b.children;
 }
 
+bool RecordsArguments(const ModuleCallEntry& entry) {
+  if (!entry.signature.has_value()) return false;
+  const ModuleCallSignature& sig = *entry.signature;
+  if (entry.fqn.empty() || !sig.inputs.empty() || !sig.outputs.empty()) return true;
+  return sig.in_spec.num_leaves() == 0 && sig.out_spec.num_leaves() == 0;
+}
+
 absl::StatusOr<std::vector<std::string>> TreeSpecDictKeys(const TreeSpec& spec) {
   google::protobuf::ListValue keys;
   const auto status = google::protobuf::util::JsonStringToMessage(spec.context, &keys);

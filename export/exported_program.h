@@ -121,6 +121,13 @@ struct ModuleCallEntry {
   absl::optional<ModuleCallSignature> signature;
 };
 
+// Whether `entry` has a signature that records the call's arguments. PyTorch
+// 2.6's export gives a preserved module it reaches through a container
+// (`blocks.0` of an nn.ModuleList, `layer2.1` of an nn.Sequential) a
+// signature with specs but no inputs or outputs: such a call is taken as not
+// preserved. The root's signature lists none by design and records them.
+bool RecordsArguments(const ModuleCallEntry& entry);
+
 struct CustomObject {
   std::string name;
   std::string class_fqn;

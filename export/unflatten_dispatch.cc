@@ -35,7 +35,7 @@ absl::StatusOr<PreservedCalls> FindPreservedCalls(
   absl::flat_hash_map<absl::string_view, size_t> position;
   std::vector<std::vector<std::tuple<int64_t, ModuleObject*, absl::string_view>>> indexed;
   for (const ModuleCallEntry& entry : program.module_call_graph) {
-    if (entry.fqn.empty() || !entry.signature.has_value()) continue;
+    if (entry.fqn.empty() || !RecordsArguments(entry)) continue;
     const absl::string_view base = CallBase(entry.fqn);
     int64_t index = 0;
     if (base.size() < entry.fqn.size() &&

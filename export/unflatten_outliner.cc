@@ -67,7 +67,7 @@ Outliner::Outliner(const ExportedProgram& program, ModulePool& pool, ModuleObjec
       root_(root),
       state_names_(program) {
   for (const ModuleCallEntry& entry : program.module_call_graph) {
-    if (!entry.signature.has_value()) continue;
+    if (!RecordsArguments(entry)) continue;
     signatures_.emplace(entry.fqn, &*entry.signature);
     calls_have_signatures_ |= !entry.fqn.empty();
   }

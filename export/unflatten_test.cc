@@ -387,6 +387,23 @@ ExportedProgram PreservedSubCalledTwice(absl::string_view second_op) {
   return b.Finish({second});
 }
 
+// PyTorch 2.6's export gives a preserved module inside a container a
+// signature with specs but no inputs or outputs (`blocks.0` of a
+// ModuleList): the call is unflattened as one whose signature was not
+// preserved.
+TEST(UnflattenTest, ASignatureWithoutArgumentsIsNotPreserved) {
+  ProgramBuilder b;
+  Node* w = b.Parameter("sub.lin.weight", {4, 4});
+  Node* x = b.UserInput("x", {2, 4});
+  Node* r = CallSub(b, w, x, 0);
+  b.PreserveSignature("sub", RootSignature(1, 1));
+  UnflattenResult result = MustUnflatten(b.Finish({r}));
+  EXPECT_THAT(Paths(result), ElementsAre("", "sub", "sub.lin"));
+  EXPECT_THAT(PrintFxGraph(result.module->graph()), Not(HasSubstr("tree_flatten_spec")));
+  EXPECT_THAT(PrintFxGraph(result.module->FindSubmodule("sub")->graph()),
+              Not(HasSubstr("_positional_arg_0")));
+}
+
 // A third call of `sub` whose signature was not preserved, beside two that
 // were (found by fuzzing): the dispatcher at `sub` would run it in one of
 // their turns, with none of its own arguments. PyTorch builds that module,

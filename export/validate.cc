@@ -305,20 +305,11 @@ absl::Status ValidateModuleCallGraph(const ExportedProgram& program) {
     const bool root = entry.fqn.empty();
     const int64_t inputs = root ? user_inputs : static_cast<int64_t>(sig.inputs.size());
     const int64_t outputs = root ? user_outputs : static_cast<int64_t>(sig.outputs.size());
+    if (!RecordsArguments(entry)) continue;  // unflatten takes it as not preserved
     if (sig.in_spec.num_leaves() != inputs) {
-      // PyTorch 2.6's export records no arguments for a preserved module it
-      // reaches through a container (`layer2.1` in an nn.Sequential): say so.
-      const bool none_recorded = !root && sig.inputs.empty() && sig.outputs.empty();
       return Invalid(where(), absl::StrCat("in_spec ", sig.in_spec.ToString(), " has ",
                                          sig.in_spec.num_leaves(), " leaves for ", inputs,
-                                         " inputs",
-                                         none_recorded ? " (export recorded none of the "
-                                                         "call's inputs or outputs, as PyTorch "
-                                                         "2.6 does for a preserved module "
-                                                         "inside an nn.Sequential or "
-                                                         "ModuleList: preserve the container "
-                                                         "instead)"
-                                                       : ""));
+                                         " inputs"));
     }
     if (sig.out_spec.num_leaves() != outputs) {
       return Invalid(where(), absl::StrCat("out_spec ", sig.out_spec.ToString(), " has ",
