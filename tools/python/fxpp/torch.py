@@ -76,15 +76,17 @@ class _Rebuilder:
     """A torch module tree from a converted (and transformed) fxpp module:
     graph modules from the extension's graphs, every other module and every
     tensor the original object (found by path, through `fqn_map` when a pass
-    moved it)."""
+    moved it, or through `renamed`, {result path: original path}, when a pass
+    put it under a new name)."""
 
     _CONTAINERS = {"torch.nn.Module", "torch.nn.modules.module.Module"}
 
-    def __init__(self, program, original, fqn_map=None):
+    def __init__(self, program, original, fqn_map=None, renamed=None):
         from ._load import _Weights  # lookup by path, moved paths and suffixes
         self.program = program
         modules, tensors = _original_tables(original)
         self.finder = _Weights({"tensors": tensors, "modules": modules}, fqn_map, "the module")
+        self.renamed = renamed or {}
         self.built = {}
 
     def _find(self, table, path, what):
@@ -108,7 +110,7 @@ class _Rebuilder:
         return self.built[""]
 
     def _tensor(self, path):
-        return self._find(self.finder.tensors, path, "tensor")
+        return self._find(self.finder.tensors, self.renamed.get(path, path), "tensor")
 
     def _container(self, path, state):
         module = torch.nn.Module()
@@ -225,19 +227,22 @@ def _no_gc():
             gc.enable()
 
 
-def _transform(gm, apply, read_tags=False, sort=False):
+def _transform(gm, apply, read_tags=False, sort=False, renamed=None):
+    """`apply` on `gm` converted; the result rebuilt if it changed anything.
+    renamed(gm): {result path: original path} of state a pass renamed."""
     with _no_gc():
-        return _transform_unpaused(gm, apply, read_tags, sort)
+        return _transform_unpaused(gm, apply, read_tags, sort, renamed)
 
 
-def _transform_unpaused(gm, apply, read_tags, sort):
+def _transform_unpaused(gm, apply, read_tags, sort, renamed):
     gm = _graph_module(gm)
     program = _extension().Module(gm, read_tags, sort)
     result = apply(program)
     changed, fqn_map = result if isinstance(result, tuple) else (result, None)
     if not changed:
         return gm, fqn_map
-    return _Rebuilder(program, gm, fqn_map).build(), fqn_map
+    renamed = renamed(gm) if renamed is not None else None
+    return _Rebuilder(program, gm, fqn_map, renamed).build(), fqn_map
 
 
 def run(gm, pipeline):
@@ -339,8 +344,20 @@ def split_by_tags(gm, tags, return_fqn_mapping=False, return_tuple=False):
     def apply(program):
         return True, dict(program.split_by_tags(tags, bool(return_tuple)))
 
-    split, fqn_map = _transform(gm, apply, read_tags=True)
+    split, fqn_map = _transform(gm, apply, read_tags=True, renamed=_returned_attributes)
     return (split, fqn_map) if return_fqn_mapping else split
+
+
+def _returned_attributes(gm):
+    """{node name: target} of the get_attr nodes the graph returns directly:
+    split_by_tags fetches them on the result's root under the node's name
+    (as PyTorch's does), which differs from the target for a nested target
+    (`lin.weight` read as `lin_weight`) or a second read (`w_1`)."""
+    output = next(n for n in reversed(gm.graph.nodes) if n.op == "output")
+    returned = {}
+    torch.fx.node.map_arg(output.args, lambda n: returned.setdefault(n.name, n.target)
+                          if n.op == "get_attr" else None)
+    return returned
 
 
 def unflatten(ep, flat_args_adapter=None):
