@@ -346,6 +346,8 @@ class Functionalizer {
   FunctionalizeReport* report_;
   std::deque<State> state_;
   std::vector<Node*> erase_;  // rewritten mutating calls
+  // get_attr target -> its first read.
+  absl::flat_hash_map<std::string, Node*> attribute_reads_;
 };
 
 Node* Functionalizer::Emit(OpKind op, absl::string_view target, std::vector<Argument> args,
@@ -573,6 +575,7 @@ absl::Status Functionalizer::RewriteArgs(Node* n) {
 }
 
 absl::StatusOr<Node*> Functionalizer::Current(Node* n) {
+  Node* const read = n;
   n = Resolve(n);
   State& s = S(n);
   // A value that may alias a tensor written since (through its storage root).
@@ -584,7 +587,11 @@ absl::StatusOr<Node*> Functionalizer::Current(Node* n) {
         ", so whether it sees the write is unknown; functionalize the ATen graph "
         "(make_fx/export) instead"));
   }
-  if (s.base == nullptr) return s.latest != nullptr ? s.latest : n;
+  if (s.base == nullptr) {
+    if (s.latest != nullptr) return s.latest;
+    // An attribute not written yet: each read stays as it is.
+    return read->op() == OpKind::kGetAttr ? read : n;
+  }
   const uint64_t version = S(s.root).root_version;
   if (s.current != nullptr && s.version == version) return s.current;
   // The base changed since this view was computed: recompute it from the
@@ -933,6 +940,14 @@ absl::Status Functionalizer::ProcessSetItem(Node* n) {
 }
 
 absl::Status Functionalizer::Process(Node* n) {
+  if (n->op() == OpKind::kGetAttr) {
+    // Every read of one attribute is the same tensor (make_fx and
+    // symbolic_trace give each read its own node): later reads resolve to
+    // the first, so that they see the writes through any of them.
+    auto [first, inserted] = attribute_reads_.emplace(n->target(), n);
+    if (!inserted) S(n).resolved = first->second;
+    return absl::OkStatus();
+  }
   ASSIGN_OR_RETURN(Action action, Classify(*n));
   S(n).action = action;
   S(n).effect = action.effect;

@@ -70,6 +70,38 @@ TEST(FunctionalizeTest, GetAttrBufferMutationIsReportedAsABuffer) {
             "    return (add, relu)\n");
 }
 
+TEST(FunctionalizeTest, ReadsOfOneAttributeSeeItsWrites) {
+  // make_fx and symbolic_trace give each read of an attribute its own
+  // get_attr node: a read through `cache_1` after the write through `cache`
+  // reads the new value; `cache_2`, read before the write, the old one.
+  auto m = ModuleFromFxText(R"(graph():
+    %x : [num_users=1] = placeholder[target=x]
+    %cache : [num_users=1] = get_attr[target=cache]
+    %cache_2 : [num_users=1] = get_attr[target=cache]
+    %old : [num_users=1] = call_function[target=torch.ops.aten.mul.Tensor](args = (%cache_2, 2), kwargs = {})
+    %add_ : [num_users=0] = call_function[target=torch.ops.aten.add_.Tensor](args = (%cache, %x), kwargs = {})
+    %cache_1 : [num_users=1] = get_attr[target=cache]
+    %mul : [num_users=1] = call_function[target=torch.ops.aten.mul.Tensor](args = (%cache_1, 2), kwargs = {})
+    return (mul, old)
+)");
+  FunctionalizeOptions options;
+  options.keep_input_mutations = true;
+  absl::StatusOr<FunctionalizeReport> report = Functionalize(*m, options);
+  ASSERT_TRUE(report.ok()) << report.status();
+  EXPECT_EQ(PrintFxGraph(m->graph()),
+            "graph():\n"
+            "    %x : [num_users=1] = placeholder[target=x]\n"
+            "    %cache : [num_users=2] = get_attr[target=cache]\n"
+            "    %cache_2 : [num_users=1] = get_attr[target=cache]\n"
+            "    %old : [num_users=1] = call_function[target=torch.ops.aten.mul.Tensor](args = (%cache_2, 2), kwargs = {})\n"
+            "    %add : [num_users=2] = call_function[target=torch.ops.aten.add.Tensor](args = (%cache, %x), kwargs = {})\n"
+            "    %mul : [num_users=1] = call_function[target=torch.ops.aten.mul.Tensor](args = (%add, 2), kwargs = {})\n"
+            "    %copy_ : [num_users=0] = call_function[target=torch.ops.aten.copy_.default](args = (%cache, %add), kwargs = {})\n"
+            "    return (mul, old)\n");
+  ASSERT_EQ(report->mutations.size(), 1u);
+  EXPECT_EQ(report->mutations[0].input, "cache");
+}
+
 TEST(FunctionalizeTest, KeptMutationsAreCopiesThatSurviveDeadCodeElimination) {
   auto m = ModuleFromFxText(R"(graph():
     %x : [num_users=1] = placeholder[target=x]
