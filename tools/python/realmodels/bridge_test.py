@@ -348,6 +348,29 @@ class RoundTripTest(unittest.TestCase):
         self.assertIs(loaded.emb.weight, loaded.head.weight)
         self.assertTrue(torch.equal(loaded(idx), model(idx)))
 
+    def test_state_sharing_storage_keeps_sharing_it(self):
+        """A constant that views a buffer (symbolic_trace's
+        _tensor_constant0 for `self.cache_t`): after a load, writes to the
+        buffer show through the constant, as in the module dumped."""
+        class CacheView(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.register_buffer("cache", torch.zeros(3, 2))
+                self.cache_t = self.cache.t()
+
+            def forward(self, x):
+                self.cache.add_(x.t())
+                return x * 0 + self.cache_t
+
+        x = torch.ones(2, 3)
+        gm = torch.fx.symbolic_trace(CacheView())
+        path = os.path.join(self.dir, "cache_view.json")
+        fxpp.dump(gm, path)
+        loaded = fxpp.load(path)
+        self.assertTrue(torch.equal(loaded(x), x))
+        self.assertTrue(torch.equal(loaded(x), 2 * x))
+        self.assertTrue(torch.equal(gm.cache, torch.zeros(3, 2)))  # a copy was written
+
     def test_wrong_weights_are_refused(self):
         path = self.dump("symbolic_trace")
         weights = _weights.load_trusted(fxpp.weights_path(path))
