@@ -323,6 +323,9 @@ class Functionalizer {
   Node* ReshapeBack(const WriteBack& w, const ViewInverse& inverse, Node* from,
                     std::vector<Argument> args, Node* val_from);
   absl::Status NeedShape(const WriteBack& w);
+  // The base's recorded shape as a size list; symbolic sizes are read from
+  // the base's current value at run time.
+  Argument BaseShape(const WriteBack& w);
   // An element of unbind/split/split_with_sizes.
   absl::StatusOr<Node*> ElementInverse(const WriteBack& w);
   absl::StatusOr<Node*> IndexScatter(const WriteBack& w);
@@ -688,6 +691,29 @@ absl::Status Functionalizer::NeedShape(const WriteBack& w) {
                                              "or json"));
 }
 
+// A symbolic size (`s0`) is an expression of the graph's shape
+// environment, not a value of the graph: a rebuilt graph could not name
+// it. aten.sym_size / Tensor.size compute it, as export's graphs do.
+Argument Functionalizer::BaseShape(const WriteBack& w) {
+  std::vector<Argument> shape;
+  for (size_t d = 0; d < w.base_meta->shape.size(); ++d) {
+    const SymDim& dim = w.base_meta->shape[d];
+    if (!dim.is_symbolic()) {
+      shape.push_back(Argument::Int(dim.value()));
+      continue;
+    }
+    std::vector<Argument> args = {Argument::Ref(w.base_value),
+                                  Argument::Int(static_cast<int64_t>(d))};
+    Node* size = w.aten ? Emit(OpKind::kCallFunction, "torch.ops.aten.sym_size.int",
+                               std::move(args), {}, w.mutator, nullptr)
+                        : Emit(OpKind::kCallMethod, "size", std::move(args), {}, w.mutator,
+                               nullptr);
+    size->mutable_meta().val = ValueMeta::Symbolic(ValueMeta::Kind::kSymInt, dim.expr());
+    shape.push_back(Argument::Ref(size));
+  }
+  return Argument::List(std::move(shape));
+}
+
 absl::StatusOr<Node*> Functionalizer::ElementInverse(const WriteBack& w) {
   const int64_t element = S(w.view).element;
   ASSIGN_OR_RETURN(int64_t dim, IntArg(w.tmpl, w.op == "unbind" ? 1 : 2, "dim", 0));
@@ -824,14 +850,9 @@ absl::StatusOr<Node*> Functionalizer::Inverse(const Node& mutator, Node* view, N
     }
     case ViewInverseKind::kUnsqueezeDims:
       return UnsqueezeBack(w, *inverse);
-    case ViewInverseKind::kViewAsBase: {
+    case ViewInverseKind::kViewAsBase:
       if (base_meta == nullptr) return NeedShape(w);
-      std::vector<Argument> shape;
-      for (const SymDim& d : base_meta->shape) {
-        shape.push_back(d.is_symbolic() ? Argument::SymInt(d.expr()) : Argument::Int(d.value()));
-      }
-      return reshape_back_with({Argument::List(std::move(shape))});
-    }
+      return reshape_back_with({BaseShape(w)});
     case ViewInverseKind::kOverlapping:
       return Unsupported(mutator, absl::StrCat("writes through '", view->name(), "' (", op,
                                                "), where several elements share one memory "

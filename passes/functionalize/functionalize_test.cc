@@ -18,6 +18,7 @@ namespace {
 
 using ::testing::ElementsAre;
 using ::testing::HasSubstr;
+using ::testing::Not;
 
 TEST(FunctionalizePassTest, ChangedFlagAndVerifiedResult) {
   auto m = ModuleFromFxText(R"(graph():
@@ -100,6 +101,43 @@ TEST(FunctionalizeTest, ReadsOfOneAttributeSeeItsWrites) {
             "    return (mul, old)\n");
   ASSERT_EQ(report->mutations.size(), 1u);
   EXPECT_EQ(report->mutations[0].input, "cache");
+}
+
+TEST(FunctionalizeTest, WritesThroughAFlatViewOfASymbolicShapeReadItsSizes) {
+  // y = h.view(-1); y.add_(1) with h of shape [s0, 4] (Dynamo's
+  // dynamic=True, export with dynamic shapes): h's new value is the result
+  // viewed back as h, its symbolic size read from h at run time (a size
+  // written as `s0` names no value of the graph).
+  for (const bool aten : {false, true}) {
+    SCOPED_TRACE(aten ? "aten" : "torch");
+    auto m = ModuleFromFxText(aten ? R"(graph():
+    %x : [num_users=1] = placeholder[target=x]
+    %h : [num_users=2] = call_function[target=torch.ops.aten.mul.Tensor](args = (%x, 2), kwargs = {})
+    %flat : [num_users=1] = call_function[target=torch.ops.aten.view.default](args = (%h, [-1]), kwargs = {})
+    %add_ : [num_users=0] = call_function[target=torch.ops.aten.add_.Tensor](args = (%flat, 1), kwargs = {})
+    return h
+)" : R"(graph():
+    %x : [num_users=1] = placeholder[target=x]
+    %h : [num_users=2] = call_function[target=operator.mul](args = (%x, 2), kwargs = {})
+    %flat : [num_users=1] = call_method[target=view](args = (%h, -1), kwargs = {})
+    %add_ : [num_users=0] = call_method[target=add_](args = (%flat, 1), kwargs = {})
+    return h
+)");
+    TensorMeta h;
+    h.shape = {SymDim::Symbolic("s0"), 4};
+    h.stride = {4, 1};
+    m->graph().FindNode("h")->mutable_meta().val = ValueMeta::Tensor(h);
+    absl::StatusOr<FunctionalizeReport> report = Functionalize(*m);
+    ASSERT_TRUE(report.ok()) << report.status();
+    const std::string text = PrintFxGraph(m->graph());
+    EXPECT_THAT(text, Not(HasSubstr("[s0, 4]")));
+    EXPECT_THAT(text, HasSubstr(aten ? "%sym_size : [num_users=1] = call_function[target="
+                                       "torch.ops.aten.sym_size.int](args = (%h, 0), kwargs = {})"
+                                     : "%size : [num_users=1] = call_method[target=size](args = "
+                                       "(%h, 0), kwargs = {})"));
+    EXPECT_THAT(text, HasSubstr(aten ? "(args = (%add, [%sym_size, 4]), kwargs = {})"
+                                     : "(args = (%add, [%size, 4]), kwargs = {})"));
+  }
 }
 
 TEST(FunctionalizeTest, KeptMutationsAreCopiesThatSurviveDeadCodeElimination) {
