@@ -194,11 +194,12 @@ absl::optional<std::string> AugmentedTwin(const Node& n) {
 // An index that selects along one dimension: `i`, `a:b:c`, or a tuple of
 // full slices followed by one of those (x[:, 1]). Sets the dimension and the
 // index element.
+bool IsFullSlice(const Argument& a) {
+  return a.kind() == ArgKind::kSlice && a.elements()[0].is_none() && a.elements()[1].is_none() &&
+         a.elements()[2].is_none();
+}
+
 bool SimpleIndex(const Argument& index, int64_t* dim, const Argument** element) {
-  const auto is_full_slice = [](const Argument& a) {
-    return a.kind() == ArgKind::kSlice && a.elements()[0].is_none() &&
-           a.elements()[1].is_none() && a.elements()[2].is_none();
-  };
   const auto selects = [](const Argument& a) {
     return a.kind() == ArgKind::kInt || a.kind() == ArgKind::kSlice;
   };
@@ -210,7 +211,7 @@ bool SimpleIndex(const Argument& index, int64_t* dim, const Argument** element) 
   if (index.kind() != ArgKind::kTuple || index.elements().empty()) return false;
   const std::vector<Argument>& parts = index.elements();
   for (size_t i = 0; i + 1 < parts.size(); ++i) {
-    if (!is_full_slice(parts[i])) return false;
+    if (!IsFullSlice(parts[i])) return false;
   }
   if (!selects(parts.back())) return false;
   *dim = static_cast<int64_t>(parts.size()) - 1;
@@ -218,17 +219,30 @@ bool SimpleIndex(const Argument& index, int64_t* dim, const Argument** element) 
   return true;
 }
 
-bool IsTensorIndex(const Argument& index) {
-  if (index.is_node()) return true;
-  if (index.kind() != ArgKind::kTuple && index.kind() != ArgKind::kList) return false;
-  return !index.elements().empty() &&
-         std::all_of(index.elements().begin(), index.elements().end(),
-                     [](const Argument& a) { return a.is_node(); });
-}
-
-std::vector<Argument> TensorIndexList(const Argument& index) {
-  if (index.is_node()) return {index};
-  return index.elements();
+// aten.index_put's indices for `x[index] = v` when the index is tensors
+// (x[mask], x[i, j]) or tensors and full slices (x[:, pos]): None for each
+// full slice, as PyTorch's indexing passes them, trailing ones dropped.
+// nullopt for any other index (a node known not to be a tensor, such as a
+// symbolic int, selects).
+absl::optional<std::vector<Argument>> IndexPutIndices(const Argument& index) {
+  const auto is_tensor = [](const Argument& a) { return a.is_node() && !KnownNonTensor(*a.node()); };
+  if (is_tensor(index)) return std::vector<Argument>{index};
+  if (index.kind() != ArgKind::kTuple && index.kind() != ArgKind::kList) return absl::nullopt;
+  std::vector<Argument> indices;
+  bool any_tensor = false;
+  for (const Argument& a : index.elements()) {
+    if (is_tensor(a)) {
+      indices.push_back(a);
+      any_tensor = true;
+    } else if (IsFullSlice(a)) {
+      indices.push_back(Argument::None());
+    } else {
+      return absl::nullopt;
+    }
+  }
+  if (!any_tensor) return absl::nullopt;
+  while (indices.back().is_none()) indices.pop_back();
+  return indices;
 }
 
 class Functionalizer {
@@ -927,8 +941,8 @@ absl::Status Functionalizer::ProcessSetItem(Node* n) {
   ASSIGN_OR_RETURN(Argument new_part, CurrentArg(value));
   erase_.push_back(n);
   ++report_->ops_replaced;
-  if (IsTensorIndex(index)) {
-    ASSIGN_OR_RETURN(Argument indices, CurrentArg(Argument::List(TensorIndexList(index))));
+  if (absl::optional<std::vector<Argument>> tensor_indices = IndexPutIndices(index)) {
+    ASSIGN_OR_RETURN(Argument indices, CurrentArg(Argument::List(std::move(*tensor_indices))));
     if (!new_part.is_node()) {
       const TensorMeta* meta = TensorVal(base_value);
       if (meta == nullptr) {

@@ -140,6 +140,31 @@ TEST(FunctionalizeTest, WritesThroughAFlatViewOfASymbolicShapeReadItsSizes) {
   }
 }
 
+TEST(FunctionalizeTest, SetItemThroughFullSlicesAndTensorsIsAnIndexPut) {
+  // cache[:, pos] = v (a key/value cache under Dynamo): index_put with
+  // None for each full slice before a tensor, as PyTorch's indexing does.
+  auto m = ModuleFromFxText(R"(graph():
+    %cache : [num_users=3] = placeholder[target=cache]
+    %pos : [num_users=2] = placeholder[target=pos]
+    %v : [num_users=2] = placeholder[target=v]
+    %setitem : [num_users=0] = call_function[target=operator.setitem](args = (%cache, (slice(None, None, None), %pos), %v), kwargs = {})
+    %setitem_1 : [num_users=0] = call_function[target=operator.setitem](args = (%cache, (%pos, slice(None, None, None)), %v), kwargs = {})
+    %mul : [num_users=1] = call_function[target=operator.mul](args = (%cache, 2), kwargs = {})
+    return mul
+)");
+  absl::StatusOr<FunctionalizeReport> report = Functionalize(*m);
+  ASSERT_TRUE(report.ok()) << report.status();
+  EXPECT_EQ(PrintFxGraph(m->graph()),
+            "graph():\n"
+            "    %cache : [num_users=1] = placeholder[target=cache]\n"
+            "    %pos : [num_users=2] = placeholder[target=pos]\n"
+            "    %v : [num_users=2] = placeholder[target=v]\n"
+            "    %index_put : [num_users=1] = call_function[target=torch.ops.aten.index_put.default](args = (%cache, [None, %pos], %v), kwargs = {})\n"
+            "    %index_put_1 : [num_users=2] = call_function[target=torch.ops.aten.index_put.default](args = (%index_put, [%pos], %v), kwargs = {})\n"
+            "    %mul : [num_users=1] = call_function[target=operator.mul](args = (%index_put_1, 2), kwargs = {})\n"
+            "    return (index_put_1, mul)\n");
+}
+
 TEST(FunctionalizeTest, KeptMutationsAreCopiesThatSurviveDeadCodeElimination) {
   auto m = ModuleFromFxText(R"(graph():
     %x : [num_users=1] = placeholder[target=x]
