@@ -384,7 +384,10 @@ absl::StatusOr<Action> Functionalizer::Classify(const Node& n) {
   const absl::string_view target = n.target();
   if (IsBatchNormCall(n)) return ClassifyBatchNorm(n);
   if (IsAten(n)) return ClassifyAten(n);
-  if (n.op() == OpKind::kCallFunction && (target == "operator.setitem" || target == "_operator.setitem")) {
+  // symbolic_trace records `x[i] = v` as x.__setitem__(i, v).
+  if ((n.op() == OpKind::kCallFunction &&
+       (target == "operator.setitem" || target == "_operator.setitem")) ||
+      (n.op() == OpKind::kCallMethod && target == "__setitem__")) {
     action.effect = Effect::kSetItem;
     return action;
   }

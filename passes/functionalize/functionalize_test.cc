@@ -142,13 +142,14 @@ TEST(FunctionalizeTest, WritesThroughAFlatViewOfASymbolicShapeReadItsSizes) {
 
 TEST(FunctionalizeTest, SetItemThroughFullSlicesAndTensorsIsAnIndexPut) {
   // cache[:, pos] = v (a key/value cache under Dynamo): index_put with
-  // None for each full slice before a tensor, as PyTorch's indexing does.
+  // None for each full slice before a tensor, as PyTorch's indexing does;
+  // symbolic_trace records the assignment as a __setitem__ method call.
   auto m = ModuleFromFxText(R"(graph():
     %cache : [num_users=3] = placeholder[target=cache]
     %pos : [num_users=2] = placeholder[target=pos]
     %v : [num_users=2] = placeholder[target=v]
     %setitem : [num_users=0] = call_function[target=operator.setitem](args = (%cache, (slice(None, None, None), %pos), %v), kwargs = {})
-    %setitem_1 : [num_users=0] = call_function[target=operator.setitem](args = (%cache, (%pos, slice(None, None, None)), %v), kwargs = {})
+    %setitem_1 : [num_users=0] = call_method[target=__setitem__](args = (%cache, (%pos, slice(None, None, None)), %v), kwargs = {})
     %mul : [num_users=1] = call_function[target=operator.mul](args = (%cache, 2), kwargs = {})
     return mul
 )");
