@@ -27,6 +27,7 @@ stable_topological_sort, which sorts in place as PyTorch's does):
   that runs `passes` on the captured graph, then hands it to `then`.
 """
 
+import collections
 import contextlib
 import copy
 import gc
@@ -255,7 +256,43 @@ def run(gm, pipeline):
     if pipeline.strip() == "topo_sort":
         return _sorted_copy(gm)
     pipeline = _keeping_input_mutations(pipeline)
-    return _transform(gm, lambda program: program.run(pipeline))[0]
+    result = _transform(gm, lambda program: program.run(pipeline))[0]
+    if "functionalize" in pipeline and result is not gm:
+        _refuse_aliased_attribute_writes(result)
+    return result
+
+
+def _refuse_aliased_attribute_writes(result):
+    """functionalize writes an attribute's new value back at the end of
+    the graph (copy_), and sees no storage shared between two attributes:
+    a read of another attribute sharing the written one's storage (a tied
+    weight; symbolic_trace keeps `self.buf.t()` as a constant viewing the
+    buffer) would read the value from before the write. Refused."""
+    from ._load import _untyped_storage
+    modules, tensors = _original_tables(result)
+    paths_of = collections.defaultdict(list)  # storage -> paths
+    for path, tensor in tensors.items():
+        if tensor.layout == torch.strided and _untyped_storage(tensor).nbytes():
+            paths_of[_untyped_storage(tensor).data_ptr()].append(path)
+    storage_of = {p: ptr for ptr, paths in paths_of.items() if len(paths) > 1 for p in paths}
+    if not storage_of:
+        return
+    for path, module in modules.items():
+        if not isinstance(module, torch.fx.GraphModule):
+            continue
+        prefix = path + "." if path else ""
+        reads = [prefix + n.target for n in module.graph.nodes if n.op == "get_attr"]
+        for n in module.graph.nodes:
+            if n.op != "call_function" or n.target is not torch.ops.aten.copy_.default or \
+                    n.args[0].op != "get_attr":
+                continue
+            written = prefix + n.args[0].target
+            for read in reads:
+                if read != written and storage_of.get(read, -1) == storage_of.get(written):
+                    raise ValueError(
+                        f"fxpp.torch: functionalize: the graph writes attribute '{written}' and "
+                        f"reads '{read}', which shares its storage; fxpp does not follow "
+                        f"writes from one attribute to another")
 
 
 def _keeping_input_mutations(pipeline):

@@ -215,6 +215,26 @@ class InProcessTest(unittest.TestCase):
         torch.testing.assert_close(compiled(actual_input), Mutating()(x.clone()))
         torch.testing.assert_close(actual_input, x * 3)
 
+    def test_functionalize_refuses_writes_to_aliased_attributes(self):
+        """symbolic_trace keeps `self.cache_t` (a view of the buffer cache)
+        as a constant: a write to cache shows through it, which
+        functionalize, writing cache back at the end, cannot keep."""
+        class CacheView(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.register_buffer("cache", torch.zeros(3, 2))
+                self.cache_t = self.cache.t()
+
+            def forward(self, x):
+                self.cache.add_(x.t())
+                return x * 0 + self.cache_t
+
+        gm = torch.fx.symbolic_trace(CacheView())
+        with self.assertRaisesRegex(ValueError, "writes attribute 'cache' and reads "
+                                                "'\\w+', which shares its storage"):
+            fxpp.torch.functionalize(gm)
+        fxpp.torch.dedup(gm)  # keeps the write in place: nothing to refuse
+
     def test_run_pipeline(self):
         gm = _aten_graph(self.gpt, self.gpt_inputs)
         result = fxpp.torch.run(gm, "functionalize{keep_input_mutations=true},dedup,dce")
