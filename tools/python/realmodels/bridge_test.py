@@ -23,6 +23,7 @@ import torch.nn as nn  # noqa: E402
 import fxpp  # noqa: E402
 from fxpp import __main__ as cli  # noqa: E402
 from fxpp import _capture, _check, _weights  # noqa: E402
+from realmodels import models  # noqa: E402
 
 
 def node(name, op, target, args=(), kwargs=None):
@@ -352,18 +353,8 @@ class RoundTripTest(unittest.TestCase):
         """A constant that views a buffer (symbolic_trace's
         _tensor_constant0 for `self.cache_t`): after a load, writes to the
         buffer show through the constant, as in the module dumped."""
-        class CacheView(nn.Module):
-            def __init__(self):
-                super().__init__()
-                self.register_buffer("cache", torch.zeros(3, 2))
-                self.cache_t = self.cache.t()
-
-            def forward(self, x):
-                self.cache.add_(x.t())
-                return x * 0 + self.cache_t
-
         x = torch.ones(2, 3)
-        gm = torch.fx.symbolic_trace(CacheView())
+        gm = torch.fx.symbolic_trace(models.CacheView())
         path = os.path.join(self.dir, "cache_view.json")
         fxpp.dump(gm, path)
         loaded = fxpp.load(path)

@@ -219,17 +219,7 @@ class InProcessTest(unittest.TestCase):
         """symbolic_trace keeps `self.cache_t` (a view of the buffer cache)
         as a constant: a write to cache shows through it, which
         functionalize, writing cache back at the end, cannot keep."""
-        class CacheView(nn.Module):
-            def __init__(self):
-                super().__init__()
-                self.register_buffer("cache", torch.zeros(3, 2))
-                self.cache_t = self.cache.t()
-
-            def forward(self, x):
-                self.cache.add_(x.t())
-                return x * 0 + self.cache_t
-
-        gm = torch.fx.symbolic_trace(CacheView())
+        gm = torch.fx.symbolic_trace(models.CacheView())
         with self.assertRaisesRegex(ValueError, "writes attribute 'cache' and reads "
                                                 "'\\w+', which shares its storage"):
             fxpp.torch.functionalize(gm)
