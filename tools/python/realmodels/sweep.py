@@ -103,7 +103,8 @@ def _raft_small():
     import torchvision.models.optical_flow
     torch.manual_seed(0)
     model = torchvision.models.optical_flow.raft_small(weights=None).eval()
-    return Spec(model, (torch.randn(1, 3, 64, 64), torch.randn(1, 3, 64, 64)),
+    # The correlation pyramid needs 128x128 images.
+    return Spec(model, (torch.randn(1, 3, 128, 128), torch.randn(1, 3, 128, 128)),
                 {"num_flow_updates": 2})
 
 
@@ -635,8 +636,9 @@ MODELS = collections.OrderedDict([
     ("mc3_18", _torchvision("mc3_18", family="video", shape=(1, 3, 4, 32, 32))),
     ("r2plus1d_18", _torchvision("r2plus1d_18", family="video", shape=(1, 3, 4, 32, 32))),
     ("efficientnet_v2_s", _torchvision("efficientnet_v2_s", 64)),
+    # Its auxiliary head needs 299x299 inputs: too slow here.
     ("inception_v3_train", _torchvision("inception_v3", shape=(2, 3, 75, 75), train=True,
-                                        init_weights=False)),
+                                        aux_logits=False, init_weights=False)),
     ("resnext50_32x4d", _torchvision("resnext50_32x4d", 32)),
     ("wide_resnet50_2", _torchvision("wide_resnet50_2", 32)),
     ("regnet_x_400mf", _torchvision("regnet_x_400mf", 64)),
