@@ -636,9 +636,10 @@ MODELS = collections.OrderedDict([
     ("mc3_18", _torchvision("mc3_18", family="video", shape=(1, 3, 4, 32, 32))),
     ("r2plus1d_18", _torchvision("r2plus1d_18", family="video", shape=(1, 3, 4, 32, 32))),
     ("efficientnet_v2_s", _torchvision("efficientnet_v2_s", 64)),
-    # Its auxiliary head needs 299x299 inputs: too slow here.
+    # Its auxiliary head needs 299x299 inputs: too slow here. No dropout:
+    # in training mode each call would draw another mask.
     ("inception_v3_train", _torchvision("inception_v3", shape=(2, 3, 75, 75), train=True,
-                                        aux_logits=False, init_weights=False)),
+                                        aux_logits=False, init_weights=False, dropout=0.0)),
     ("resnext50_32x4d", _torchvision("resnext50_32x4d", 32)),
     ("wide_resnet50_2", _torchvision("wide_resnet50_2", 32)),
     ("regnet_x_400mf", _torchvision("regnet_x_400mf", 64)),
