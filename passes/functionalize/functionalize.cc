@@ -194,11 +194,12 @@ absl::optional<std::string> AugmentedTwin(const Node& n) {
 // An index that selects along one dimension: `i`, `a:b:c`, or a tuple of
 // full slices followed by one of those (x[:, 1]). Sets the dimension and the
 // index element.
+bool IsFullSlice(const Argument& a) {
+  return a.kind() == ArgKind::kSlice && a.elements()[0].is_none() && a.elements()[1].is_none() &&
+         a.elements()[2].is_none();
+}
+
 bool SimpleIndex(const Argument& index, int64_t* dim, const Argument** element) {
-  const auto is_full_slice = [](const Argument& a) {
-    return a.kind() == ArgKind::kSlice && a.elements()[0].is_none() &&
-           a.elements()[1].is_none() && a.elements()[2].is_none();
-  };
   const auto selects = [](const Argument& a) {
     return a.kind() == ArgKind::kInt || a.kind() == ArgKind::kSlice;
   };
@@ -210,7 +211,7 @@ bool SimpleIndex(const Argument& index, int64_t* dim, const Argument** element) 
   if (index.kind() != ArgKind::kTuple || index.elements().empty()) return false;
   const std::vector<Argument>& parts = index.elements();
   for (size_t i = 0; i + 1 < parts.size(); ++i) {
-    if (!is_full_slice(parts[i])) return false;
+    if (!IsFullSlice(parts[i])) return false;
   }
   if (!selects(parts.back())) return false;
   *dim = static_cast<int64_t>(parts.size()) - 1;
@@ -218,17 +219,30 @@ bool SimpleIndex(const Argument& index, int64_t* dim, const Argument** element) 
   return true;
 }
 
-bool IsTensorIndex(const Argument& index) {
-  if (index.is_node()) return true;
-  if (index.kind() != ArgKind::kTuple && index.kind() != ArgKind::kList) return false;
-  return !index.elements().empty() &&
-         std::all_of(index.elements().begin(), index.elements().end(),
-                     [](const Argument& a) { return a.is_node(); });
-}
-
-std::vector<Argument> TensorIndexList(const Argument& index) {
-  if (index.is_node()) return {index};
-  return index.elements();
+// aten.index_put's indices for `x[index] = v` when the index is tensors
+// (x[mask], x[i, j]) or tensors and full slices (x[:, pos]): None for each
+// full slice, as PyTorch's indexing passes them, trailing ones dropped.
+// nullopt for any other index (a node known not to be a tensor, such as a
+// symbolic int, selects).
+absl::optional<std::vector<Argument>> IndexPutIndices(const Argument& index) {
+  const auto is_tensor = [](const Argument& a) { return a.is_node() && !KnownNonTensor(*a.node()); };
+  if (is_tensor(index)) return std::vector<Argument>{index};
+  if (index.kind() != ArgKind::kTuple && index.kind() != ArgKind::kList) return absl::nullopt;
+  std::vector<Argument> indices;
+  bool any_tensor = false;
+  for (const Argument& a : index.elements()) {
+    if (is_tensor(a)) {
+      indices.push_back(a);
+      any_tensor = true;
+    } else if (IsFullSlice(a)) {
+      indices.push_back(Argument::None());
+    } else {
+      return absl::nullopt;
+    }
+  }
+  if (!any_tensor) return absl::nullopt;
+  while (indices.back().is_none()) indices.pop_back();
+  return indices;
 }
 
 class Functionalizer {
@@ -323,6 +337,9 @@ class Functionalizer {
   Node* ReshapeBack(const WriteBack& w, const ViewInverse& inverse, Node* from,
                     std::vector<Argument> args, Node* val_from);
   absl::Status NeedShape(const WriteBack& w);
+  // The base's recorded shape as a size list; symbolic sizes are read from
+  // the base's current value at run time.
+  Argument BaseShape(const WriteBack& w);
   // An element of unbind/split/split_with_sizes.
   absl::StatusOr<Node*> ElementInverse(const WriteBack& w);
   absl::StatusOr<Node*> IndexScatter(const WriteBack& w);
@@ -346,6 +363,8 @@ class Functionalizer {
   FunctionalizeReport* report_;
   std::deque<State> state_;
   std::vector<Node*> erase_;  // rewritten mutating calls
+  // get_attr target -> its first read.
+  absl::flat_hash_map<std::string, Node*> attribute_reads_;
 };
 
 Node* Functionalizer::Emit(OpKind op, absl::string_view target, std::vector<Argument> args,
@@ -365,7 +384,10 @@ absl::StatusOr<Action> Functionalizer::Classify(const Node& n) {
   const absl::string_view target = n.target();
   if (IsBatchNormCall(n)) return ClassifyBatchNorm(n);
   if (IsAten(n)) return ClassifyAten(n);
-  if (n.op() == OpKind::kCallFunction && (target == "operator.setitem" || target == "_operator.setitem")) {
+  // symbolic_trace records `x[i] = v` as x.__setitem__(i, v).
+  if ((n.op() == OpKind::kCallFunction &&
+       (target == "operator.setitem" || target == "_operator.setitem")) ||
+      (n.op() == OpKind::kCallMethod && target == "__setitem__")) {
     action.effect = Effect::kSetItem;
     return action;
   }
@@ -573,6 +595,7 @@ absl::Status Functionalizer::RewriteArgs(Node* n) {
 }
 
 absl::StatusOr<Node*> Functionalizer::Current(Node* n) {
+  Node* const read = n;
   n = Resolve(n);
   State& s = S(n);
   // A value that may alias a tensor written since (through its storage root).
@@ -584,7 +607,11 @@ absl::StatusOr<Node*> Functionalizer::Current(Node* n) {
         ", so whether it sees the write is unknown; functionalize the ATen graph "
         "(make_fx/export) instead"));
   }
-  if (s.base == nullptr) return s.latest != nullptr ? s.latest : n;
+  if (s.base == nullptr) {
+    if (s.latest != nullptr) return s.latest;
+    // An attribute not written yet: each read stays as it is.
+    return read->op() == OpKind::kGetAttr ? read : n;
+  }
   const uint64_t version = S(s.root).root_version;
   if (s.current != nullptr && s.version == version) return s.current;
   // The base changed since this view was computed: recompute it from the
@@ -679,6 +706,29 @@ absl::Status Functionalizer::NeedShape(const WriteBack& w) {
                                              S(w.view).base->name(), "', which the graph does "
                                              "not record (no meta val); read the graph from fxg "
                                              "or json"));
+}
+
+// A symbolic size (`s0`) is an expression of the graph's shape
+// environment, not a value of the graph: a rebuilt graph could not name
+// it. aten.sym_size / Tensor.size compute it, as export's graphs do.
+Argument Functionalizer::BaseShape(const WriteBack& w) {
+  std::vector<Argument> shape;
+  for (size_t d = 0; d < w.base_meta->shape.size(); ++d) {
+    const SymDim& dim = w.base_meta->shape[d];
+    if (!dim.is_symbolic()) {
+      shape.push_back(Argument::Int(dim.value()));
+      continue;
+    }
+    std::vector<Argument> args = {Argument::Ref(w.base_value),
+                                  Argument::Int(static_cast<int64_t>(d))};
+    Node* size = w.aten ? Emit(OpKind::kCallFunction, "torch.ops.aten.sym_size.int",
+                               std::move(args), {}, w.mutator, nullptr)
+                        : Emit(OpKind::kCallMethod, "size", std::move(args), {}, w.mutator,
+                               nullptr);
+    size->mutable_meta().val = ValueMeta::Symbolic(ValueMeta::Kind::kSymInt, dim.expr());
+    shape.push_back(Argument::Ref(size));
+  }
+  return Argument::List(std::move(shape));
 }
 
 absl::StatusOr<Node*> Functionalizer::ElementInverse(const WriteBack& w) {
@@ -817,14 +867,9 @@ absl::StatusOr<Node*> Functionalizer::Inverse(const Node& mutator, Node* view, N
     }
     case ViewInverseKind::kUnsqueezeDims:
       return UnsqueezeBack(w, *inverse);
-    case ViewInverseKind::kViewAsBase: {
+    case ViewInverseKind::kViewAsBase:
       if (base_meta == nullptr) return NeedShape(w);
-      std::vector<Argument> shape;
-      for (const SymDim& d : base_meta->shape) {
-        shape.push_back(d.is_symbolic() ? Argument::SymInt(d.expr()) : Argument::Int(d.value()));
-      }
-      return reshape_back_with({Argument::List(std::move(shape))});
-    }
+      return reshape_back_with({BaseShape(w)});
     case ViewInverseKind::kOverlapping:
       return Unsupported(mutator, absl::StrCat("writes through '", view->name(), "' (", op,
                                                "), where several elements share one memory "
@@ -899,8 +944,8 @@ absl::Status Functionalizer::ProcessSetItem(Node* n) {
   ASSIGN_OR_RETURN(Argument new_part, CurrentArg(value));
   erase_.push_back(n);
   ++report_->ops_replaced;
-  if (IsTensorIndex(index)) {
-    ASSIGN_OR_RETURN(Argument indices, CurrentArg(Argument::List(TensorIndexList(index))));
+  if (absl::optional<std::vector<Argument>> tensor_indices = IndexPutIndices(index)) {
+    ASSIGN_OR_RETURN(Argument indices, CurrentArg(Argument::List(std::move(*tensor_indices))));
     if (!new_part.is_node()) {
       const TensorMeta* meta = TensorVal(base_value);
       if (meta == nullptr) {
@@ -933,6 +978,14 @@ absl::Status Functionalizer::ProcessSetItem(Node* n) {
 }
 
 absl::Status Functionalizer::Process(Node* n) {
+  if (n->op() == OpKind::kGetAttr) {
+    // Every read of one attribute is the same tensor (make_fx and
+    // symbolic_trace give each read its own node): later reads resolve to
+    // the first, so that they see the writes through any of them.
+    auto [first, inserted] = attribute_reads_.emplace(n->target(), n);
+    if (!inserted) S(n).resolved = first->second;
+    return absl::OkStatus();
+  }
   ASSIGN_OR_RETURN(Action action, Classify(*n));
   S(n).action = action;
   S(n).effect = action.effect;

@@ -18,6 +18,7 @@ namespace {
 
 using ::testing::ElementsAre;
 using ::testing::HasSubstr;
+using ::testing::Not;
 
 TEST(FunctionalizePassTest, ChangedFlagAndVerifiedResult) {
   auto m = ModuleFromFxText(R"(graph():
@@ -68,6 +69,101 @@ TEST(FunctionalizeTest, GetAttrBufferMutationIsReportedAsABuffer) {
             "    %add : [num_users=1] = call_function[target=torch.ops.aten.add.Tensor](args = (%steps, 1), kwargs = {})\n"
             "    %relu : [num_users=1] = call_function[target=torch.ops.aten.relu.default](args = (%x,), kwargs = {})\n"
             "    return (add, relu)\n");
+}
+
+TEST(FunctionalizeTest, ReadsOfOneAttributeSeeItsWrites) {
+  // make_fx and symbolic_trace give each read of an attribute its own
+  // get_attr node: a read through `cache_1` after the write through `cache`
+  // reads the new value; `cache_2`, read before the write, the old one.
+  auto m = ModuleFromFxText(R"(graph():
+    %x : [num_users=1] = placeholder[target=x]
+    %cache : [num_users=1] = get_attr[target=cache]
+    %cache_2 : [num_users=1] = get_attr[target=cache]
+    %old : [num_users=1] = call_function[target=torch.ops.aten.mul.Tensor](args = (%cache_2, 2), kwargs = {})
+    %add_ : [num_users=0] = call_function[target=torch.ops.aten.add_.Tensor](args = (%cache, %x), kwargs = {})
+    %cache_1 : [num_users=1] = get_attr[target=cache]
+    %mul : [num_users=1] = call_function[target=torch.ops.aten.mul.Tensor](args = (%cache_1, 2), kwargs = {})
+    return (mul, old)
+)");
+  FunctionalizeOptions options;
+  options.keep_input_mutations = true;
+  absl::StatusOr<FunctionalizeReport> report = Functionalize(*m, options);
+  ASSERT_TRUE(report.ok()) << report.status();
+  EXPECT_EQ(PrintFxGraph(m->graph()),
+            "graph():\n"
+            "    %x : [num_users=1] = placeholder[target=x]\n"
+            "    %cache : [num_users=2] = get_attr[target=cache]\n"
+            "    %cache_2 : [num_users=1] = get_attr[target=cache]\n"
+            "    %old : [num_users=1] = call_function[target=torch.ops.aten.mul.Tensor](args = (%cache_2, 2), kwargs = {})\n"
+            "    %add : [num_users=2] = call_function[target=torch.ops.aten.add.Tensor](args = (%cache, %x), kwargs = {})\n"
+            "    %mul : [num_users=1] = call_function[target=torch.ops.aten.mul.Tensor](args = (%add, 2), kwargs = {})\n"
+            "    %copy_ : [num_users=0] = call_function[target=torch.ops.aten.copy_.default](args = (%cache, %add), kwargs = {})\n"
+            "    return (mul, old)\n");
+  ASSERT_EQ(report->mutations.size(), 1u);
+  EXPECT_EQ(report->mutations[0].input, "cache");
+}
+
+TEST(FunctionalizeTest, WritesThroughAFlatViewOfASymbolicShapeReadItsSizes) {
+  // y = h.view(-1); y.add_(1) with h of shape [s0, 4] (Dynamo's
+  // dynamic=True, export with dynamic shapes): h's new value is the result
+  // viewed back as h, its symbolic size read from h at run time (a size
+  // written as `s0` names no value of the graph).
+  for (const bool aten : {false, true}) {
+    SCOPED_TRACE(aten ? "aten" : "torch");
+    auto m = ModuleFromFxText(aten ? R"(graph():
+    %x : [num_users=1] = placeholder[target=x]
+    %h : [num_users=2] = call_function[target=torch.ops.aten.mul.Tensor](args = (%x, 2), kwargs = {})
+    %flat : [num_users=1] = call_function[target=torch.ops.aten.view.default](args = (%h, [-1]), kwargs = {})
+    %add_ : [num_users=0] = call_function[target=torch.ops.aten.add_.Tensor](args = (%flat, 1), kwargs = {})
+    return h
+)" : R"(graph():
+    %x : [num_users=1] = placeholder[target=x]
+    %h : [num_users=2] = call_function[target=operator.mul](args = (%x, 2), kwargs = {})
+    %flat : [num_users=1] = call_method[target=view](args = (%h, -1), kwargs = {})
+    %add_ : [num_users=0] = call_method[target=add_](args = (%flat, 1), kwargs = {})
+    return h
+)");
+    TensorMeta h;
+    h.shape = {SymDim::Symbolic("s0"), 4};
+    h.stride = {4, 1};
+    m->graph().FindNode("h")->mutable_meta().val = ValueMeta::Tensor(h);
+    absl::StatusOr<FunctionalizeReport> report = Functionalize(*m);
+    ASSERT_TRUE(report.ok()) << report.status();
+    const std::string text = PrintFxGraph(m->graph());
+    EXPECT_THAT(text, Not(HasSubstr("[s0, 4]")));
+    EXPECT_THAT(text, HasSubstr(aten ? "%sym_size : [num_users=1] = call_function[target="
+                                       "torch.ops.aten.sym_size.int](args = (%h, 0), kwargs = {})"
+                                     : "%size : [num_users=1] = call_method[target=size](args = "
+                                       "(%h, 0), kwargs = {})"));
+    EXPECT_THAT(text, HasSubstr(aten ? "(args = (%add, [%sym_size, 4]), kwargs = {})"
+                                     : "(args = (%add, [%size, 4]), kwargs = {})"));
+  }
+}
+
+TEST(FunctionalizeTest, SetItemThroughFullSlicesAndTensorsIsAnIndexPut) {
+  // cache[:, pos] = v (a key/value cache under Dynamo): index_put with
+  // None for each full slice before a tensor, as PyTorch's indexing does;
+  // symbolic_trace records the assignment as a __setitem__ method call.
+  auto m = ModuleFromFxText(R"(graph():
+    %cache : [num_users=3] = placeholder[target=cache]
+    %pos : [num_users=2] = placeholder[target=pos]
+    %v : [num_users=2] = placeholder[target=v]
+    %setitem : [num_users=0] = call_function[target=operator.setitem](args = (%cache, (slice(None, None, None), %pos), %v), kwargs = {})
+    %setitem_1 : [num_users=0] = call_method[target=__setitem__](args = (%cache, (%pos, slice(None, None, None)), %v), kwargs = {})
+    %mul : [num_users=1] = call_function[target=operator.mul](args = (%cache, 2), kwargs = {})
+    return mul
+)");
+  absl::StatusOr<FunctionalizeReport> report = Functionalize(*m);
+  ASSERT_TRUE(report.ok()) << report.status();
+  EXPECT_EQ(PrintFxGraph(m->graph()),
+            "graph():\n"
+            "    %cache : [num_users=1] = placeholder[target=cache]\n"
+            "    %pos : [num_users=2] = placeholder[target=pos]\n"
+            "    %v : [num_users=2] = placeholder[target=v]\n"
+            "    %index_put : [num_users=1] = call_function[target=torch.ops.aten.index_put.default](args = (%cache, [None, %pos], %v), kwargs = {})\n"
+            "    %index_put_1 : [num_users=2] = call_function[target=torch.ops.aten.index_put.default](args = (%index_put, [%pos], %v), kwargs = {})\n"
+            "    %mul : [num_users=1] = call_function[target=operator.mul](args = (%index_put_1, 2), kwargs = {})\n"
+            "    return (index_put_1, mul)\n");
 }
 
 TEST(FunctionalizeTest, KeptMutationsAreCopiesThatSurviveDeadCodeElimination) {

@@ -250,6 +250,8 @@ class _ModuleBuilder:
         self.shared = []  # (parent module, attribute, target path)
         # One copy per source tensor and kind: tied weights stay tied.
         self.copies = {}
+        # Source storage (data_ptr) -> its copy: see _copy.
+        self.storages = {}
 
     def build(self, mdict, path=""):
         class_name = mdict.get("class_name", "")
@@ -287,9 +289,9 @@ class _ModuleBuilder:
         if key not in self.copies:
             if kind == "STATE_KIND_PARAMETER":
                 requires_grad = bool(entry.get("tensor", {}).get("requires_grad", False))
-                self.copies[key] = torch.nn.Parameter(tensor.clone(), requires_grad)
+                self.copies[key] = torch.nn.Parameter(self._copy(tensor), requires_grad)
             elif kind in ("STATE_KIND_BUFFER", "STATE_KIND_CONSTANT"):
-                self.copies[key] = tensor.clone()
+                self.copies[key] = self._copy(tensor)
             else:
                 raise LoadError(f"state '{join_path(path, name)}' has unknown kind {kind!r}")
         value = self.copies[key]
@@ -300,6 +302,24 @@ class _ModuleBuilder:
         else:
             setattr(module, name, value)
 
+    def _copy(self, tensor):
+        """A fresh copy of `tensor`. Tensors that share storage (a constant
+        viewing a buffer, as symbolic_trace makes of `self.buf.t()`; one
+        buffer under several names in a program's state dict) get copies
+        sharing one copied storage alike: a write through one is seen
+        through the others, as in the module dumped."""
+        if tensor.layout != torch.strided or tensor.is_quantized or tensor.is_conj() or \
+                tensor.is_neg():
+            return tensor.clone()
+        storage = _untyped_storage(tensor)
+        if storage.nbytes() == 0:
+            return tensor.clone()
+        copied = self.storages.get(storage.data_ptr())
+        if copied is None:
+            copied = self.storages[storage.data_ptr()] = storage.clone()
+        return torch.empty(0, dtype=tensor.dtype, device=tensor.device).set_(
+            copied, tensor.storage_offset(), tensor.size(), tensor.stride())
+
     def resolve_shared(self, root):
         for parent, name, target in self.shared:
             try:
@@ -307,6 +327,12 @@ class _ModuleBuilder:
             except AttributeError as e:
                 raise LoadError(f"shared module '{name}' refers to '{target}', which the tree "
                                 f"does not have") from e
+
+
+def _untyped_storage(tensor):
+    if hasattr(tensor, "untyped_storage"):  # PyTorch 2.x
+        return tensor.untyped_storage()
+    return tensor.storage().untyped()  # 1.13
 
 
 def _restore_pytree_codegen(module, saved):

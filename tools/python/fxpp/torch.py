@@ -27,6 +27,7 @@ stable_topological_sort, which sorts in place as PyTorch's does):
   that runs `passes` on the captured graph, then hands it to `then`.
 """
 
+import collections
 import contextlib
 import copy
 import gc
@@ -76,15 +77,17 @@ class _Rebuilder:
     """A torch module tree from a converted (and transformed) fxpp module:
     graph modules from the extension's graphs, every other module and every
     tensor the original object (found by path, through `fqn_map` when a pass
-    moved it)."""
+    moved it, or through `renamed`, {result path: original path}, when a pass
+    put it under a new name)."""
 
     _CONTAINERS = {"torch.nn.Module", "torch.nn.modules.module.Module"}
 
-    def __init__(self, program, original, fqn_map=None):
+    def __init__(self, program, original, fqn_map=None, renamed=None):
         from ._load import _Weights  # lookup by path, moved paths and suffixes
         self.program = program
         modules, tensors = _original_tables(original)
         self.finder = _Weights({"tensors": tensors, "modules": modules}, fqn_map, "the module")
+        self.renamed = renamed or {}
         self.built = {}
 
     def _find(self, table, path, what):
@@ -108,7 +111,7 @@ class _Rebuilder:
         return self.built[""]
 
     def _tensor(self, path):
-        return self._find(self.finder.tensors, path, "tensor")
+        return self._find(self.finder.tensors, self.renamed.get(path, path), "tensor")
 
     def _container(self, path, state):
         module = torch.nn.Module()
@@ -225,19 +228,22 @@ def _no_gc():
             gc.enable()
 
 
-def _transform(gm, apply, read_tags=False, sort=False):
+def _transform(gm, apply, read_tags=False, sort=False, renamed=None):
+    """`apply` on `gm` converted; the result rebuilt if it changed anything.
+    renamed(gm): {result path: original path} of state a pass renamed."""
     with _no_gc():
-        return _transform_unpaused(gm, apply, read_tags, sort)
+        return _transform_unpaused(gm, apply, read_tags, sort, renamed)
 
 
-def _transform_unpaused(gm, apply, read_tags, sort):
+def _transform_unpaused(gm, apply, read_tags, sort, renamed):
     gm = _graph_module(gm)
     program = _extension().Module(gm, read_tags, sort)
     result = apply(program)
     changed, fqn_map = result if isinstance(result, tuple) else (result, None)
     if not changed:
         return gm, fqn_map
-    return _Rebuilder(program, gm, fqn_map).build(), fqn_map
+    renamed = renamed(gm) if renamed is not None else None
+    return _Rebuilder(program, gm, fqn_map, renamed).build(), fqn_map
 
 
 def run(gm, pipeline):
@@ -250,7 +256,43 @@ def run(gm, pipeline):
     if pipeline.strip() == "topo_sort":
         return _sorted_copy(gm)
     pipeline = _keeping_input_mutations(pipeline)
-    return _transform(gm, lambda program: program.run(pipeline))[0]
+    result = _transform(gm, lambda program: program.run(pipeline))[0]
+    if "functionalize" in pipeline and result is not gm:
+        _refuse_aliased_attribute_writes(result)
+    return result
+
+
+def _refuse_aliased_attribute_writes(result):
+    """functionalize writes an attribute's new value back at the end of
+    the graph (copy_), and sees no storage shared between two attributes:
+    a read of another attribute sharing the written one's storage (a tied
+    weight; symbolic_trace keeps `self.buf.t()` as a constant viewing the
+    buffer) would read the value from before the write. Refused."""
+    from ._load import _untyped_storage
+    modules, tensors = _original_tables(result)
+    paths_of = collections.defaultdict(list)  # storage -> paths
+    for path, tensor in tensors.items():
+        if tensor.layout == torch.strided and _untyped_storage(tensor).nbytes():
+            paths_of[_untyped_storage(tensor).data_ptr()].append(path)
+    storage_of = {p: ptr for ptr, paths in paths_of.items() if len(paths) > 1 for p in paths}
+    if not storage_of:
+        return
+    for path, module in modules.items():
+        if not isinstance(module, torch.fx.GraphModule):
+            continue
+        prefix = path + "." if path else ""
+        reads = [prefix + n.target for n in module.graph.nodes if n.op == "get_attr"]
+        for n in module.graph.nodes:
+            if n.op != "call_function" or n.target is not torch.ops.aten.copy_.default or \
+                    n.args[0].op != "get_attr":
+                continue
+            written = prefix + n.args[0].target
+            for read in reads:
+                if read != written and storage_of.get(read, -1) == storage_of.get(written):
+                    raise ValueError(
+                        f"fxpp.torch: functionalize: the graph writes attribute '{written}' and "
+                        f"reads '{read}', which shares its storage; fxpp does not follow "
+                        f"writes from one attribute to another")
 
 
 def _keeping_input_mutations(pipeline):
@@ -339,8 +381,20 @@ def split_by_tags(gm, tags, return_fqn_mapping=False, return_tuple=False):
     def apply(program):
         return True, dict(program.split_by_tags(tags, bool(return_tuple)))
 
-    split, fqn_map = _transform(gm, apply, read_tags=True)
+    split, fqn_map = _transform(gm, apply, read_tags=True, renamed=_returned_attributes)
     return (split, fqn_map) if return_fqn_mapping else split
+
+
+def _returned_attributes(gm):
+    """{node name: target} of the get_attr nodes the graph returns directly:
+    split_by_tags fetches them on the result's root under the node's name
+    (as PyTorch's does), which differs from the target for a nested target
+    (`lin.weight` read as `lin_weight`) or a second read (`w_1`)."""
+    output = next(n for n in reversed(gm.graph.nodes) if n.op == "output")
+    returned = {}
+    torch.fx.node.map_arg(output.args, lambda n: returned.setdefault(n.name, n.target)
+                          if n.op == "get_attr" else None)
+    return returned
 
 
 def unflatten(ep, flat_args_adapter=None):

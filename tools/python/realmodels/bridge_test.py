@@ -23,6 +23,7 @@ import torch.nn as nn  # noqa: E402
 import fxpp  # noqa: E402
 from fxpp import __main__ as cli  # noqa: E402
 from fxpp import _capture, _check, _weights  # noqa: E402
+from realmodels import models  # noqa: E402
 
 
 def node(name, op, target, args=(), kwargs=None):
@@ -347,6 +348,19 @@ class RoundTripTest(unittest.TestCase):
         loaded = fxpp.load(path, weights=obj)
         self.assertIs(loaded.emb.weight, loaded.head.weight)
         self.assertTrue(torch.equal(loaded(idx), model(idx)))
+
+    def test_state_sharing_storage_keeps_sharing_it(self):
+        """A constant that views a buffer (symbolic_trace's
+        _tensor_constant0 for `self.cache_t`): after a load, writes to the
+        buffer show through the constant, as in the module dumped."""
+        x = torch.ones(2, 3)
+        gm = torch.fx.symbolic_trace(models.CacheView())
+        path = os.path.join(self.dir, "cache_view.json")
+        fxpp.dump(gm, path)
+        loaded = fxpp.load(path)
+        self.assertTrue(torch.equal(loaded(x), x))
+        self.assertTrue(torch.equal(loaded(x), 2 * x))
+        self.assertTrue(torch.equal(gm.cache, torch.zeros(3, 2)))  # a copy was written
 
     def test_wrong_weights_are_refused(self):
         path = self.dump("symbolic_trace")

@@ -50,6 +50,18 @@ class Mutating(nn.Module):
         return y + x
 
 
+class ReturnsAttributes(nn.Module):
+    """A parameter and a buffer returned as outputs."""
+
+    def __init__(self):
+        super().__init__()
+        self.lin = nn.Linear(4, 4)
+        self.register_buffer("scale", torch.full((4,), 2.0))
+
+    def forward(self, x):
+        return self.lin(x) * self.scale, self.lin.weight, self.scale
+
+
 class InProcessTest(unittest.TestCase):
     @classmethod
     def setUpClass(cls):
@@ -149,6 +161,23 @@ class InProcessTest(unittest.TestCase):
         with self.assertRaisesRegex(ValueError, "tag"):
             fxpp.torch.split_by_tags(gm, ["first"])
 
+    def test_split_by_tags_returned_attributes(self):
+        """Attributes the graph returns directly are fetched on the split's
+        root under their node's name, which is not their path for a nested
+        one (lin_weight) or a second read (scale_1): the original tensors."""
+        from torch.fx.passes.split_utils import split_by_tags as torch_split
+        model = ReturnsAttributes().eval()
+        inputs = (torch.randn(3, 4),)
+        gm = self._tagged(torch.fx.symbolic_trace(model), inputs, 0.5)
+        self.assertEqual({n.name for n in gm.graph.nodes if n.op == "get_attr"} -
+                         {n.target for n in gm.graph.nodes if n.op == "get_attr"},
+                         {"lin_weight", "scale_1"})
+        split = fxpp.torch.split_by_tags(gm, ["first", "second"])
+        self.assertEqual(split.code, torch_split(gm, ["first", "second"]).code)
+        self.assertIs(split.lin_weight, model.lin.weight)
+        self.assertIs(split.scale_1, model.scale)
+        self.assert_same_outputs(model, split, inputs)
+
     # ---- functionalize, pipelines ----------------------------------------------
     def test_functionalize(self):
         x = torch.randn(3, 4)
@@ -185,6 +214,16 @@ class InProcessTest(unittest.TestCase):
         actual_input = x.clone()
         torch.testing.assert_close(compiled(actual_input), Mutating()(x.clone()))
         torch.testing.assert_close(actual_input, x * 3)
+
+    def test_functionalize_refuses_writes_to_aliased_attributes(self):
+        """symbolic_trace keeps `self.cache_t` (a view of the buffer cache)
+        as a constant: a write to cache shows through it, which
+        functionalize, writing cache back at the end, cannot keep."""
+        gm = torch.fx.symbolic_trace(models.CacheView())
+        with self.assertRaisesRegex(ValueError, "writes attribute 'cache' and reads "
+                                                "'\\w+', which shares its storage"):
+            fxpp.torch.functionalize(gm)
+        fxpp.torch.dedup(gm)  # keeps the write in place: nothing to refuse
 
     def test_run_pipeline(self):
         gm = _aten_graph(self.gpt, self.gpt_inputs)

@@ -134,6 +134,21 @@ class IntBool(nn.Module):
         return picked // 2, counts, keep.any(-1), ids.argmax(-1), (~mask).sum()
 
 
+class CacheView(nn.Module):
+    """A buffer and a constant viewing it (symbolic_trace keeps `self.cache_t`
+    as _tensor_constant0): a write to the buffer shows through the constant.
+    Not in MODELS: the tests of state aliasing build it."""
+
+    def __init__(self):
+        super().__init__()
+        self.register_buffer("cache", torch.zeros(3, 2))
+        self.cache_t = self.cache.t()
+
+    def forward(self, x):
+        self.cache.add_(x.t())
+        return x * 0 + self.cache_t
+
+
 def _int_bool():
     torch.manual_seed(0)
     return IntBool(), (torch.randint(0, 20, (3, 7)), torch.rand(3, 7) > 0.5)
