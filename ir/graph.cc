@@ -66,8 +66,9 @@ Graph::Graph()
 
 Graph::~Graph() {
   uint32_t remaining = num_created_;
-  for (auto& chunk : chunks_) {
-    const uint32_t capacity = std::min<uint32_t>(remaining, ChunkCapacity(&chunk - chunks_.data()));
+  for (size_t k = 0; k < chunks_.size(); ++k) {
+    NodeSlot* const chunk = chunks_[k];
+    const uint32_t capacity = std::min<uint32_t>(remaining, ChunkCapacity(k));
     for (uint32_t i = 0; i < capacity; ++i) {
       reinterpret_cast<Node*>(chunk[i].bytes)->~Node();
     }
@@ -92,7 +93,8 @@ Node* Graph::NodeWithId(uint32_t id) const {
 Node* Graph::AllocateNode() {
   if (chunk_used_ == chunk_capacity_) {
     chunk_capacity_ = ChunkCapacity(chunks_.size());
-    chunks_.emplace_back(new NodeSlot[chunk_capacity_]);
+    chunks_.push_back(static_cast<NodeSlot*>(
+        node_slots_.Allocate(chunk_capacity_ * sizeof(NodeSlot), alignof(NodeSlot))));
     chunk_used_ = 0;
   }
   return reinterpret_cast<Node*>(chunks_.back()[chunk_used_++].bytes);

@@ -187,7 +187,8 @@ class Graph {
 
   // Nodes are placement-constructed in chunks that grow geometrically (8,
   // 16, ... 1024 nodes): stable addresses, no per-node allocation, and
-  // little unused space in the last chunk of a graph of any size.
+  // little unused space in the last chunk of a graph of any size. The
+  // chunks come from node_slots_, so a large graph's are in huge pages.
   struct alignas(Node) NodeSlot {
     unsigned char bytes[sizeof(Node)];
   };
@@ -201,7 +202,8 @@ class Graph {
   mutable Node sentinel_;
   Node* insert_anchor_;
   bool insert_after_anchor_ = false;
-  std::vector<std::unique_ptr<NodeSlot[]>> chunks_;
+  std::vector<NodeSlot*> chunks_;
+  Arena node_slots_;
   uint32_t chunk_used_ = 0;
   uint32_t chunk_capacity_ = 0;
   uint32_t num_created_ = 0;  // including erased nodes; the next Node::id()
