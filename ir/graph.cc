@@ -207,11 +207,11 @@ absl::optional<Symbol> Graph::InternedTarget(OpKind op, absl::string_view target
 }
 
 Node* Graph::NewNode(OpKind op, NameSpace::Entry* name, absl::optional<Symbol> target,
-                     std::vector<Argument> args, KwArgs kwargs, Symbol type) {
+                     std::vector<Argument>&& args, KwArgs&& kwargs, Symbol type) {
   Node* node = new (AllocateNode())
       Node(Node::ConstructionKey(), this, num_created_++, op, name, target, type);
   name->set_owner(node->id_);
-  node->args_ = std::move(args);
+  node->StoreArgs(std::move(args));
   node->StoreKwargs(std::move(kwargs));
   node->LinkInputs();
   LinkBefore(node, insert_after_anchor_ ? insert_anchor_->next_ : insert_anchor_);
@@ -354,7 +354,7 @@ absl::Status Graph::EraseNodes(absl::Span<Node* const> nodes) {
     // they go too, their lists dropped whole below.)
     node->UnlinkInputs();
     node->first_user_ = nullptr;
-    for (Argument& a : node->args_) DropNodeReferences(a);
+    for (Argument& a : node->mutable_args()) DropNodeReferences(a);
     if (node->kwargs_) {
       for (KwArg& kw : *node->kwargs_) DropNodeReferences(kw.value);
     }

@@ -176,9 +176,10 @@ class Graph {
   // Why CreateNamedNode could not claim `name`.
   static absl::Status ClaimError(absl::string_view name);
   // `name` is a fresh entry of names_; `target` is nullopt when the name
-  // entry holds it.
+  // entry holds it. The node takes `args`' elements, not its buffer, which
+  // a reader reuses for the next node.
   Node* NewNode(OpKind op, NameSpace::Entry* name, absl::optional<Symbol> target,
-                std::vector<Argument> args, KwArgs kwargs, Symbol type);
+                std::vector<Argument>&& args, KwArgs&& kwargs, Symbol type);
   // Links `node` directly before `next` (the sentinel = at the end).
   void LinkBefore(Node* node, Node* next);
   void Unlink(Node* node);
@@ -213,6 +214,8 @@ class Graph {
   // Nodes' input edges (Node::inputs_): trivially destructible, so a dying
   // graph frees them a chunk at a time, not one array per node.
   Arena edges_;
+  // Nodes' arguments (Node::args_), which the nodes destroy.
+  Arena arguments_;
 };
 
 }  // namespace fxpp
