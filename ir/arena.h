@@ -1,7 +1,11 @@
 // Bump allocation for small, trivially destructible objects that live as long
-// as their owner (node names): no malloc header or size rounding per object,
-// no free-list work, and objects created one after another sit next to each
-// other in memory.
+// as their owner (node names), and for storage its owner manages itself (a
+// graph's node slots, a block pool's slabs): no malloc header or size
+// rounding per object, no free-list work, and objects created one after
+// another sit next to each other in memory.
+//
+// A large arena takes its further chunks as 2 MiB blocks backed by
+// transparent huge pages (see NewChunk), recycled process-wide.
 #ifndef FXPP_IR_ARENA_H_
 #define FXPP_IR_ARENA_H_
 
@@ -15,6 +19,7 @@ namespace fxpp {
 class Arena {
  public:
   Arena() = default;
+  ~Arena();
   Arena(const Arena&) = delete;
   Arena& operator=(const Arena&) = delete;
 
@@ -39,6 +44,9 @@ class Arena {
   void NewChunk(size_t min_size);
 
   std::vector<std::unique_ptr<char[]>> chunks_;
+  size_t chunk_bytes_ = 0;  // in chunks_
+  // Huge-page blocks, given back to the process-wide supply when the arena dies.
+  std::vector<void*> huge_blocks_;
   char* next_ = nullptr;
   char* end_ = nullptr;
 };

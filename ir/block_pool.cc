@@ -17,9 +17,7 @@ BlockPool::BlockPool(size_t block_size)
     : block_size_((std::max(block_size, sizeof(FreeBlock)) + alignof(std::max_align_t) - 1) &
                   ~(alignof(std::max_align_t) - 1)) {}
 
-BlockPool::~BlockPool() {
-  for (char* slab : slabs_) ::operator delete(slab);
-}
+BlockPool::~BlockPool() = default;
 
 void BlockPool::Refill(ThreadCache& cache) {
   std::lock_guard<std::mutex> lock(mu_);
@@ -36,8 +34,7 @@ void BlockPool::Refill(ThreadCache& cache) {
   for (size_t i = 0; i < kBatch; ++i) {
     if (static_cast<size_t>(slab_end_ - slab_next_) < block_size_) {
       const size_t bytes = std::max(kSlabBytes, block_size_);
-      slab_next_ = static_cast<char*>(::operator new(bytes));
-      slabs_.push_back(slab_next_);
+      slab_next_ = static_cast<char*>(slabs_.Allocate(bytes, alignof(std::max_align_t)));
       slab_end_ = slab_next_ + bytes;
     }
     FreeBlock* block = reinterpret_cast<FreeBlock*>(slab_next_);

@@ -28,6 +28,8 @@
 
 #include <sanitizer/asan_interface.h>  // no-op macros without AddressSanitizer
 
+#include "ir/arena.h"
+
 namespace fxpp {
 
 class BlockPool {
@@ -102,8 +104,9 @@ class BlockPool {
     size_t count;
   };
   std::vector<Batch> batches_;
-  // Every slab allocated, for the destructor.
-  std::vector<char*> slabs_;
+  // Where the slabs come from: a pool that has grown large gets them in
+  // huge pages (see Arena).
+  Arena slabs_;
   // Where the next new blocks are carved from, and its end.
   char* slab_next_ = nullptr;
   char* slab_end_ = nullptr;

@@ -66,8 +66,9 @@ Graph::Graph()
 
 Graph::~Graph() {
   uint32_t remaining = num_created_;
-  for (auto& chunk : chunks_) {
-    const uint32_t capacity = std::min<uint32_t>(remaining, ChunkCapacity(&chunk - chunks_.data()));
+  for (size_t k = 0; k < chunks_.size(); ++k) {
+    NodeSlot* const chunk = chunks_[k];
+    const uint32_t capacity = std::min<uint32_t>(remaining, ChunkCapacity(k));
     for (uint32_t i = 0; i < capacity; ++i) {
       reinterpret_cast<Node*>(chunk[i].bytes)->~Node();
     }
@@ -92,7 +93,8 @@ Node* Graph::NodeWithId(uint32_t id) const {
 Node* Graph::AllocateNode() {
   if (chunk_used_ == chunk_capacity_) {
     chunk_capacity_ = ChunkCapacity(chunks_.size());
-    chunks_.emplace_back(new NodeSlot[chunk_capacity_]);
+    chunks_.push_back(static_cast<NodeSlot*>(
+        node_slots_.Allocate(chunk_capacity_ * sizeof(NodeSlot), alignof(NodeSlot))));
     chunk_used_ = 0;
   }
   return reinterpret_cast<Node*>(chunks_.back()[chunk_used_++].bytes);
@@ -205,11 +207,11 @@ absl::optional<Symbol> Graph::InternedTarget(OpKind op, absl::string_view target
 }
 
 Node* Graph::NewNode(OpKind op, NameSpace::Entry* name, absl::optional<Symbol> target,
-                     std::vector<Argument> args, KwArgs kwargs, Symbol type) {
+                     std::vector<Argument>&& args, KwArgs&& kwargs, Symbol type) {
   Node* node = new (AllocateNode())
       Node(Node::ConstructionKey(), this, num_created_++, op, name, target, type);
   name->set_owner(node->id_);
-  node->args_ = std::move(args);
+  node->StoreArgs(std::move(args));
   node->StoreKwargs(std::move(kwargs));
   node->LinkInputs();
   LinkBefore(node, insert_after_anchor_ ? insert_anchor_->next_ : insert_anchor_);
@@ -352,7 +354,7 @@ absl::Status Graph::EraseNodes(absl::Span<Node* const> nodes) {
     // they go too, their lists dropped whole below.)
     node->UnlinkInputs();
     node->first_user_ = nullptr;
-    for (Argument& a : node->args_) DropNodeReferences(a);
+    for (Argument& a : node->mutable_args()) DropNodeReferences(a);
     if (node->kwargs_) {
       for (KwArg& kw : *node->kwargs_) DropNodeReferences(kw.value);
     }

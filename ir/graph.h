@@ -176,9 +176,10 @@ class Graph {
   // Why CreateNamedNode could not claim `name`.
   static absl::Status ClaimError(absl::string_view name);
   // `name` is a fresh entry of names_; `target` is nullopt when the name
-  // entry holds it.
+  // entry holds it. The node takes `args`' elements, not its buffer, which
+  // a reader reuses for the next node.
   Node* NewNode(OpKind op, NameSpace::Entry* name, absl::optional<Symbol> target,
-                std::vector<Argument> args, KwArgs kwargs, Symbol type);
+                std::vector<Argument>&& args, KwArgs&& kwargs, Symbol type);
   // Links `node` directly before `next` (the sentinel = at the end).
   void LinkBefore(Node* node, Node* next);
   void Unlink(Node* node);
@@ -187,7 +188,8 @@ class Graph {
 
   // Nodes are placement-constructed in chunks that grow geometrically (8,
   // 16, ... 1024 nodes): stable addresses, no per-node allocation, and
-  // little unused space in the last chunk of a graph of any size.
+  // little unused space in the last chunk of a graph of any size. The
+  // chunks come from node_slots_, so a large graph's are in huge pages.
   struct alignas(Node) NodeSlot {
     unsigned char bytes[sizeof(Node)];
   };
@@ -201,7 +203,8 @@ class Graph {
   mutable Node sentinel_;
   Node* insert_anchor_;
   bool insert_after_anchor_ = false;
-  std::vector<std::unique_ptr<NodeSlot[]>> chunks_;
+  std::vector<NodeSlot*> chunks_;
+  Arena node_slots_;
   uint32_t chunk_used_ = 0;
   uint32_t chunk_capacity_ = 0;
   uint32_t num_created_ = 0;  // including erased nodes; the next Node::id()
@@ -211,6 +214,8 @@ class Graph {
   // Nodes' input edges (Node::inputs_): trivially destructible, so a dying
   // graph frees them a chunk at a time, not one array per node.
   Arena edges_;
+  // Nodes' arguments (Node::args_), which the nodes destroy.
+  Arena arguments_;
 };
 
 }  // namespace fxpp

@@ -7,6 +7,8 @@
 #include <type_traits>
 #include <utility>
 
+#include <sanitizer/asan_interface.h>  // no-op macros without AddressSanitizer
+
 #include "absl/container/flat_hash_set.h"
 #include "absl/container/inlined_vector.h"
 #include "absl/strings/ascii.h"
@@ -58,6 +60,30 @@ Node::Node(ConstructionKey, Graph* graph, uint32_t id, OpKind op, NameSpace::Ent
       type_(type),
       op_(op),
       local_target_(!target.has_value()) {}
+
+Node::~Node() { DestroyArgs(); }
+
+void Node::DestroyArgs() {
+  for (Argument& a : mutable_args()) a.~Argument();
+  num_args_ = 0;
+}
+
+void Node::StoreArgs(std::vector<Argument>&& args) {
+  DestroyArgs();
+  if (args.size() > UINT32_MAX) std::abort();  // programmer error
+  const uint32_t count = static_cast<uint32_t>(args.size());
+  if (count > args_capacity_) {
+    // What args() returned before is gone: AddressSanitizer reports a read
+    // through it, as it would had the arguments been freed.
+    ASAN_POISON_MEMORY_REGION(args_, sizeof(Argument) * args_capacity_);
+    // Growing: at least double, as inputs_ does.
+    args_capacity_ = std::max(count, 2 * args_capacity_);
+    args_ = static_cast<Argument*>(
+        graph_->arguments_.Allocate(sizeof(Argument) * args_capacity_, alignof(Argument)));
+  }
+  for (uint32_t i = 0; i < count; ++i) new (&args_[i]) Argument(std::move(args[i]));
+  num_args_ = count;
+}
 
 const KwArgs& Node::EmptyKwargs() {
   static const KwArgs* const kEmpty = new KwArgs();
@@ -153,7 +179,7 @@ void Node::LinkInputs() {
 
 void Node::SetArgs(std::vector<Argument> args) {
   UnlinkInputs();
-  args_ = std::move(args);
+  StoreArgs(std::move(args));
   LinkInputs();
 }
 
@@ -165,13 +191,13 @@ void Node::SetKwargs(KwArgs kwargs) {
 
 void Node::SetArgsKwargs(std::vector<Argument> args, KwArgs kwargs) {
   UnlinkInputs();
-  args_ = std::move(args);
+  StoreArgs(std::move(args));
   StoreKwargs(std::move(kwargs));
   LinkInputs();
 }
 
 void Node::SetArg(size_t index, Argument value) {
-  if (index >= args_.size()) std::abort();  // programmer error
+  if (index >= num_args_) std::abort();  // programmer error
   UnlinkInputs();
   args_[index] = std::move(value);
   LinkInputs();
@@ -194,7 +220,7 @@ void Node::SetKwarg(absl::string_view name, Argument value) {
 
 void Node::ReplaceInputWith(Node* old_input, Node* new_input) {
   UnlinkInputs();
-  for (Argument& a : args_) a.ReplaceNode(old_input, new_input);
+  for (Argument& a : mutable_args()) a.ReplaceNode(old_input, new_input);
   if (kwargs_) {
     for (KwArg& kw : *kwargs_) kw.value.ReplaceNode(old_input, new_input);
   }

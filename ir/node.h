@@ -16,6 +16,7 @@
 #include "absl/functional/function_ref.h"
 #include "absl/strings/string_view.h"
 #include "absl/types/optional.h"
+#include "absl/types/span.h"
 #include "ir/argument.h"
 #include "ir/meta.h"
 #include "ir/names.h"
@@ -51,6 +52,7 @@ class Node {
   Node(ConstructionKey, Graph* graph, uint32_t id, OpKind op, NameSpace::Entry* name,
        absl::optional<Symbol> target, Symbol type);
 
+  ~Node();
   Node(const Node&) = delete;
   Node& operator=(const Node&) = delete;
 
@@ -77,7 +79,8 @@ class Node {
   absl::string_view type_annotation() const { return type_.str(); }
   void set_type_annotation(absl::string_view type) { type_ = Symbol::Intern(type); }
 
-  const std::vector<Argument>& args() const { return args_; }
+  // Stored in the graph's arena: valid until the arguments are set again.
+  absl::Span<const Argument> args() const { return absl::MakeConstSpan(args_, num_args_); }
   // Inline: passes read every node's keyword arguments (most have none).
   const KwArgs& kwargs() const { return kwargs_ ? *kwargs_ : EmptyKwargs(); }
   // nullptr when there is no such keyword argument.
@@ -115,7 +118,7 @@ class Node {
         a.ForEachNode(fn);
       }
     };
-    for (const Argument& a : args_) visit(a);
+    for (const Argument& a : args()) visit(a);
     if (kwargs_ != nullptr) {
       for (const KwArg& kw : *kwargs_) visit(kw.value);
     }
@@ -204,6 +207,10 @@ class Node {
   template <typename... Args>
   static std::shared_ptr<NodeMeta> NewMeta(Args&&... args);
   void UnlinkInputs();
+  // Moves `args` into this node's array in the graph's arena (see args_).
+  void StoreArgs(std::vector<Argument>&& args);
+  void DestroyArgs();
+  absl::Span<Argument> mutable_args() { return absl::MakeSpan(args_, num_args_); }
   void StoreKwargs(KwArgs kwargs);
   void LinkInputs();
 
@@ -221,15 +228,21 @@ class Node {
   OpKind op_;
   bool erased_ = false;
   bool local_target_;
-  std::vector<Argument> args_;
+  // num_args_ of args_capacity_ Arguments in the graph's argument arena,
+  // reused like inputs_ (below): no allocation per node, and a read
+  // graph's arguments sit next to each other. The node destroys them; the
+  // arena frees their memory with the graph.
+  Argument* args_ = nullptr;
   std::unique_ptr<KwArgs> kwargs_;  // boxed: most nodes have none
   // num_inputs_ of inputs_capacity_ Uses in the graph's edge arena: a
   // relink reuses them when the new inputs fit, so repeated rewrites of a
   // node do not grow the arena; what a node outgrows (or an erased node
   // leaves) is freed with the graph, which frees all nodes' at once.
   Use* inputs_ = nullptr;
-  uint32_t inputs_capacity_ = 0;
   Use* first_user_ = nullptr;
+  uint32_t num_args_ = 0;
+  uint32_t args_capacity_ = 0;
+  uint32_t inputs_capacity_ = 0;
   std::shared_ptr<NodeMeta> meta_;  // shared copy-on-write, see CopyMetaFrom
 };
 

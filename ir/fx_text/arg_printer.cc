@@ -139,7 +139,7 @@ void ArgPrinter::PrintTopLevel(const Argument& arg, bool typed) {
   }
 }
 
-void ArgPrinter::PrintArgs(const std::vector<Argument>& args, bool typed) {
+void ArgPrinter::PrintArgs(absl::Span<const Argument> args, bool typed) {
   PrintSequence(args, typed ? ArgSyntax::kTypedFx : ArgSyntax::kFx, '(', ')', true);
 }
 
@@ -159,7 +159,7 @@ void ArgPrinter::PrintKwargs(const KwArgs& kwargs, bool typed) {
   out_->Append('}');
 }
 
-void ArgPrinter::PrintSequence(const std::vector<Argument>& elements, ArgSyntax syntax, char open,
+void ArgPrinter::PrintSequence(absl::Span<const Argument> elements, ArgSyntax syntax, char open,
                                char close, bool tuple) {
   out_->Append(open);
   for (size_t i = 0; i < elements.size(); ++i) {

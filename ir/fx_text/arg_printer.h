@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "absl/strings/string_view.h"
+#include "absl/types/span.h"
 #include "ir/argument.h"
 #include "ir/fx_text/arg_text.h"
 #include "ir/fx_text/text_writer.h"
@@ -24,12 +25,12 @@ class ArgPrinter {
   // A return value or placeholder default: Python's str(value), or kTypedRepr.
   void PrintTopLevel(const Argument& arg, bool typed);
   // A call's args tuple.
-  void PrintArgs(const std::vector<Argument>& args, bool typed);
+  void PrintArgs(absl::Span<const Argument> args, bool typed);
   // A call's kwargs dict.
   void PrintKwargs(const KwArgs& kwargs, bool typed);
 
  private:
-  void PrintSequence(const std::vector<Argument>& elements, ArgSyntax syntax, char open,
+  void PrintSequence(absl::Span<const Argument> elements, ArgSyntax syntax, char open,
                      char close, bool tuple);
   bool PrintNamedTuple(const Argument& tuple, ArgSyntax syntax);
   void PrintDict(const Argument& dict, ArgSyntax syntax);

@@ -185,15 +185,11 @@ class GraphParser {
   };
   absl::StatusOr<TypeAndUsers> TypeAndUsersCount(Cursor& c, size_t line_end);
   // The node's target and arguments: `target_begin` is the offset after
-  // "[target=" of an `op_name` node whose op starts at `op_offset`.
-  struct TargetAndArgs {
-    size_t target_end;
-    std::vector<Argument> args;
-    KwArgs kwargs;
-  };
-  absl::StatusOr<TargetAndArgs> TargetAndArguments(OpKind op, absl::string_view op_name,
-                                                   size_t op_offset, size_t target_begin,
-                                                   size_t line_end, size_t* stmt_end);
+  // "[target=" of an `op_name` node whose op starts at `op_offset`. Returns
+  // where the target ends; the arguments go to args_ and kwargs_.
+  absl::StatusOr<size_t> TargetAndArguments(OpKind op, absl::string_view op_name,
+                                            size_t op_offset, size_t target_begin,
+                                            size_t line_end, size_t* stmt_end);
   // A placeholder's default value, `(default=...)` from `value_begin`.
   absl::Status PlaceholderDefault(size_t value_begin, size_t line_end, size_t* stmt_end,
                                   std::vector<Argument>* args);
@@ -218,6 +214,10 @@ class GraphParser {
   const LookupFn lookup_{this};
   // One parser for all statements, so its buffers are allocated once.
   absl::optional<ArgParser> arg_parser_;
+  // The statement's arguments, likewise: a node takes the elements (into
+  // its graph's arena) and leaves the buffer.
+  std::vector<Argument> args_;
+  KwArgs kwargs_;
 };
 
 absl::StatusOr<ParsedFxGraph> GraphParser::Parse(size_t* offset) {
@@ -353,12 +353,14 @@ absl::Status GraphParser::PlaceholderDefault(size_t value_begin, size_t line_end
   return absl::OkStatus();
 }
 
-absl::StatusOr<GraphParser::TargetAndArgs> GraphParser::TargetAndArguments(
-    OpKind op, absl::string_view op_name, size_t op_offset, size_t target_begin,
-    size_t line_end, size_t* stmt_end) {
+absl::StatusOr<size_t> GraphParser::TargetAndArguments(OpKind op, absl::string_view op_name,
+                                                      size_t op_offset, size_t target_begin,
+                                                      size_t line_end, size_t* stmt_end) {
   const absl::string_view line = src_.text().substr(target_begin, line_end - target_begin);
   ArgParser& parser = *arg_parser_;
-  TargetAndArgs out;
+  args_.clear();
+  kwargs_.clear();
+  size_t target_end;
   size_t call = line.find(']');
   while (call != absl::string_view::npos && line.substr(call, 9) != "](args = ") {
     call = line.find(']', call + 1);
@@ -391,29 +393,29 @@ absl::StatusOr<GraphParser::TargetAndArgs> GraphParser::TargetAndArguments(
     if (call == absl::string_view::npos) {
       return src_.Error(target_begin, "expected the target and '](args = ...' on this line");
     }
-    out.target_end = target_begin + call;
+    target_end = target_begin + call;
     RETURN_IF_ERROR(WithContinuation(line_end, stmt_end, [&](size_t end) {
-      return parser.ParseCallArgs(out.target_end + 1, end, &out.args, &out.kwargs)
+      return parser.ParseCallArgs(target_end + 1, end, &args_, &kwargs_)
                  ? absl::OkStatus()
                  : parser.error();
     }));
   } else if (op == OpKind::kGetAttr) {
     if (line.empty() || line.back() != ']') return src_.Expected(line_end, "']' after the target");
-    out.target_end = line_end - 1;
+    target_end = line_end - 1;
     *stmt_end = line_end;
   } else if (op == OpKind::kPlaceholder) {
     if (placeholder_close == absl::string_view::npos) {
       return src_.Expected(line_end, "']' after the target");
     }
-    out.target_end = target_begin + placeholder_close;
+    target_end = target_begin + placeholder_close;
     *stmt_end = line_end;
     if (has_default) {
-      RETURN_IF_ERROR(PlaceholderDefault(out.target_end + 10, line_end, stmt_end, &out.args));
+      RETURN_IF_ERROR(PlaceholderDefault(target_end + 10, line_end, stmt_end, &args_));
     }
   } else {
     return src_.Error(op_offset, "an output node prints as 'return ...'");
   }
-  return out;
+  return target_end;
 }
 
 absl::Status GraphParser::NodeStatement(size_t begin, size_t line_end, size_t* stmt_end) {
@@ -436,12 +438,12 @@ absl::Status GraphParser::NodeStatement(size_t begin, size_t line_end, size_t* s
   }
   RETURN_IF_ERROR(c.Expect("[target="));
   const size_t target_begin = c.pos();
-  ASSIGN_OR_RETURN(TargetAndArgs target,
+  ASSIGN_OR_RETURN(const size_t target_end,
                    TargetAndArguments(*op, op_name, op_offset, target_begin, line_end, stmt_end));
 
   absl::StatusOr<Node*> node = out_.graph->CreateNamedNode(
-      *op, name, src_.text().substr(target_begin, target.target_end - target_begin),
-      std::move(target.args), std::move(target.kwargs), type_and_users.type);
+      *op, name, src_.text().substr(target_begin, target_end - target_begin), std::move(args_),
+      std::move(kwargs_), type_and_users.type);
   if (!node.ok()) {
     if (const Node* first = out_.graph->FindNode(name)) {
       return src_.Error(name_offset, absl::StrCat("duplicate node name '", name,

@@ -17,6 +17,7 @@
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
 #include "absl/strings/strip.h"
+#include "absl/types/span.h"
 #include "ir/fx_text/py_repr.h"
 #include "ir/names.h"
 #include "re2/re2.h"
@@ -342,7 +343,7 @@ class ForwardWriter {
   }
 
   // _format_args: "a, b, k = v".
-  std::string FormatArgs(const std::vector<Argument>& args, size_t first, const KwArgs& kwargs) {
+  std::string FormatArgs(absl::Span<const Argument> args, size_t first, const KwArgs& kwargs) {
     std::string out;
     for (size_t i = first; i < args.size(); ++i) {
       if (i > first) out.append(", ");
@@ -399,7 +400,7 @@ class ForwardWriter {
 
   void EmitNode(const Node& node) {
     const std::string annotation = Annotation(node);
-    const std::vector<Argument>& args = node.args();
+    const absl::Span<const Argument> args = node.args();
     switch (node.op()) {
       case OpKind::kPlaceholder: {
         const std::string default_value = args.empty() ? "" : absl::StrCat(" = ", Repr(args[0]));
@@ -441,7 +442,7 @@ class ForwardWriter {
   }
 
   void EmitCallFunction(const Node& node, absl::string_view annotation) {
-    const std::vector<Argument>& args = node.args();
+    const absl::Span<const Argument> args = node.args();
     absl::string_view op = node.target();
     if (absl::ConsumePrefix(&op, "operator.") || absl::ConsumePrefix(&op, "_operator.")) {
       if (auto it = MagicMethods().find(op);
@@ -476,7 +477,7 @@ class ForwardWriter {
     }
   }
 
-  std::vector<std::string> Reprs(const std::vector<Argument>& args) {
+  std::vector<std::string> Reprs(absl::Span<const Argument> args) {
     std::vector<std::string> out;
     out.reserve(args.size());
     for (const Argument& a : args) out.push_back(Repr(a));

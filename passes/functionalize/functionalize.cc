@@ -1107,7 +1107,7 @@ absl::Status Functionalizer::ProcessMutable(Node* n, const Action& action) {
   const bool batch_norm = action.effect == Effect::kBatchNorm;
   // A batch norm's in ATen's order, all positional (cudnn_enabled dropped).
   const std::vector<Argument> given =
-      batch_norm ? *BatchNormArgs(*n) : std::vector<Argument>(n->args());
+      batch_norm ? *BatchNormArgs(*n) : std::vector<Argument>(n->args().begin(), n->args().end());
   std::vector<Argument> args;
   for (const Argument& a : given) {
     ASSIGN_OR_RETURN(Argument mapped, CurrentArg(a));

@@ -402,8 +402,9 @@ class ModuleSplitter {
           continue;
         }
         const Node& node = *region.node;
-        Node* copy = partition.graph->CreateNode(node.op(), node.target(), node.args(), {}, {},
-                                                 node.type_annotation());
+        Node* copy = partition.graph->CreateNode(
+            node.op(), node.target(), std::vector<Argument>(node.args().begin(), node.args().end()),
+            {}, {}, node.type_annotation());
         copy->CopyMetaFrom(node);
         partition.environment[region.node] = copy;
       }
@@ -513,8 +514,10 @@ class ModuleSplitter {
       // PyTorch names it from the target, or keeps the name.
       const absl::string_view target =
           options_.keep_original_node_name ? node->name() : node->target();
-      copy = base_graph_->CreateNode(OpKind::kPlaceholder, target, node->args(), {}, {},
-                                     node->type_annotation());
+      copy = base_graph_->CreateNode(
+          OpKind::kPlaceholder, target,
+          std::vector<Argument>(node->args().begin(), node->args().end()), {}, {},
+          node->type_annotation());
     } else if (node->op() == OpKind::kGetAttr) {
       copy = base_graph_->GetAttr(node->target());
       ASSIGN_OR_RETURN(GraphModule::AttributeRef attribute, Resolve(node->target()));

@@ -82,7 +82,7 @@ class Builder {
   // invoke_subgraph(subgraph, identifier, *operands); PyTorch 2.6 passes
   // the operands as one tuple.
   py::tuple InvokeOperands(const Node& node) {
-    const std::vector<Argument>& args = node.args();
+    const absl::Span<const Argument> args = node.args();
     std::vector<const Argument*> operands;
     for (size_t i = 2; i < args.size(); ++i) operands.push_back(&args[i]);
     if (operands.size() == 1 && operands[0]->kind() == ArgKind::kTuple) {
