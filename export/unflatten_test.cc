@@ -404,38 +404,31 @@ TEST(UnflattenTest, ASignatureWithoutArgumentsIsNotPreserved) {
               Not(HasSubstr("_positional_arg_0")));
 }
 
-// A third call of `sub` whose signature was not preserved, beside two that
-// were (found by fuzzing): the dispatcher at `sub` would run it in one of
-// their turns, with none of its own arguments. PyTorch builds that module,
-// which fails when called; the program is refused.
+// A call of `sub` whose signature was not preserved, beside two that were
+// (found by fuzzing): the dispatcher at `sub` would run it in one of their
+// turns, with none of its own arguments. PyTorch builds that module, which
+// fails when called; the program is refused, whether the call comes after
+// the preserved ones or between them (the dispatcher replaces the calls
+// with a signature by name, not the first two).
 TEST(UnflattenTest, AnUnpreservedCallOfADispatchedModuleIsRefused) {
-  ProgramBuilder b;
-  Node* w = b.Parameter("sub.lin.weight", {4, 4});
-  Node* x = b.UserInput("x", {2, 4});
-  Node* first = CallSub(b, w, x, 0);
-  Node* second = CallSub(b, w, first, 1, "sub", {}, kMul);
-  Node* third = CallSub(b, w, second, 2, "sub", {}, kAdd);
-  PreserveCall(b, "sub", x, first);
-  PreserveCall(b, "sub@1", first, second);
-  EXPECT_THAT(std::string(Unflatten(b.Finish({third})).status().message()),
-              HasSubstr("module call 'sub@2' has no preserved signature, but the other calls of "
-                        "'sub' have"));
-}
-
-// The same with the unpreserved call between the preserved ones: the
-// dispatcher replaces the calls `sub` and `sub@2`, not the first two.
-TEST(UnflattenTest, AnUnpreservedCallBetweenPreservedOnesIsRefused) {
-  ProgramBuilder b;
-  Node* w = b.Parameter("sub.lin.weight", {4, 4});
-  Node* x = b.UserInput("x", {2, 4});
-  Node* first = CallSub(b, w, x, 0);
-  Node* second = CallSub(b, w, first, 1, "sub", {}, kMul);
-  Node* third = CallSub(b, w, second, 2, "sub", {}, kAdd);
-  PreserveCall(b, "sub", x, first);
-  PreserveCall(b, "sub@2", second, third);
-  EXPECT_THAT(std::string(Unflatten(b.Finish({third})).status().message()),
-              HasSubstr("module call 'sub@1' has no preserved signature, but the other calls of "
-                        "'sub' have"));
+  for (const std::string unpreserved : {"sub@2", "sub@1"}) {
+    SCOPED_TRACE(unpreserved);
+    ProgramBuilder b;
+    Node* w = b.Parameter("sub.lin.weight", {4, 4});
+    Node* x = b.UserInput("x", {2, 4});
+    Node* first = CallSub(b, w, x, 0);
+    Node* second = CallSub(b, w, first, 1, "sub", {}, kMul);
+    Node* third = CallSub(b, w, second, 2, "sub", {}, kAdd);
+    for (const auto& [call, in, out] : {std::make_tuple("sub", x, first),
+                                        std::make_tuple("sub@1", first, second),
+                                        std::make_tuple("sub@2", second, third)}) {
+      if (call != unpreserved) PreserveCall(b, call, in, out);
+    }
+    EXPECT_THAT(std::string(Unflatten(b.Finish({third})).status().message()),
+                HasSubstr(absl::StrCat("module call '", unpreserved,
+                                       "' has no preserved signature, but the other calls of "
+                                       "'sub' have")));
+  }
 }
 
 std::vector<std::string> PathsWithCalls(const UnflattenResult& result) {
