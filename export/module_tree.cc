@@ -45,6 +45,12 @@ std::string JoinPath(absl::string_view prefix, absl::string_view name) {
   return prefix.empty() ? std::string(name) : absl::StrCat(prefix, ".", name);
 }
 
+std::pair<absl::string_view, absl::string_view> SplitLast(absl::string_view path) {
+  const size_t dot = path.rfind('.');
+  if (dot == absl::string_view::npos) return {absl::string_view(), path};
+  return {path.substr(0, dot), path.substr(dot + 1)};
+}
+
 std::string CallModuleName(size_t call) { return absl::StrCat("@", call); }
 
 bool IsCallModuleName(absl::string_view name) { return absl::StartsWith(name, "@"); }

@@ -7,6 +7,7 @@
 
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "absl/status/status.h"
@@ -41,10 +42,16 @@ inline constexpr absl::string_view kScriptObjectClassPrefix = "torch.ScriptObjec
 // across a preserved signature (PyTorch's _IVals): each module that writes or
 // reads the value holds the same tensor under that name.
 inline constexpr absl::string_view kIntermediateValuePrefix = "__ival__";
+// The calls through which a module with a preserved signature takes and
+// returns its original pytree structure (their spec: a `_spec_N` attribute).
+inline constexpr absl::string_view kTreeFlattenSpec = "torch.fx._pytree.tree_flatten_spec";
+inline constexpr absl::string_view kTreeUnflatten = "torch.utils._pytree.tree_unflatten";
 
 // The dotted path of submodule `name` of the module at `prefix` ("" is the
 // root).
 std::string JoinPath(absl::string_view prefix, absl::string_view name);
+// Its inverse: ("a.b", "c") for "a.b.c"; ("", "c") for "c".
+std::pair<absl::string_view, absl::string_view> SplitLast(absl::string_view path);
 
 // One line of named_modules(remove_duplicate=False): every path of the tree,
 // preorder, with a shared module's paths (and its submodules' paths) listed

@@ -11,13 +11,6 @@
 
 namespace fxpp {
 namespace unflatten_internal {
-namespace {
-
-constexpr absl::string_view kTreeFlattenSpec = "torch.fx._pytree.tree_flatten_spec";
-constexpr absl::string_view kTreeUnflatten = "torch.utils._pytree.tree_unflatten";
-
-}  // namespace
-
 absl::Status Outliner::StartCall(Frame& parent, const std::vector<StackEntry>& stack,
                                  size_t depth, Frame& frame) {
   const StackEntry& entry = stack[depth];

@@ -6,6 +6,7 @@
 
 #include "absl/hash/hash.h"
 #include "export/graph_structure.h"
+#include "export/module_tree.h"
 #include "ir/status_macros.h"
 
 namespace fxpp {

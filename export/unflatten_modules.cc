@@ -38,12 +38,6 @@ absl::StatusOr<std::string> ComputeAccessor(absl::string_view parent, absl::stri
   return std::string(child.substr(parent.size() + 1));
 }
 
-std::pair<absl::string_view, absl::string_view> SplitLast(absl::string_view fqn) {
-  const size_t dot = fqn.rfind('.');
-  if (dot == absl::string_view::npos) return {absl::string_view(), fqn};
-  return {fqn.substr(0, dot), fqn.substr(dot + 1)};
-}
-
 ModuleObject* FindModule(ModuleObject* root, absl::string_view path) {
   if (path.empty()) return root;
   ModuleObject* m = root;

@@ -38,9 +38,6 @@ bool IsCallName(absl::string_view name, absl::string_view base);
 // The path of `child` relative to `parent`; an error when it is not below.
 absl::StatusOr<std::string> ComputeAccessor(absl::string_view parent, absl::string_view child);
 
-// ("a.b", "c") for "a.b.c"; ("", "c") for "c".
-std::pair<absl::string_view, absl::string_view> SplitLast(absl::string_view fqn);
-
 // ---- the module objects --------------------------------------------------------
 
 struct ModuleObject;

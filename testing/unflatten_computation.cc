@@ -20,16 +20,6 @@
 namespace fxpp {
 namespace {
 
-constexpr absl::string_view kTreeFlattenSpec = "torch.fx._pytree.tree_flatten_spec";
-constexpr absl::string_view kTreeUnflatten = "torch.utils._pytree.tree_unflatten";
-
-// "a.b.c" -> {"a.b", "c"}; "c" -> {"", "c"}.
-std::pair<absl::string_view, absl::string_view> SplitLast(absl::string_view path) {
-  const size_t dot = path.rfind('.');
-  if (dot == absl::string_view::npos) return {"", path};
-  return {path.substr(0, dot), path.substr(dot + 1)};
-}
-
 // The module path of the module a path names, without the call modules of
 // dispatchers (`sub.@0` is `sub`) and call suffixes (`n@1` is `n`): every
 // call's graph reads the state of the one module.
