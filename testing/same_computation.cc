@@ -134,15 +134,23 @@ absl::StatusOr<std::unique_ptr<Graph>> InlineSubmoduleCalls(const GraphModule& m
   return graph;
 }
 
+absl::Status CheckSameCanonicalForm(const Graph& expected, const Graph& actual,
+                                    absl::string_view headline, absl::string_view expected_label,
+                                    absl::string_view actual_label) {
+  const std::string expected_form = CanonicalForm(expected);
+  const std::string actual_form = CanonicalForm(actual);
+  if (expected_form == actual_form) return absl::OkStatus();
+  return absl::FailedPreconditionError(absl::StrCat(
+      headline, "\n", UnifiedDiff(expected_form, actual_form, expected_label, actual_label)));
+}
+
 absl::Status CheckSameComputation(const GraphModule& before, const GraphModule& after) {
   ASSIGN_OR_RETURN(std::unique_ptr<Graph> before_inlined, InlineSubmoduleCalls(before));
   ASSIGN_OR_RETURN(std::unique_ptr<Graph> after_inlined, InlineSubmoduleCalls(after));
-  const std::string expected = CanonicalForm(*before_inlined);
-  const std::string actual = CanonicalForm(*after_inlined);
-  if (expected == actual) return absl::OkStatus();
-  return absl::FailedPreconditionError(
-      absl::StrCat("the pass changed what the module computes (canonical forms, calls inlined):\n",
-                   UnifiedDiff(expected, actual, "before", "after")));
+  return CheckSameCanonicalForm(
+      *before_inlined, *after_inlined,
+      "the pass changed what the module computes (canonical forms, calls inlined):", "before",
+      "after");
 }
 
 }  // namespace fxpp

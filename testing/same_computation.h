@@ -20,6 +20,7 @@
 
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
+#include "absl/strings/string_view.h"
 #include "ir/graph.h"
 #include "ir/graph_module.h"
 
@@ -33,6 +34,13 @@ namespace fxpp {
 // cannot be inlined (an operand missing, a tuple result used other than by
 // getitem).
 absl::StatusOr<std::unique_ptr<Graph>> InlineSubmoduleCalls(const GraphModule& module);
+
+// OK when `expected` and `actual` print the same CanonicalForm; otherwise a
+// FailedPrecondition error: `headline`, a line break, then the diff of the
+// two forms under the labels given. The comparison the checks share.
+absl::Status CheckSameCanonicalForm(const Graph& expected, const Graph& actual,
+                                    absl::string_view headline, absl::string_view expected_label,
+                                    absl::string_view actual_label);
 
 // OK when `before` and `after` compute the same thing by the test above;
 // otherwise an error holding the diff of their canonical forms.

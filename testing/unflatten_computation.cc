@@ -15,7 +15,7 @@
 #include "ir/status_macros.h"
 #include "passes/functional_checks/canonical_form.h"
 #include "passes/op_schema/op_schema.h"
-#include "testing/unified_diff.h"
+#include "testing/same_computation.h"
 
 namespace fxpp {
 namespace {
@@ -528,12 +528,10 @@ absl::Status CheckUnflattenComputation(const ExportedProgram& program,
                                        const UnflattenResult& result) {
   ASSIGN_OR_RETURN(std::unique_ptr<Graph> expected_graph, FlattenProgram(program));
   ASSIGN_OR_RETURN(std::unique_ptr<Graph> actual_graph, FlattenUnflattened(program, result));
-  const std::string expected = CanonicalForm(*expected_graph);
-  const std::string actual = CanonicalForm(*actual_graph);
-  if (expected == actual) return absl::OkStatus();
-  return absl::FailedPreconditionError(
-      absl::StrCat("unflatten changed what the program computes (flat forms, canonical):\n",
-                   UnifiedDiff(expected, actual, "program", "unflattened")));
+  return CheckSameCanonicalForm(
+      *expected_graph, *actual_graph,
+      "unflatten changed what the program computes (flat forms, canonical):", "program",
+      "unflattened");
 }
 
 }  // namespace fxpp
