@@ -30,9 +30,14 @@ struct StateEntry {
   StateKind kind = StateKind::kParameter;
   TensorMeta tensor;
   bool persistent = true;  // buffers only: part of the state_dict
+  // Nonzero: the state tensors of one module tree with this storage group
+  // share their storage (a tied weight; a symbolic_trace constant that is a
+  // view of a buffer), so a write through one changes the others. Zero: the
+  // storage is this tensor's own, or the producer did not say.
+  uint32_t storage_group = 0;
   friend bool operator==(const StateEntry& a, const StateEntry& b) {
     return a.name == b.name && a.kind == b.kind && a.tensor == b.tensor &&
-           a.persistent == b.persistent;
+           a.persistent == b.persistent && a.storage_group == b.storage_group;
   }
 };
 

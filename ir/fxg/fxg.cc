@@ -1,11 +1,11 @@
 #include "ir/fxg/fxg.h"
 
 #include <algorithm>
-#include <tuple>
 #include <utility>
 #include <vector>
 
 #include "absl/container/flat_hash_map.h"
+#include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "ir/fx_text/fx_text.h"
 #include "ir/fx_text/lexer.h"
@@ -99,6 +99,10 @@ void PrintModule(const GraphModule& module, const std::string& path, MetaAnnotat
       w.Append(": ");
       AppendTensorMeta(entry.tensor, &w);
       if (!entry.persistent) w.Append(" non_persistent");
+      if (entry.storage_group != 0) {
+        w.Append(" storage_group=");
+        w.AppendInt(entry.storage_group);
+      }
       w.Append('\n');
     }
   }
@@ -115,6 +119,18 @@ void PrintModule(const GraphModule& module, const std::string& path, MetaAnnotat
   options.annotator = annotator;
   AppendFxGraph(module.graph(), options, out);
   out->append(children);
+}
+
+// The N of a state line's " storage_group=N": a positive 32-bit integer.
+absl::Status ParseStorageGroup(Cursor& c, uint32_t* group) {
+  const size_t start = c.pos();
+  const absl::string_view digits = c.ConsumeWord("");
+  if (digits.empty()) return c.source().Expected(start, "a storage group");
+  if (!absl::SimpleAtoi(digits, group) || *group == 0 || digits[0] == '0') {
+    return c.source().Error(
+        start, absl::StrCat("storage group '", digits, "' is not a positive 32-bit integer"));
+  }
+  return absl::OkStatus();
 }
 
 class FxgParser {
@@ -242,7 +258,7 @@ class FxgParser {
     placed_depth_ = depth + 1;
   }
 
-  // "  <kind> <name>: <tensor>[ non_persistent]"
+  // "  <kind> <name>: <tensor>[ non_persistent][ storage_group=N]"
   absl::Status State(size_t pos, GraphModule* module) {
     Cursor c(src_, pos + 2, src_.LineEnd(pos));
     const size_t kind_offset = c.pos();
@@ -268,11 +284,13 @@ class FxgParser {
     if (it == state_tensors_.end()) {
       RETURN_IF_ERROR(ParseTensorMeta(c, &entry.tensor));
       entry.persistent = !c.Consume(" non_persistent");
+      if (c.Consume(" storage_group=")) RETURN_IF_ERROR(ParseStorageGroup(c, &entry.storage_group));
       RETURN_IF_ERROR(c.ExpectEnd());
-      it = state_tensors_.emplace(std::string(text), std::make_pair(entry.tensor, entry.persistent))
-               .first;
+      it = state_tensors_.emplace(std::string(text), entry).first;
     }
-    std::tie(entry.tensor, entry.persistent) = it->second;
+    entry.tensor = it->second.tensor;
+    entry.persistent = it->second.persistent;
+    entry.storage_group = it->second.storage_group;
     const absl::Status added = module->AddState(std::move(entry));
     if (!added.ok()) return src_.Error(name_offset, added.message());
     return absl::OkStatus();
@@ -297,7 +315,8 @@ class FxgParser {
   std::vector<size_t> state_lines_;
   // State entries' tensors and persistence, by their text (copied, as
   // NodeMetaLineReader's keys are).
-  absl::flat_hash_map<std::string, std::pair<TensorMeta, bool>> state_tensors_;
+  // A state line's text after the name -> the entry it describes (no name).
+  absl::flat_hash_map<std::string, StateEntry> state_tensors_;
 };
 
 }  // namespace

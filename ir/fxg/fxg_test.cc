@@ -123,9 +123,11 @@ std::unique_ptr<GraphModule> MakeRichModule() {
                   Tensor(ScalarType::kFloat32, {SymDim::Symbolic("s0")}, {1})};
   StateEntry mask{"mask", StateKind::kBuffer, Tensor(ScalarType::kBool, {2, 2})};
   mask.persistent = false;
+  mask.storage_group = 7;
   StateEntry constant{"_tensor_constant0", StateKind::kConstant,
                       Tensor(ScalarType::kInt64, {}, {})};
   constant.tensor.device = Symbol::Intern("cuda:0");
+  constant.storage_group = 7;
   StateEntry odd{"odd name", StateKind::kConstant,
                  Tensor(ScalarType::kQUInt4x2, {SymDim::Symbolic("Max(1, s0)"), 3})};
   odd.tensor.device = Symbol::Intern("weird device");
@@ -318,7 +320,7 @@ TEST(Fxg, FixturesWrappedInModulesRoundTrip) {
 // The reader parses each distinct stack trace block, value, module stack
 // line and state tensor once and reuses the result for the same text: texts
 // that differ only in what the reuse could confuse (`|` vs `|-`, an escape,
-// ` non_persistent`) must keep their own values.
+// ` non_persistent`, ` storage_group=N`) must keep their own values.
 TEST(Fxg, RepeatedMetadataTextsKeepTheirOwnValues) {
   const std::string text =
       "fxg 1\n"
@@ -326,6 +328,9 @@ TEST(Fxg, RepeatedMetadataTextsKeepTheirOwnValues) {
       "  parameter w: f32[2] stride=(1,) cpu\n"
       "  buffer b: f32[2] stride=(1,) cpu non_persistent\n"
       "  buffer c: f32[2] stride=(1,) cpu\n"
+      "  buffer d: f32[2] stride=(1,) cpu storage_group=1\n"
+      "  buffer e: f32[2] stride=(1,) cpu non_persistent storage_group=1\n"
+      "  buffer f: f32[2] stride=(1,) cpu storage_group=2\n"
       "graph():  # typed\n"
       "    %x : [num_users=1] = placeholder[target=x]\n"
       "        # val: f32[2] stride=(1,) cpu\n"
@@ -358,10 +363,15 @@ TEST(Fxg, RepeatedMetadataTextsKeepTheirOwnValues) {
   EXPECT_EQ(x->meta().nn_module_stack, y->meta().nn_module_stack);
   ASSERT_EQ(z->meta().nn_module_stack.size(), 1u);
   EXPECT_EQ(z->meta().nn_module_stack[0].type.str(), "t\n");
-  ASSERT_EQ(m->state().size(), 3u);
+  ASSERT_EQ(m->state().size(), 6u);
   EXPECT_TRUE(m->state()[0].persistent);
   EXPECT_FALSE(m->state()[1].persistent);
   EXPECT_TRUE(m->state()[2].persistent);
+  EXPECT_EQ(m->state()[2].storage_group, 0u);
+  EXPECT_EQ(m->state()[3].storage_group, 1u);
+  EXPECT_FALSE(m->state()[4].persistent);
+  EXPECT_EQ(m->state()[4].storage_group, 1u);
+  EXPECT_EQ(m->state()[5].storage_group, 2u);
 }
 
 TEST(Fxg, TruncatedTextFailsCleanly) {
@@ -441,6 +451,14 @@ TEST(Fxg, BadInputErrors) {
        "f.fxg:4:10: attribute 'w' already exists"},
       {"trailing", "fxg 1\nopaque: X\n  buffer w: f32[2] cpu persistent\n",
        "f.fxg:3:23: expected end of line, found ' '"},
+      {"storage group 0", "fxg 1\nopaque: X\n  buffer w: f32[2] cpu storage_group=0\n",
+       "f.fxg:3:38: storage group '0' is not a positive 32-bit integer"},
+      {"storage group range", "fxg 1\nopaque: X\n  buffer w: f32[2] cpu storage_group=4294967296\n",
+       "f.fxg:3:38: storage group '4294967296' is not a positive 32-bit integer"},
+      {"storage group text", "fxg 1\nopaque: X\n  buffer w: f32[2] cpu storage_group=\n",
+       "f.fxg:3:38: expected a storage group, found end of line"},
+      {"storage group order", "fxg 1\nopaque: X\n  buffer w: f32[2] cpu storage_group=1 non_persistent\n",
+       "f.fxg:3:39: expected end of line, found ' '"},
       {"graph error", root + "    %x : [num_users=2] = placeholder[target=x]\n",
        "f.fxg:4:21: 'x' has 0 users in the parsed graph, but the text says num_users=2"},
       {"not utf-8", "fxg 1\nopaque: X\xff\n", "f.fxg:2:10: invalid UTF-8 (byte 0xff)"},

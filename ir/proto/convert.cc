@@ -340,6 +340,7 @@ void WriteModule(const GraphModule& module, proto::Module* out, Writer& writer) 
     entry->set_kind(ToProtoEnum<proto::StateKind>(s.kind));
     WriteTensorMeta(s.tensor, entry->mutable_tensor(), writer);
     entry->set_persistent(s.persistent);
+    entry->set_storage_group(s.storage_group);
   }
 }
 
@@ -874,6 +875,7 @@ absl::StatusOr<std::unique_ptr<GraphModule>> ReadModule(const proto::Module& in,
     }
     ASSIGN_OR_RETURN(entry.tensor, ReadTensorMeta(s.tensor(), state_at.Field("tensor"), where));
     entry.persistent = s.persistent();
+    entry.storage_group = s.storage_group();
     absl::Status added = module->AddState(std::move(entry));
     if (!added.ok()) return Error(state_at.Field("name"), where, added.message());
   }

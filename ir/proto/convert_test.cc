@@ -218,10 +218,12 @@ std::unique_ptr<GraphModule> BuildModule() {
   mean.tensor.stride = {1};
   mean.tensor.memory_format = MemoryFormat::kContiguous;
   mean.persistent = false;
+  mean.storage_group = 4000000000u;
   EXPECT_TRUE(root->AddState(mean).ok());
   StateEntry constant{"_tensor_constant0", StateKind::kConstant,
                       Tensor({SymDim::Symbolic("s0"), 0}, ScalarType::kInt64)};
   constant.tensor.device = Symbol::Intern("");
+  constant.storage_group = 4000000000u;
   EXPECT_TRUE(root->AddState(constant).ok());
 
   auto child = std::make_unique<GraphModule>("GraphModule");

@@ -139,7 +139,7 @@ bool Decoder::Module(absl::string_view bytes, int depth, std::unique_ptr<GraphMo
   return true;
 }
 
-// StateEntry: name, kind, tensor, persistent.
+// StateEntry: name, kind, tensor, persistent, storage_group.
 bool Decoder::State(absl::string_view bytes, GraphModule* module) {
   Fields f(bytes);
   StateEntry entry;
@@ -163,6 +163,9 @@ bool Decoder::State(absl::string_view bytes, GraphModule* module) {
         break;
       case 4:
         if (!f.Bool(&entry.persistent)) return false;
+        break;
+      case 5:
+        if (!f.Uint32(&entry.storage_group)) return false;
         break;
       default:
         return false;

@@ -227,6 +227,7 @@ void Writer::Module(const GraphModule& module) {
     Tensor(s.tensor);
     out_.End(tensor_at);
     if (s.persistent) out_.Varint(4, 1);
+    if (s.storage_group != 0) out_.Varint(5, s.storage_group);
     out_.End(at);
   }
 }

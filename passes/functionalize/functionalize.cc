@@ -1248,6 +1248,42 @@ absl::Status Functionalizer::Run() {
   return absl::OkStatus();
 }
 
+// The first state entry of `module`'s tree (its dotted path) in storage
+// group `group` other than `except`, or "".
+std::string OtherStateInGroup(const GraphModule& module, const std::string& prefix,
+                              uint32_t group, absl::string_view except) {
+  for (const StateEntry& entry : module.state()) {
+    std::string path = absl::StrCat(prefix, entry.name);
+    if (entry.storage_group == group && path != except) return path;
+  }
+  for (const auto& [name, child] : module.children()) {
+    std::string found = OtherStateInGroup(*child, absl::StrCat(prefix, name, "."), group, except);
+    if (!found.empty()) return found;
+  }
+  return "";
+}
+
+// Functionalization writes an attribute's final value back once, at the
+// end of the graph; until then, another attribute sharing its storage (a
+// tied weight, a symbolic_trace constant viewing a buffer) keeps the old
+// value, where eager sees each write at once. Refused, naming both.
+absl::Status CheckWrittenAttributesOwnTheirStorage(const GraphModule& module,
+                                                   const FunctionalizeReport& report) {
+  for (const InputMutation& m : report.mutations) {
+    if (m.input_index >= 0) continue;  // a placeholder
+    const StateEntry* entry = module.FindStatePath(m.input);
+    if (entry == nullptr || entry->storage_group == 0) continue;
+    const std::string other = OtherStateInGroup(module, "", entry->storage_group, m.input);
+    if (!other.empty()) {
+      return absl::UnimplementedError(absl::StrCat(
+          "the graph writes attribute '", m.input, "', which shares its storage with '", other,
+          "': reads of '", other, "' would not see the write (fxpp does not follow writes from "
+          "one attribute to another)"));
+    }
+  }
+  return absl::OkStatus();
+}
+
 }  // namespace
 
 std::string FunctionalizeReport::ToText() const {
@@ -1350,6 +1386,7 @@ absl::StatusOr<FunctionalizeReport> Functionalize(GraphModule& module,
   const int64_t view_ops = ReplaceInPlaceViewOps(
       *graph, options.schemas != nullptr ? *options.schemas : SchemaTable::Default());
   RETURN_IF_ERROR(Functionalizer(*graph, options, &report).Run());
+  RETURN_IF_ERROR(CheckWrittenAttributesOwnTheirStorage(module, report));
   report.ops_replaced += view_ops;
   report.nodes_after = static_cast<int64_t>(graph->size());
   module.set_graph(std::move(graph));

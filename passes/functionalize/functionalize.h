@@ -25,8 +25,10 @@
 // unfold, metadata mutations like t_(), storage swaps like set_(), views
 // whose inverse needs a shape the graph does not record, ops whose twin the
 // schema table does not know, reshape/contiguous results that alias or copy
-// depending on strides) is an error naming the node; the module is then left
-// unchanged.
+// depending on strides, a write to an attribute that shares its storage with
+// another state tensor of the module tree (StateEntry::storage_group): the
+// other would be read without the write) is an error naming the node or
+// attributes; the module is then left unchanged.
 #ifndef FXPP_PASSES_FUNCTIONALIZE_FUNCTIONALIZE_H_
 #define FXPP_PASSES_FUNCTIONALIZE_FUNCTIONALIZE_H_
 

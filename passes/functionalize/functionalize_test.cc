@@ -103,6 +103,68 @@ TEST(FunctionalizeTest, ReadsOfOneAttributeSeeItsWrites) {
   EXPECT_EQ(report->mutations[0].input, "cache");
 }
 
+// A module whose root writes buffer `buf` (add_) and reads constant
+// `_tensor_constant0` (symbolic_trace's `self.buf.t()`), with `sub.tied`
+// after both: the state's storage groups are the fxg suffix `groups`, one
+// per entry, "" for none.
+std::unique_ptr<GraphModule> BufferWriterWithAliases(const std::string& buf_group,
+                                                     const std::string& constant_group,
+                                                     const std::string& tied_group) {
+  const std::string text = absl::StrCat(R"(fxg 1
+module: GraphModule
+  buffer buf: f32[2, 2] cpu)", buf_group, R"(
+  constant _tensor_constant0: f32[2, 2] stride=(1, 2) cpu)", constant_group, R"(
+graph():
+    %x : [num_users=2] = placeholder[target=x]
+    %buf : [num_users=1] = get_attr[target=buf]
+    %add_ : [num_users=0] = call_function[target=torch.ops.aten.add_.Tensor](args = (%buf, %x), kwargs = {})
+    %_tensor_constant0 : [num_users=1] = get_attr[target=_tensor_constant0]
+    %add : [num_users=1] = call_function[target=torch.ops.aten.add.Tensor](args = (%_tensor_constant0, %x), kwargs = {})
+    return (add,)
+
+opaque sub: torch.nn.Module
+  parameter tied: f32[2, 2] cpu)", tied_group, "\n");
+  absl::StatusOr<std::unique_ptr<GraphModule>> m = ParseFxg(text, "aliases.fxg");
+  EXPECT_TRUE(m.ok()) << m.status();
+  return m.ok() ? *std::move(m) : nullptr;
+}
+
+TEST(FunctionalizeTest, RefusesWritesToAnAttributeSharingItsStorage) {
+  // Eager: the constant views the buffer and sees add_'s write at once.
+  // Functionalized, the buffer's new value is written back only at the
+  // end, so the read of the constant would see the old one.
+  for (const bool keep_input_mutations : {false, true}) {
+    std::unique_ptr<GraphModule> m = BufferWriterWithAliases(" storage_group=1",
+                                                             " storage_group=1", "");
+    ASSERT_NE(m, nullptr);
+    const std::string before = PrintFxGraph(m->graph());
+    FunctionalizeOptions options;
+    options.keep_input_mutations = keep_input_mutations;
+    absl::StatusOr<FunctionalizeReport> report = Functionalize(*m, options);
+    EXPECT_EQ(report.status().code(), absl::StatusCode::kUnimplemented);
+    EXPECT_THAT(report.status().message(),
+                HasSubstr("writes attribute 'buf', which shares its storage with "
+                          "'_tensor_constant0'"));
+    EXPECT_EQ(PrintFxGraph(m->graph()), before);
+  }
+  // Tied with an attribute of another module of the tree.
+  std::unique_ptr<GraphModule> m = BufferWriterWithAliases(" storage_group=3", "",
+                                                           " storage_group=3");
+  ASSERT_NE(m, nullptr);
+  EXPECT_THAT(Functionalize(*m).status().message(),
+              HasSubstr("writes attribute 'buf', which shares its storage with 'sub.tied'"));
+}
+
+TEST(FunctionalizeTest, WritesToAttributesInOtherStorageGroupsAreFunctionalized) {
+  std::unique_ptr<GraphModule> m = BufferWriterWithAliases(" storage_group=1",
+                                                           " storage_group=2", "");
+  ASSERT_NE(m, nullptr);
+  absl::StatusOr<FunctionalizeReport> report = Functionalize(*m);
+  ASSERT_TRUE(report.ok()) << report.status();
+  ASSERT_EQ(report->mutations.size(), 1u);
+  EXPECT_EQ(report->mutations[0].input, "buf");
+}
+
 TEST(FunctionalizeTest, WritesThroughAFlatViewOfASymbolicShapeReadItsSizes) {
   // y = h.view(-1); y.add_(1) with h of shape [s0, 4] (Dynamo's
   // dynamic=True, export with dynamic shapes): h's new value is the result

@@ -105,7 +105,8 @@ class Converter {
   Converter(TorchObjects& objects, const FromTorchOptions& options)
       : objects_(objects), options_(options), n_(names()) {}
 
-  std::unique_ptr<GraphModule> Module(py::handle module) {
+  // `module`'s tree; `prefix`: its path and a dot ("" at the root).
+  std::unique_ptr<GraphModule> Module(py::handle module, const std::string& prefix = "") {
     std::unique_ptr<GraphModule> out;
     if (IsInstance(module.ptr(), objects_.types.graph_module_type)) {
       std::string class_name = py::cast<std::string>(
@@ -120,9 +121,11 @@ class Converter {
     py::dict children = Attr(module.ptr(), n_.modules);
     for (auto [name, child] : children) {
       if (child.is_none()) continue;
-      Check(out->AddChild(StrView(name.ptr()), Module(child)).status());
+      const absl::string_view child_name = StrView(name.ptr());
+      Check(out->AddChild(child_name, Module(child, absl::StrCat(prefix, child_name, ".")))
+                .status());
     }
-    AddState(module, *out);
+    AddState(module, prefix, *out);
     return out;
   }
 
@@ -259,20 +262,23 @@ class Converter {
     return meta;
   }
 
-  void AddState(py::handle module, GraphModule& out) {
+  // `module`'s parameters, buffers and tensor attributes; `prefix`: its
+  // path and a dot.
+  void AddState(py::handle module, const std::string& prefix, GraphModule& out) {
     py::dict parameters = Attr(module.ptr(), n_.parameters);
     for (auto [name, p] : parameters) {
       if (p.is_none()) continue;
-      Check(out.AddState({std::string(StrView(name.ptr())), StateKind::kParameter,
-                          Tensor(p.ptr()), true}));
+      AddState(prefix, {std::string(StrView(name.ptr())), StateKind::kParameter, Tensor(p.ptr())},
+               out);
     }
     py::dict buffers = Attr(module.ptr(), n_.buffers);
     py::object non_persistent = py::getattr(module, n_.non_persistent, py::set());
     for (auto [name, b] : buffers) {
       if (b.is_none()) continue;
       const bool persistent = !non_persistent.contains(name);
-      Check(out.AddState({std::string(StrView(name.ptr())), StateKind::kBuffer, Tensor(b.ptr()),
-                          persistent}));
+      AddState(prefix,
+               {std::string(StrView(name.ptr())), StateKind::kBuffer, Tensor(b.ptr()), persistent},
+               out);
     }
     // Plain tensor attributes: the constants get_attr nodes read.
     py::dict attributes = Attr(module.ptr(), n_.dict);
@@ -281,8 +287,17 @@ class Converter {
       if (attr.substr(0, 2) == "__" || !IsInstance(value.ptr(), objects_.types.tensor_type)) {
         continue;
       }
-      Check(out.AddState({std::string(attr), StateKind::kConstant, Tensor(value.ptr()), true}));
+      AddState(prefix, {std::string(attr), StateKind::kConstant, Tensor(value.ptr())}, out);
     }
+  }
+
+  // Adds `entry`, with its storage group if options_ give it one.
+  void AddState(const std::string& prefix, StateEntry entry, GraphModule& out) {
+    if (!options_.storage_groups.empty()) {
+      auto group = options_.storage_groups.find(absl::StrCat(prefix, entry.name));
+      if (group != options_.storage_groups.end()) entry.storage_group = group->second;
+    }
+    Check(out.AddState(std::move(entry)));
   }
 
   // The torch.fx.Node attributes AddNode reads.

@@ -5,8 +5,11 @@
 #ifndef FXPP_TOOLS_PYTHON_EXT_FROM_TORCH_H_
 #define FXPP_TOOLS_PYTHON_EXT_FROM_TORCH_H_
 
+#include <cstdint>
 #include <memory>
+#include <string>
 
+#include "absl/container/flat_hash_map.h"
 #include "ir/graph_module.h"
 #include "tools/python/ext/torch_objects.h"
 
@@ -21,6 +24,10 @@ struct FromTorchOptions {
   // with nodes before their inputs, which the IR cannot hold, convert
   // sorted. Without it such a graph is an error.
   bool sort = false;
+  // Dotted path -> StateEntry::storage_group of the state tensors that
+  // share their storage (fxpp._graph.storage_groups computes them); the
+  // others get none.
+  absl::flat_hash_map<std::string, uint32_t> storage_groups;
 };
 
 // The module tree of `module` (a torch.fx.GraphModule or nn.Module): graph

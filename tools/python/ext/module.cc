@@ -5,6 +5,8 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include <cstdint>
+#include <map>
 #include <memory>
 #include <string>
 #include <utility>
@@ -49,10 +51,12 @@ py::tuple SpecTuple(const TreeSpec& spec) {
 
 class Module {
  public:
-  Module(py::handle torch_module, bool read_tags, bool sort) {
+  Module(py::handle torch_module, bool read_tags, bool sort,
+         const std::map<std::string, uint32_t>& storage_groups) {
     FromTorchOptions options;
     options.read_tags = read_tags;
     options.sort = sort;
+    options.storage_groups.insert(storage_groups.begin(), storage_groups.end());
     module_ = ModuleFromTorch(torch_module, objects_, options);
   }
 
@@ -249,10 +253,12 @@ std::string FileToJson(const std::string& contents, const std::string& path) {
 PYBIND11_MODULE(_C, m) {
   m.doc() = "fxpp's C++ passes on torch.fx graphs, in process (see fxpp.torch)";
   py::class_<Module>(m, "Module")
-      .def(py::init<py::handle, bool, bool>(), py::arg("module"), py::arg("read_tags") = false,
-           py::arg("sort") = false,
+      .def(py::init<py::handle, bool, bool, const std::map<std::string, uint32_t>&>(),
+           py::arg("module"), py::arg("read_tags") = false, py::arg("sort") = false,
+           py::arg("storage_groups") = std::map<std::string, uint32_t>(),
            "Converts a torch.fx.GraphModule's module tree to fxpp's IR (with sort, "
-           "each graph's nodes in stable topological order).")
+           "each graph's nodes in stable topological order; storage_groups: "
+           "{path: group} of the state tensors that share storage).")
       .def("run", &Module::Run, py::arg("pipeline"),
            "Runs a pass pipeline; returns whether it changed anything.")
       .def("split_by_tags", &Module::SplitByTags, py::arg("tags"), py::arg("return_tuple"))

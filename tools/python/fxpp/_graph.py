@@ -76,10 +76,13 @@ def graph_dict(graph):
     return {"nodes": [node_dict(n, names) for n in graph.nodes]}
 
 
-def state_entry(name, kind, tensor, persistent=True):
+def state_entry(name, kind, tensor, persistent=True, storage_group=0):
     """fxpp.proto StateEntry; kind is PARAMETER, BUFFER or CONSTANT."""
-    return {"name": name, "kind": "STATE_KIND_" + kind,
-            "tensor": _values.tensor_meta(tensor), "persistent": bool(persistent)}
+    entry = {"name": name, "kind": "STATE_KIND_" + kind,
+             "tensor": _values.tensor_meta(tensor), "persistent": bool(persistent)}
+    if storage_group:
+        entry["storage_group"] = storage_group
+    return entry
 
 
 def module_tensors(module):
@@ -98,14 +101,46 @@ def module_tensors(module):
             yield name, "CONSTANT", value, True
 
 
-def _module_state(module):
-    return [state_entry(name, kind, tensor, persistent)
+def state_tensors(root):
+    """{path: tensor} of every module_tensors entry of `root`'s tree, a
+    module registered under two paths under both."""
+    tensors = {}
+    for path, module in root.named_modules(remove_duplicate=False):
+        prefix = path + "." if path else ""
+        for name, _, tensor, _ in module_tensors(module):
+            tensors[prefix + name] = tensor
+    return tensors
+
+
+def storage_groups(root):
+    """{path: storage group} (fxpp.proto StateEntry.storage_group) of the
+    state tensors of `root`'s tree that share their storage with another: a
+    tied weight, a symbolic_trace constant viewing a buffer, the state of a
+    module registered twice. Groups count from 1; a tensor with storage of
+    its own has none."""
+    paths_of = {}  # (device, storage address) -> paths
+    for path, tensor in state_tensors(root).items():
+        if tensor.layout != torch.strided or tensor.device.type == "meta":
+            continue
+        address = _values.untyped_storage(tensor).data_ptr()
+        if address:  # 0: an empty storage, shared with nothing
+            paths_of.setdefault((str(tensor.device), address), []).append(path)
+    shared = [paths for paths in paths_of.values() if len(paths) > 1]
+    return {path: group for group, paths in enumerate(shared, 1) for path in paths}
+
+
+def _module_state(module, prefix, groups):
+    return [state_entry(name, kind, tensor, persistent, groups.get(prefix + name, 0))
             for name, kind, tensor, persistent in module_tensors(module)]
 
 
-def module_dict(module):
+def module_dict(module, groups=None, prefix=""):
     """A module tree (fxpp.proto Module): GraphModules with their graphs,
-    other modules as opaque modules known by type and state."""
+    other modules as opaque modules known by type and state. groups: the
+    tree's storage_groups, from its root (`prefix` is `module`'s path and
+    a dot)."""
+    if groups is None:
+        groups = storage_groups(module)
     if isinstance(module, torch.fx.GraphModule):
         # FX names each GraphModule's class after what was traced; a lambda's
         # (a cond branch) is no class name.
@@ -114,11 +149,11 @@ def module_dict(module):
                "graph": graph_dict(module.graph)}
     else:
         out = {"class_name": _values.qualified_type_name(type(module))}
-    children = [{"name": name, "module": module_dict(child)}
+    children = [{"name": name, "module": module_dict(child, groups, prefix + name + ".")}
                 for name, child in module._modules.items() if child is not None]
     if children:
         out["children"] = children
-    state = _module_state(module)
+    state = _module_state(module, prefix, groups)
     if state:
         out["state"] = state
     return out

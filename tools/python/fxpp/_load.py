@@ -311,7 +311,7 @@ class _ModuleBuilder:
         if tensor.layout != torch.strided or tensor.is_quantized or tensor.is_conj() or \
                 tensor.is_neg():
             return tensor.clone()
-        storage = _untyped_storage(tensor)
+        storage = _values.untyped_storage(tensor)
         if storage.nbytes() == 0:
             return tensor.clone()
         copied = self.storages.get(storage.data_ptr())
@@ -327,12 +327,6 @@ class _ModuleBuilder:
             except AttributeError as e:
                 raise LoadError(f"shared module '{name}' refers to '{target}', which the tree "
                                 f"does not have") from e
-
-
-def _untyped_storage(tensor):
-    if hasattr(tensor, "untyped_storage"):  # PyTorch 2.x
-        return tensor.untyped_storage()
-    return tensor.storage().untyped()  # 1.13
 
 
 def _restore_pytree_codegen(module, saved):

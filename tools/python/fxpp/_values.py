@@ -271,3 +271,10 @@ def node_meta(meta):
     if extra:
         out["extra"] = extra
     return out or None
+
+
+def untyped_storage(tensor):
+    """The storage a tensor views, in both PyTorch 1.13 and 2.x."""
+    if hasattr(tensor, "untyped_storage"):  # PyTorch 2.x
+        return tensor.untyped_storage()
+    return tensor.storage().untyped()  # 1.13

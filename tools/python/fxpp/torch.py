@@ -27,7 +27,6 @@ stable_topological_sort, which sorts in place as PyTorch's does):
   that runs `passes` on the captured graph, then hands it to `then`.
 """
 
-import collections
 import contextlib
 import copy
 import gc
@@ -35,7 +34,7 @@ import gc
 import torch
 import torch.fx
 
-from . import _program, _targets
+from . import _graph, _program, _targets
 
 __all__ = ["run", "dedup", "split_by_tags", "functionalize", "unflatten", "backend", "passes",
            "stable_topological_sort"]
@@ -60,17 +59,7 @@ def passes():
 def _original_tables(original):
     """{path: module} and {path: tensor} of a module tree, for finding the
     objects a result's modules and get_attr targets refer to."""
-    modules = dict(original.named_modules(remove_duplicate=False))
-    tensors = {}
-    for path, module in modules.items():
-        prefix = path + "." if path else ""
-        for name, value in list(module._parameters.items()) + list(module._buffers.items()):
-            if value is not None:
-                tensors[prefix + name] = value
-        for name, value in vars(module).items():
-            if isinstance(value, torch.Tensor) and not name.startswith("__"):
-                tensors[prefix + name] = value
-    return modules, tensors
+    return dict(original.named_modules(remove_duplicate=False)), _graph.state_tensors(original)
 
 
 class _Rebuilder:
@@ -228,16 +217,19 @@ def _no_gc():
             gc.enable()
 
 
-def _transform(gm, apply, read_tags=False, sort=False, renamed=None):
+def _transform(gm, apply, read_tags=False, sort=False, renamed=None, storage_groups=False):
     """`apply` on `gm` converted; the result rebuilt if it changed anything.
-    renamed(gm): {result path: original path} of state a pass renamed."""
+    renamed(gm): {result path: original path} of state a pass renamed.
+    storage_groups: tell the conversion which state tensors share storage
+    (functionalize needs it)."""
     with _no_gc():
-        return _transform_unpaused(gm, apply, read_tags, sort, renamed)
+        return _transform_unpaused(gm, apply, read_tags, sort, renamed, storage_groups)
 
 
-def _transform_unpaused(gm, apply, read_tags, sort, renamed):
+def _transform_unpaused(gm, apply, read_tags, sort, renamed, storage_groups):
     gm = _graph_module(gm)
-    program = _extension().Module(gm, read_tags, sort)
+    groups = _graph.storage_groups(gm) if storage_groups else {}
+    program = _extension().Module(gm, read_tags, sort, groups)
     result = apply(program)
     changed, fqn_map = result if isinstance(result, tuple) else (result, None)
     if not changed:
@@ -256,43 +248,8 @@ def run(gm, pipeline):
     if pipeline.strip() == "topo_sort":
         return _sorted_copy(gm)
     pipeline = _keeping_input_mutations(pipeline)
-    result = _transform(gm, lambda program: program.run(pipeline))[0]
-    if "functionalize" in pipeline and result is not gm:
-        _refuse_aliased_attribute_writes(result)
-    return result
-
-
-def _refuse_aliased_attribute_writes(result):
-    """functionalize writes an attribute's new value back at the end of
-    the graph (copy_), and sees no storage shared between two attributes:
-    a read of another attribute sharing the written one's storage (a tied
-    weight; symbolic_trace keeps `self.buf.t()` as a constant viewing the
-    buffer) would read the value from before the write. Refused."""
-    from ._load import _untyped_storage
-    modules, tensors = _original_tables(result)
-    paths_of = collections.defaultdict(list)  # storage -> paths
-    for path, tensor in tensors.items():
-        if tensor.layout == torch.strided and _untyped_storage(tensor).nbytes():
-            paths_of[_untyped_storage(tensor).data_ptr()].append(path)
-    storage_of = {p: ptr for ptr, paths in paths_of.items() if len(paths) > 1 for p in paths}
-    if not storage_of:
-        return
-    for path, module in modules.items():
-        if not isinstance(module, torch.fx.GraphModule):
-            continue
-        prefix = path + "." if path else ""
-        reads = [prefix + n.target for n in module.graph.nodes if n.op == "get_attr"]
-        for n in module.graph.nodes:
-            if n.op != "call_function" or n.target is not torch.ops.aten.copy_.default or \
-                    n.args[0].op != "get_attr":
-                continue
-            written = prefix + n.args[0].target
-            for read in reads:
-                if read != written and storage_of.get(read, -1) == storage_of.get(written):
-                    raise ValueError(
-                        f"fxpp.torch: functionalize: the graph writes attribute '{written}' and "
-                        f"reads '{read}', which shares its storage; fxpp does not follow "
-                        f"writes from one attribute to another")
+    return _transform(gm, lambda program: program.run(pipeline),
+                      storage_groups="functionalize" in pipeline)[0]
 
 
 def _keeping_input_mutations(pipeline):

@@ -11,6 +11,7 @@ import io
 import json
 import math
 import os
+import subprocess
 import sys
 import tempfile
 import unittest
@@ -345,6 +346,11 @@ class RoundTripTest(unittest.TestCase):
         obj, _ = _capture.capture(model, (idx,), "symbolic_trace")
         path = os.path.join(self.dir, "tied.json")
         fxpp.dump(obj, path)
+        with open(path) as f:
+            module = json.load(f)["module"]
+        groups = {child["name"]: child["module"]["state"][0].get("storage_group")
+                  for child in module["children"]}
+        self.assertEqual(groups, {"emb": 1, "head": 1})
         loaded = fxpp.load(path, weights=obj)
         self.assertIs(loaded.emb.weight, loaded.head.weight)
         self.assertTrue(torch.equal(loaded(idx), model(idx)))
@@ -361,6 +367,29 @@ class RoundTripTest(unittest.TestCase):
         self.assertTrue(torch.equal(loaded(x), x))
         self.assertTrue(torch.equal(loaded(x), 2 * x))
         self.assertTrue(torch.equal(gm.cache, torch.zeros(3, 2)))  # a copy was written
+
+    def test_state_sharing_storage_is_refused_by_functionalize(self):
+        """The dump records which state tensors share storage
+        (storage_group): the functionalize tool, which would write the
+        buffer back only at the end while the constant viewing it is read
+        before, refuses the graph instead of computing a stale value."""
+        gm = torch.fx.symbolic_trace(models.CacheView())
+        path = os.path.join(self.dir, "cache_view.json")
+        fxpp.dump(gm, path)
+        with open(path) as f:
+            state = json.load(f)["module"]["state"]
+        groups = {entry["name"]: entry.get("storage_group") for entry in state}
+        # PyTorch 1.13 reads the constant as `cache_t`, 2.x as `_tensor_constant0`.
+        view = next(name for name in groups if name != "cache")
+        self.assertEqual(groups, {"cache": 1, view: 1})
+        out = os.path.join(self.dir, "functional.json")
+        for flags in ([], ["--keep_input_mutations"]):
+            done = subprocess.run(["tools/functionalize", path, "-o", out] + flags,
+                                  stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+            self.assertEqual(done.returncode, 1, done.stderr)
+            self.assertIn(f"writes attribute 'cache', which shares its storage with '{view}'",
+                          done.stderr)
+            self.assertFalse(os.path.exists(out))
 
     def test_wrong_weights_are_refused(self):
         path = self.dump("symbolic_trace")
