@@ -118,13 +118,11 @@ def storage_groups(root):
     tied weight, a symbolic_trace constant viewing a buffer, the state of a
     module registered twice. Groups count from 1; a tensor with storage of
     its own has none."""
-    paths_of = {}  # (device, storage address) -> paths
+    paths_of = {}  # storage key -> paths
     for path, tensor in state_tensors(root).items():
-        if tensor.layout != torch.strided or tensor.device.type == "meta":
-            continue
-        address = _values.untyped_storage(tensor).data_ptr()
-        if address:  # 0: an empty storage, shared with nothing
-            paths_of.setdefault((str(tensor.device), address), []).append(path)
+        key = _values.storage_key(tensor)
+        if key is not None:
+            paths_of.setdefault(key, []).append(path)
     shared = [paths for paths in paths_of.values() if len(paths) > 1]
     return {path: group for group, paths in enumerate(shared, 1) for path in paths}
 

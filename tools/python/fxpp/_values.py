@@ -278,3 +278,13 @@ def untyped_storage(tensor):
     if hasattr(tensor, "untyped_storage"):  # PyTorch 2.x
         return tensor.untyped_storage()
     return tensor.storage().untyped()  # 1.13
+
+
+def storage_key(tensor):
+    """(device, storage address), equal for tensors that share storage; None
+    for a tensor without storage of its own to share (not strided, on the
+    meta device, or empty)."""
+    if tensor.layout != torch.strided or tensor.device.type == "meta":
+        return None
+    address = untyped_storage(tensor).data_ptr()
+    return (str(tensor.device), address) if address else None

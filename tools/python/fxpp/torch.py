@@ -27,6 +27,7 @@ stable_topological_sort, which sorts in place as PyTorch's does):
   that runs `passes` on the captured graph, then hands it to `then`.
 """
 
+import collections
 import contextlib
 import copy
 import gc
@@ -34,7 +35,7 @@ import gc
 import torch
 import torch.fx
 
-from . import _graph, _program, _targets
+from . import _graph, _program, _targets, _values
 
 __all__ = ["run", "dedup", "split_by_tags", "functionalize", "unflatten", "backend", "passes",
            "stable_topological_sort"]
@@ -325,7 +326,10 @@ def dedup(gm, min_region_size=2):
 def functionalize(gm, keep_input_mutations=True):
     """In-place ops -> their out-of-place twins. With keep_input_mutations
     (the default) mutated inputs are written back with copy_, so the result
-    runs like `gm`; without, they become extra leading outputs."""
+    runs like `gm`; without, they become extra leading outputs. Like any
+    functionalized graph, the result assumes that an input it writes shares
+    its storage with no other input (call `gm` itself with a tensor and its
+    view); backend() checks this on every call."""
     flag = "true" if keep_input_mutations else "false"
     return run(gm, f"functionalize{{keep_input_mutations={flag}}}")
 
@@ -374,15 +378,53 @@ def backend(passes="dedup", then="inductor"):
 
         model = torch.compile(model, backend=fxpp.torch.backend("dedup"))
     """
-    def compile_graph(gm, example_inputs):
-        transformed = run(gm, passes)
+    def compile_with_then(gm, example_inputs):
         if then is None or then == "eager":
-            return transformed.forward
+            return gm.forward
         compiler = then
         if isinstance(then, str):
             from torch._dynamo.backends.registry import lookup_backend
             compiler = lookup_backend(then)
-        return compiler(transformed, example_inputs)
+        return compiler(gm, example_inputs)
+
+    def compile_graph(gm, example_inputs):
+        transformed = run(gm, passes)
+        compiled = compile_with_then(transformed, example_inputs)
+        written = _written_inputs(transformed) if transformed is not gm else []
+        if not written:
+            return compiled
+        original = []  # gm compiled by `then`, on the first call that needs it
+
+        def call(*args):
+            if not _write_shows_through_another_input(args, written):
+                return compiled(*args)
+            if not original:
+                original.append(compile_with_then(gm, example_inputs))
+            return original[0](*args)
+
+        return call
 
     compile_graph.__name__ = f"fxpp_{passes}_then_{then}".replace(",", "_")
     return compile_graph
+
+
+def _written_inputs(gm):
+    """Positions of the placeholders a functionalized graph writes back
+    (copy_ into an input, at its end)."""
+    placeholders = [n for n in gm.graph.nodes if n.op == "placeholder"]
+    written = {n.args[0] for n in gm.graph.nodes
+               if n.op == "call_function" and n.target is torch.ops.aten.copy_.default
+               and n.args[0].op == "placeholder"}
+    return [i for i, p in enumerate(placeholders) if p in written]
+
+
+def _write_shows_through_another_input(args, written):
+    """Whether an input the functionalized graph writes shares its storage
+    with another input. Functionalization computes the new value apart and
+    copies it back at the end, so reads of the other input (Dynamo lifts a
+    buffer and a view of it kept as an attribute as two inputs; a caller
+    passes a tensor and its view) would miss the write: such calls run the
+    original graph instead, as AOTAutograd regenerates aliased inputs."""
+    keys = [_values.storage_key(a) if isinstance(a, torch.Tensor) else None for a in args]
+    inputs_of = collections.Counter(k for k in keys if k is not None)
+    return any(inputs_of[keys[i]] > 1 for i in written if i < len(keys) and keys[i] is not None)

@@ -289,6 +289,38 @@ class InProcessTest(unittest.TestCase):
             self.assert_same_outputs(self.gpt, model, self.gpt_inputs)
 
 
+    def test_backend_with_inputs_sharing_storage(self):
+        """A functionalized graph writes an input back only at its end: a
+        call whose written input shares storage with another input (Dynamo
+        lifts a buffer and a view of it kept as an attribute as two inputs)
+        runs the original graph, and sees the write as eager does."""
+
+        def write_then_read(x, y):
+            x.add_(1)
+            return y * 2
+
+        base = torch.zeros(4)
+        gm = make_fx(write_then_read)(base.clone(), base.clone().view(2, 2))
+        compiled = fxpp.torch.backend("functionalize,dce", then="eager")(
+            gm, [base.clone(), base.clone().view(2, 2)])
+        for aliased in (True, False):
+            x = torch.zeros(4)
+            y = x.view(2, 2) if aliased else torch.zeros(2, 2)
+            torch.testing.assert_close(compiled(x, y), torch.full((2, 2), 2.0 if aliased else 0.0))
+            torch.testing.assert_close(x, torch.ones(4))
+        if hasattr(torch, "compile"):  # 2.x: through Dynamo, buffer and view as inputs
+            for then in ("eager", "inductor"):
+                torch._dynamo.reset()
+                model, reference = models.CacheView(), models.CacheView()
+                compiled = torch.compile(model, backend=fxpp.torch.backend("functionalize",
+                                                                           then=then))
+                x = torch.randn(2, 3)
+                for _ in range(2):
+                    torch.testing.assert_close(compiled(x), reference(x))
+                    torch.testing.assert_close(model.cache, reference.cache)
+            torch._dynamo.reset()
+
+
 class SweepModelsTest(unittest.TestCase):
     """Models realmodels/sweep.py found bugs on: every pass fxpp.torch
     offers, on their symbolic_trace and make_fx graphs, runs like eager."""
