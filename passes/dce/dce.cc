@@ -2,6 +2,8 @@
 
 #include <memory>
 
+#include "passes/op_schema/op_schema.h"
+
 namespace fxpp {
 
 const PassDescriptor& DeadCodeEliminationPass::Descriptor() {
@@ -16,7 +18,10 @@ absl::StatusOr<bool> DeadCodeEliminationPass::Run(GraphModule& module) {
   bool changed = false;
   absl::Status status = ForEachGraph(module, [&](absl::string_view, Graph& graph) {
     const int64_t before = static_cast<int64_t>(graph.size());
-    changed |= graph.EliminateDeadCode();
+    // IsSideEffectful knows in-place ops by name; the schemas know more
+    // (a custom operator may write what it is given).
+    changed |= graph.EliminateDeadCode(
+        [](const Node& n) { return IsSideEffectful(n) || !MutatedArgPositions(n).empty(); });
     nodes_erased_ += before - static_cast<int64_t>(graph.size());
     return absl::OkStatus();
   });

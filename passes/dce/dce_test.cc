@@ -41,5 +41,24 @@ TEST(DeadCodeEliminationPassTest, ErasesUnusedPureNodesInEveryGraphKeepsSideEffe
   EXPECT_FALSE(*changed);
 }
 
+TEST(DeadCodeEliminationPassTest, KeepsUnusedCustomOperators) {
+  // A custom operator may write its arguments (torch.library.custom_op with
+  // mutates_args): PyTorch's DCE keeps it by its schema, which the graph
+  // does not carry, so fxpp keeps every one.
+  std::unique_ptr<GraphModule> module = Parse(R"(graph():
+    %x : [#users=1] = placeholder[target=x]
+    %mul : [#users=3] = call_function[target=torch.ops.aten.mul.Tensor](args = (%x, 2), kwargs = {})
+    %bump : [#users=0] = call_function[target=torch.ops.mylib.bump.default](args = (%mul,), kwargs = {})
+    %unused : [#users=0] = call_function[target=torch.ops.aten.sin.default](args = (%mul,), kwargs = {})
+    %add : [#users=1] = call_function[target=torch.ops.aten.add.Tensor](args = (%mul, 1), kwargs = {})
+    return add)");
+  DeadCodeEliminationPass pass;
+  absl::StatusOr<bool> changed = pass.Run(*module);
+  ASSERT_TRUE(changed.ok());
+  EXPECT_TRUE(*changed);
+  EXPECT_EQ(module->graph().FindNode("unused"), nullptr);
+  EXPECT_NE(module->graph().FindNode("bump"), nullptr);
+}
+
 }  // namespace
 }  // namespace fxpp

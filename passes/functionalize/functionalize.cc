@@ -462,11 +462,16 @@ absl::StatusOr<Action> Functionalizer::ClassifyAten(const Node& n) {
   const OpSchema* schema = table_.Find(target);
   action.schema = schema;
   if (schema == nullptr) {
+    if (IsUnknownOperator(n)) {
+      return Unsupported(n, "an operator outside ATen whose schema fxpp does not know, so it may "
+                            "write any tensor it is given; functionalize with PyTorch (make_fx, "
+                            "export), which calls custom operators through auto_functionalized");
+    }
     if (IsInPlaceOpName(op) || n.FindKwarg("out") != nullptr) {
       return Unsupported(n, "a mutating op the schema table does not know, so its "
                             "out-of-place twin is unknown");
     }
-    return action;  // unknown ops are taken to be functional
+    return action;  // unknown ATen ops are taken to be functional
   }
   if (schema->is_view()) {
     if (schema->aliased_argument() != 0) return Unsupported(n, "a view of an argument other than self");

@@ -155,6 +155,25 @@ TEST(FunctionalizeTest, RefusesWritesToAnAttributeSharingItsStorage) {
               HasSubstr("writes attribute 'buf', which shares its storage with 'sub.tied'"));
 }
 
+TEST(FunctionalizeTest, RefusesCustomOperators) {
+  // torch.library.custom_op("mylib::bump", mutates_args={"x"}) writes `mul`;
+  // whether it does is in its schema only, which the graph does not carry.
+  auto m = ModuleFromFxText(R"(graph():
+    %x : [num_users=1] = placeholder[target=x]
+    %mul : [num_users=2] = call_function[target=torch.ops.aten.mul.Tensor](args = (%x, 2), kwargs = {})
+    %add_ : [num_users=1] = call_function[target=torch.ops.aten.add_.Tensor](args = (%mul, 1), kwargs = {})
+    %bump : [num_users=0] = call_function[target=torch.ops.mylib.bump.default](args = (%add_,), kwargs = {})
+    return (mul,)
+)");
+  const std::string before = PrintFxGraph(m->graph());
+  absl::StatusOr<FunctionalizeReport> report = Functionalize(*m);
+  EXPECT_EQ(report.status().code(), absl::StatusCode::kUnimplemented);
+  EXPECT_THAT(report.status().message(),
+              HasSubstr("node 'bump' (torch.ops.mylib.bump.default): an operator outside ATen "
+                        "whose schema fxpp does not know"));
+  EXPECT_EQ(PrintFxGraph(m->graph()), before);
+}
+
 TEST(FunctionalizeTest, WritesToAttributesInOtherStorageGroupsAreFunctionalized) {
   std::unique_ptr<GraphModule> m = BufferWriterWithAliases(" storage_group=1",
                                                            " storage_group=2", "");

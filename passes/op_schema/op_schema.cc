@@ -224,18 +224,37 @@ void AddSchemaArgument(const Node& node, const OpSchema& schema, size_t index,
 
 }  // namespace
 
+bool IsUnknownOperator(const Node& node) {
+  constexpr absl::string_view kOps = "torch.ops.";
+  const absl::string_view target = node.target();
+  if (node.op() != OpKind::kCallFunction || !absl::StartsWith(target, kOps)) return false;
+  // ATen: the bundled table and the in-place naming convention. Higher-order
+  // ops: their effects are their subgraphs' (auto_functionalized and
+  // with_effects are side effects by target). Decomposed quantization ops:
+  // functional, every one.
+  const absl::string_view ns = target.substr(kOps.size(), target.find('.', kOps.size()) - kOps.size());
+  if (ns == "aten" || ns == "higher_order" || ns == "quantized_decomposed") return false;
+  return AtenSchema(node) == nullptr;
+}
+
 bool MayMutateArguments(const Node& node) {
   if (node.op() != OpKind::kCallFunction && node.op() != OpKind::kCallMethod) return false;
   if (!node.kwargs().empty() || WritesSelf(node) || FindBatchNorm(node.target()) != nullptr) {
     return true;
   }
   const OpSchema* schema = AtenSchema(node);
-  return schema != nullptr && schema->is_mutable();
+  return schema != nullptr ? schema->is_mutable() : IsUnknownOperator(node);
 }
 
 std::vector<int> MutatedArgPositions(const Node& node) {
   std::vector<int> positions;
   if (!MayMutateArguments(node)) return positions;
+  if (IsUnknownOperator(node)) {
+    // It may write any tensor it is given.
+    const int count = static_cast<int>(FlatNodeArgs(node).size());
+    for (int p = 0; p < count; ++p) positions.push_back(p);
+    return positions;
+  }
   if (WritesSelf(node)) AddSpan(PositionalSpan(node, 0), &positions);
   AddSpan(KeywordSpan(node, "out"), &positions);
   // Functional batch norm variants (training == kAlways) return new stats.

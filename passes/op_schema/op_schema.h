@@ -18,10 +18,16 @@
 
 namespace fxpp {
 
+// A call of a `torch.ops` operator outside ATen whose schema fxpp does not
+// know (a custom operator, `torch.ops.mylib.op.default`): whether it writes
+// its arguments is unknown, so passes take it to write every one.
+bool IsUnknownOperator(const Node& node);
+
 // Flat node positions `node` writes to: the self argument of in-place ops
 // (`add_`, `copy_`, `operator.setitem`, `operator.iadd`, ...), every tensor
-// passed as `out=`, and the running statistics of batch norms in training
-// mode. Sorted, without duplicates.
+// passed as `out=`, the running statistics of batch norms in training
+// mode, and every argument of an unknown operator (IsUnknownOperator).
+// Sorted, without duplicates.
 std::vector<int> MutatedArgPositions(const Node& node);
 // False when `node` mutates nothing whatever its argument values: decided
 // by its op, its target and whether it has keyword arguments (`out=`,

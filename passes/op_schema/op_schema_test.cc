@@ -49,6 +49,29 @@ TEST_F(OpSchemaTest, FunctionalOpsMutateNothing) {
   EXPECT_THAT(MutatedArgPositions(*g.GetAttr("w")), IsEmpty());
 }
 
+TEST_F(OpSchemaTest, UnknownOperatorsMayWriteEveryArgument) {
+  // torch.library.custom_op("mylib::bump", mutates_args={"x"}): nothing in
+  // its name says it writes.
+  Node* custom = g.CallFunction("torch.ops.mylib.bump.default",
+                                {Ref(x), Argument::List({Ref(y), Ref(z)})}, {Kw("s", Ref(x))});
+  EXPECT_TRUE(IsUnknownOperator(*custom));
+  EXPECT_TRUE(MayMutateArguments(*custom));
+  EXPECT_THAT(MutatedArgPositions(*custom), ElementsAre(0, 1, 2, 3));
+  Node* bare = g.CallFunction("torch.ops.mylib.bump", {Ref(x)});
+  EXPECT_THAT(MutatedArgPositions(*bare), ElementsAre(0));
+  // Operators fxpp knows, and calls that are not torch.ops.
+  for (Node* known : {g.CallFunction("torch.ops.aten.add.Tensor", {Ref(x), Ref(y)}),
+                      g.CallFunction("torch.ops.aten.no_such_op.default", {Ref(x)}),
+                      g.CallFunction("torch.ops.higher_order.invoke_subgraph", {Ref(x)}),
+                      g.CallFunction("torch.ops.quantized_decomposed.quantize_per_tensor.default",
+                                     {Ref(x), Argument::Float(0.1), Argument::Int(0)}),
+                      g.CallFunction("mylib.bump", {Ref(x)}),
+                      g.CallMethod("bump", {Ref(x)})}) {
+    EXPECT_FALSE(IsUnknownOperator(*known)) << known->target();
+    EXPECT_THAT(MutatedArgPositions(*known), IsEmpty()) << known->target();
+  }
+}
+
 TEST_F(OpSchemaTest, OutKeywordIsMutated) {
   Node* n = g.CallFunction("torch.add", {Ref(x), Ref(y)}, {Kw("alpha", Argument::Int(2)),
                                                          Kw("out", Ref(z))});

@@ -321,6 +321,47 @@ class InProcessTest(unittest.TestCase):
             torch._dynamo.reset()
 
 
+    @unittest.skipUnless(hasattr(torch.library, "custom_op"), "custom_op: PyTorch 2.4+")
+    def test_custom_operators(self):
+        """A custom operator may write its arguments; only its schema says,
+        and fxpp's IR does not carry it: dce keeps an unused call (PyTorch's
+        DCE keeps it by its schema), functionalize refuses the graph, dedup
+        keeps it in order."""
+        bump = _bump_operator()
+
+        def f(x, y):
+            a = x * 1
+            bump(a, y)
+            return a + 1
+
+        x, y = torch.ones(3), torch.ones(3)
+        gm = make_fx(f)(x.clone(), y.clone())
+        for pipeline in ("dce", "dedup", "dedup,dce"):
+            torch.testing.assert_close(fxpp.torch.run(gm, pipeline)(x, y), f(x, y))
+        with self.assertRaisesRegex(ValueError, "node 'bump' .*an operator outside ATen whose "
+                                                "schema fxpp does not know"):
+            fxpp.torch.run(gm, "functionalize,dedup,dce")
+
+
+_BUMP = []
+
+
+def _bump_operator():
+    """torch.ops.fxpp_test.bump(x, y): x += y, a custom operator whose name
+    says nothing of the write (defined once per process)."""
+    if not _BUMP:
+        @torch.library.custom_op("fxpp_test::bump", mutates_args={"x"})
+        def bump(x: torch.Tensor, y: torch.Tensor) -> None:
+            x.add_(y)
+
+        @bump.register_fake
+        def _(x, y):
+            return None
+
+        _BUMP.append(torch.ops.fxpp_test.bump)
+    return _BUMP[0]
+
+
 class SweepModelsTest(unittest.TestCase):
     """Models realmodels/sweep.py found bugs on: every pass fxpp.torch
     offers, on their symbolic_trace and make_fx graphs, runs like eager."""
