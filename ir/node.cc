@@ -385,6 +385,11 @@ absl::string_view OperatorName(const Node& node) {
   }
 }
 
+bool HasInPlaceKeyword(const Node& node) {
+  const Argument* inplace = node.FindKwarg("inplace");
+  return inplace != nullptr && inplace->kind() == ArgKind::kBool && inplace->bool_value();
+}
+
 bool IsSideEffectful(const Node& node) {
   switch (node.op()) {
     case OpKind::kPlaceholder:
@@ -394,13 +399,11 @@ bool IsSideEffectful(const Node& node) {
     case OpKind::kCallModule:
       return false;
     case OpKind::kCallMethod:
-      return IsInPlaceCall(node) || node.FindKwarg("out") != nullptr;
-    case OpKind::kCallFunction: {
-      absl::string_view target = node.target();
-      if (SideEffectfulTargets().contains(target)) return true;
-      if (node.FindKwarg("out") != nullptr) return true;
-      return IsInPlaceCall(node);
-    }
+    case OpKind::kCallFunction:
+      if (node.op() == OpKind::kCallFunction && SideEffectfulTargets().contains(node.target())) {
+        return true;
+      }
+      return IsInPlaceCall(node) || node.FindKwarg("out") != nullptr || HasInPlaceKeyword(node);
   }
   return false;
 }

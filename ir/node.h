@@ -296,10 +296,16 @@ bool IsInPlaceOpName(absl::string_view op_name);
 // are `iand`, `ior`, ...), so `a | b` on bool tensors writes nothing.
 bool IsInPlaceCall(const Node& node);
 
+// Whether `node` is called with `inplace=True` (torch.nn.functional's
+// activations and dropouts), which writes its first argument.
+bool HasInPlaceKeyword(const Node& node);
+
 // FX's notion of a node that must not be removed even when unused:
 // placeholders, outputs, calls of known side-effecting functions, in-place
 // ops (`add_`, `torch.ops.aten.copy_.default`, `operator.setitem`, calls with
-// an `out=` keyword) and global-state changes (grad mode, autocast).
+// an `out=` keyword or `inplace=True`) and global-state changes (grad mode,
+// autocast). PyTorch's DCE drops an unused `F.relu(x, inplace=True)`, and
+// with it the write.
 bool IsSideEffectful(const Node& node);
 
 // FX's target of a subgraph call, `invoke_subgraph(subgraph, identifier,

@@ -41,6 +41,28 @@ TEST(DeadCodeEliminationPassTest, ErasesUnusedPureNodesInEveryGraphKeepsSideEffe
   EXPECT_FALSE(*changed);
 }
 
+TEST(DeadCodeEliminationPassTest, KeepsUnusedCallsWithInPlaceTrue) {
+  // symbolic_trace of `F.relu(y, True)`: the call writes y (PyTorch's DCE
+  // drops it, and the write with it).
+  std::unique_ptr<GraphModule> module = Parse(R"(graph():
+    %x : [#users=1] = placeholder[target=x]
+    %mul : [#users=4] = call_function[target=operator.mul](args = (%x, 1), kwargs = {})
+    %relu : [#users=0] = call_function[target=torch.nn.functional.relu](args = (%mul,), kwargs = {inplace: True})
+    %dropout : [#users=0] = call_method[target=dropout](args = (%mul,), kwargs = {p: 0.5, inplace: True})
+    %relu_1 : [#users=0] = call_function[target=torch.nn.functional.relu](args = (%mul,), kwargs = {inplace: False})
+    %add : [#users=1] = call_function[target=operator.add](args = (%mul, 1), kwargs = {})
+    return add)");
+  DeadCodeEliminationPass pass;
+  absl::StatusOr<bool> changed = pass.Run(*module);
+  ASSERT_TRUE(changed.ok());
+  EXPECT_TRUE(*changed);
+  EXPECT_NE(module->graph().FindNode("relu"), nullptr);
+  EXPECT_NE(module->graph().FindNode("dropout"), nullptr);
+  EXPECT_EQ(module->graph().FindNode("relu_1"), nullptr);
+  // The IR's own DCE (Graph::EliminateDeadCode) keeps them too.
+  EXPECT_TRUE(IsSideEffectful(*module->graph().FindNode("relu")));
+}
+
 TEST(DeadCodeEliminationPassTest, KeepsUnusedCustomOperators) {
   // A custom operator may write its arguments (torch.library.custom_op with
   // mutates_args): PyTorch's DCE keeps it by its schema, which the graph

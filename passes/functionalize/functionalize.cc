@@ -401,8 +401,7 @@ absl::StatusOr<Action> Functionalizer::Classify(const Node& n) {
     action.twin_target = *std::move(twin);
     return action;
   }
-  if (const Argument* inplace = n.FindKwarg("inplace");
-      inplace != nullptr && inplace->kind() == ArgKind::kBool && inplace->bool_value()) {
+  if (HasInPlaceKeyword(n)) {
     action.effect = Effect::kInPlace;
     action.twin_op = n.op();
     action.twin_target = std::string(target);

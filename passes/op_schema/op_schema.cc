@@ -180,7 +180,7 @@ namespace {
 
 // Whether `node` writes its self argument: in-place ops (`add_`),
 // operator-module in-place functions (`operator.iadd`, `operator.setitem`)
-// and their method forms (`x.__iadd__(y)`).
+// and their method forms (`x.__iadd__(y)`), calls with `inplace=True`.
 bool WritesSelf(const Node& node) {
   const absl::string_view target = node.target();
   const absl::string_view op = OperatorName(node);
@@ -189,7 +189,7 @@ bool WritesSelf(const Node& node) {
   const bool augmented_method = node.op() == OpKind::kCallMethod && op.size() > 4 &&
                                 absl::StartsWith(op, "__") && absl::EndsWith(op, "__") &&
                                 InPlaceOperatorFunctions().contains(op.substr(2, op.size() - 4));
-  return IsInPlaceCall(node) || augmented_method ||
+  return IsInPlaceCall(node) || augmented_method || HasInPlaceKeyword(node) ||
          (operator_module && InPlaceOperatorFunctions().contains(op));
 }
 

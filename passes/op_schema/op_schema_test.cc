@@ -72,6 +72,15 @@ TEST_F(OpSchemaTest, UnknownOperatorsMayWriteEveryArgument) {
   }
 }
 
+TEST_F(OpSchemaTest, InPlaceTrueWritesTheFirstArgument) {
+  EXPECT_THAT(MutatedArgPositions(*g.CallFunction("torch.nn.functional.relu", {Ref(x)},
+                                                  {Kw("inplace", Argument::Bool(true))})),
+              ElementsAre(0));
+  EXPECT_THAT(MutatedArgPositions(*g.CallFunction("torch.nn.functional.relu", {Ref(x)},
+                                                  {Kw("inplace", Argument::Bool(false))})),
+              IsEmpty());
+}
+
 TEST_F(OpSchemaTest, OutKeywordIsMutated) {
   Node* n = g.CallFunction("torch.add", {Ref(x), Ref(y)}, {Kw("alpha", Argument::Int(2)),
                                                          Kw("out", Ref(z))});
