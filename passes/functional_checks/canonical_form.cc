@@ -1,12 +1,15 @@
 #include "passes/functional_checks/canonical_form.h"
 
+#include <algorithm>
 #include <functional>
 #include <queue>
+#include <string>
 #include <utility>
 #include <vector>
 
 #include "absl/container/flat_hash_map.h"
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
 #include "ir/fx_text/py_repr.h"
 
 namespace fxpp {
@@ -131,8 +134,50 @@ void StartTopologicalWalk(const std::vector<Node*>& nodes, const std::vector<cha
   }
 }
 
+// Whether `n` computes a tensor that an in-place op (a side-effecting user
+// taking it first) writes: two such values, however alike, are two tensors
+// that the writes tell apart. Placeholders and attributes name a tensor
+// that exists already: reads of one are one.
+bool WrittenInPlace(const Node& n) {
+  if (n.op() != OpKind::kCallFunction && n.op() != OpKind::kCallMethod) return false;
+  for (const Node* user : n.users()) {
+    if (user->op() != OpKind::kOutput && IsSideEffectful(*user) && !user->args().empty() &&
+        user->args()[0].is_node() && user->args()[0].node() == &n) {
+      return true;
+    }
+  }
+  return false;
+}
+
+// What in-place ops do to the tensor `n` computes: each side-effecting
+// user's target and arguments other than nodes, then what is done to its
+// result, in sorted order (graphs list users in any order). Two values alike
+// in text but written differently are told apart by it; memoized by id.
+const std::string& WriteChain(const Node& n, const std::vector<std::string>& no_names,
+                              absl::flat_hash_map<uint32_t, std::string>& memo) {
+  auto found = memo.find(n.id());
+  if (found != memo.end()) return found->second;
+  std::vector<std::string> writes;
+  for (const Node* user : n.users()) {
+    const bool writes_n = user->op() != OpKind::kOutput && IsSideEffectful(*user) &&
+                          !user->args().empty() && user->args()[0].is_node() &&
+                          user->args()[0].node() == &n;
+    if (!writes_n) continue;
+    std::string write = absl::StrCat(user->target(), "[");
+    for (const Argument& arg : user->args()) {
+      if (!arg.is_node()) AppendArgument(arg, no_names, &write);
+      write.push_back(';');
+    }
+    absl::StrAppend(&write, "]{", WriteChain(*user, no_names, memo), "}");
+    writes.push_back(std::move(write));
+  }
+  std::sort(writes.begin(), writes.end());
+  return memo[n.id()] = absl::StrJoin(writes, ",");
+}
+
 // Each live node's class: pure nodes with the same target and arguments (up
-// to classes) are one, whatever their order; every other node is its own.
+// to classes) are one, whatever their order, unless an in-place op reads
+// them; every other node is its own.
 // Returns the id of each node's class representative (its first member met
 // in a topological walk). Merging before numbering keeps the numbering
 // structural: a duplicate met late would otherwise release its users late.
@@ -156,7 +201,7 @@ std::vector<uint32_t> ClassRepresentatives(const Graph& graph, const std::vector
   absl::flat_hash_map<std::string, uint32_t> pure_by_text;
   for (size_t i = 0; i < walk.size(); ++i) {
     const Node& n = *walk[i];
-    if (n.op() != OpKind::kOutput && !IsSideEffectful(n)) {
+    if (n.op() != OpKind::kOutput && !IsSideEffectful(n) && !WrittenInPlace(n)) {
       const uint32_t first = pure_by_text.emplace(NodeText(n, class_names), n.id()).first->second;
       representative[n.id()] = first;
       class_names[n.id()] = class_names[first];
@@ -191,6 +236,16 @@ std::string CanonicalForm(const Graph& graph) {
   std::vector<uint32_t> waiting(graph.id_bound(), 0);  // unnamed live inputs
   using Ready = std::pair<std::string, uint32_t>;      // (text, id)
   std::priority_queue<Ready, std::vector<Ready>, std::greater<Ready>> ready;
+  // A value in-place ops write is told from its look-alikes by the writes.
+  const std::vector<std::string> no_names(graph.id_bound());
+  absl::flat_hash_map<uint32_t, std::string> write_chains;
+  const auto ready_text = [&](const Node& n) {
+    std::string text = NodeText(n, names);
+    if (WrittenInPlace(n)) {
+      absl::StrAppend(&text, " writes{", WriteChain(n, no_names, write_chains), "}");
+    }
+    return text;
+  };
   int placeholders = 0;
   for (Node* n : nodes) {
     // Every placeholder keeps its position, live or not.
@@ -202,7 +257,7 @@ std::string CanonicalForm(const Graph& graph) {
       for (Node* user : by_id[m]->users()) {
         const uint32_t u = user->id();
         if (live[u] && representative[u] == u && --waiting[u] == 0) {
-          ready.emplace(NodeText(*user, names), u);
+          ready.emplace(ready_text(*user), u);
         }
       }
     }
@@ -213,7 +268,7 @@ std::string CanonicalForm(const Graph& graph) {
   }
   StartTopologicalWalk(
       nodes, live_representative, waiting,
-      [&](const Node& n) { ready.emplace(NodeText(n, names), n.id()); },
+      [&](const Node& n) { ready.emplace(ready_text(n), n.id()); },
       [&](const Node& n) { name_class(n, names[n.id()]); });
 
   std::string out;

@@ -1,5 +1,6 @@
 #include "passes/functional_checks/canonical_form.h"
 
+#include "absl/strings/str_cat.h"
 #include "gtest/gtest.h"
 #include "ir/fx_text/fx_text.h"
 
@@ -35,6 +36,27 @@ TEST(CanonicalFormTest, NamesAndOrderDoNotMatter) {
             "v1 = call_function torch.ops.aten.sin.default(in0)\n"
             "v2 = call_function torch.ops.aten.add.Tensor(v1, v0, alpha=2)\n"
             "return (v2, in0)\n");
+}
+
+// Two relu(x) tensors, one written with add_(·, `first`), the other with
+// add_(·, `second`); `swapped` computes the second one first.
+std::string TwoWrittenLookAlikes(int first, int second, bool swapped) {
+  const std::string one = absl::StrCat(
+      "    %r1 : [num_users=2] = call_function[target=torch.ops.aten.relu.default](args = (%x,), kwargs = {})\n"
+      "    %w1 : [num_users=0] = call_function[target=torch.ops.aten.add_.Tensor](args = (%r1, ", first, "), kwargs = {})\n");
+  const std::string two = absl::StrCat(
+      "    %r2 : [num_users=2] = call_function[target=torch.ops.aten.relu.default](args = (%x,), kwargs = {})\n"
+      "    %w2 : [num_users=0] = call_function[target=torch.ops.aten.add_.Tensor](args = (%r2, ", second, "), kwargs = {})\n");
+  return Canonical(absl::StrCat("graph():\n    %x : [num_users=2] = placeholder[target=x]\n",
+                                swapped ? two + one : one + two, "    return (r1, r2)\n"));
+}
+
+TEST(CanonicalFormTest, LookAlikeValuesWrittenInPlaceAreTwoTensors) {
+  // The order of writes to two tensors does not matter...
+  EXPECT_EQ(TwoWrittenLookAlikes(2, 12, false), TwoWrittenLookAlikes(2, 12, true));
+  // ...which tensor gets which write does: merged as one pure value, the
+  // two relu(x) once hid it.
+  EXPECT_NE(TwoWrittenLookAlikes(2, 12, false), TwoWrittenLookAlikes(12, 2, false));
 }
 
 TEST(CanonicalFormTest, DeadCodeAndDuplicatePureNodesDoNotMatter) {
