@@ -175,6 +175,12 @@ class Deduplicator {
   absl::Status Replace(const SubgraphPlan& plan, const Region& region, std::vector<Node*> inputs,
                        Node* get_subgraph, const std::string& name);
   Node* StorageRoot(Node* n);
+  // Whether `region` (marked) may write the storage of `root`, which one of
+  // its inputs holds: the graph made that storage, and nothing outside the
+  // region reads it once the region has begun (resnet's `relu(out,
+  // inplace=True)` of the block's input, whose only reader is the relu), so
+  // the write is seen by the region alone, wherever its call goes.
+  bool WriteUnseenOutside(const Region& region, Node* root);
   absl::Status SortWithOrderingEdges();
   // Records whether `node`, which now reads the invoke_subgraph put right
   // before `region.back()` (or one of its getitems), comes before it and
@@ -192,8 +198,11 @@ class Deduplicator {
   // Side tables by node id, grown as the graph gains nodes: the
   // invoke_subgraph that replaced a node (for the ordering edges).
   std::vector<Node*> replaced_by_;
-  // Storage alias classes of the input graph.
+  // Storage alias classes of the input graph, and the nodes of each class
+  // (by root; by AddOrderingEdges, for WriteUnseenOutside, when some node
+  // writes).
   std::unique_ptr<AliasSets> aliases_;
+  absl::flat_hash_map<const Node*, std::vector<Node*>> alias_members_;
   // WhyNotReplaceable's storage roots of one region's inputs and outputs ->
   // index of the input or output.
   NodeMap input_roots_;
@@ -239,9 +248,18 @@ Node*& At(std::vector<Node*>& table, const Node* node) {
 // aliasing).
 void Deduplicator::AddOrderingEdges() {
   mutates_.assign(graph_.id_bound(), false);
+  bool any_mutation = false;
   ForEachMutationOrderingEdge(
-      graph_, *aliases_, [this](Node* mutation) { mutates_[mutation->id()] = true; },
+      graph_, *aliases_,
+      [&](Node* mutation) {
+        mutates_[mutation->id()] = true;
+        any_mutation = true;
+      },
       [this](Node* earlier, Node* later) { extra_[later].push_back(earlier); });
+  // Before any replacement erases a member (WriteUnseenOutside).
+  if (any_mutation) {
+    for (Node* n : graph_.nodes()) alias_members_[StorageRoot(n)].push_back(n);
+  }
   // A barrier follows every node since the previous barrier (or that
   // barrier itself), and every node after it follows it.
   if (!aliases_->has_global_state_barrier()) return;
@@ -451,6 +469,25 @@ std::vector<Node*> Deduplicator::CallArguments(const SubgraphPlan& plan, const R
 // dedup adds (invoke_subgraph results, which alias no input) are their own.
 Node* Deduplicator::StorageRoot(Node* n) { return const_cast<Node*>(aliases_->Root(n)); }
 
+bool Deduplicator::WriteUnseenOutside(const Region& region, Node* root) {
+  // A graph input's or attribute's storage outlives the graph: its caller
+  // sees the write.
+  if (root->op() == OpKind::kPlaceholder || root->op() == OpKind::kGetAttr) return false;
+  const Node* first = region.front();
+  for (const Node* n : region) first = n->IsBefore(first) ? n : first;
+  auto seen_outside = [&](const Node* n) { return IndexIn(n) < 0 && !n->IsBefore(first); };
+  for (const Node* member : alias_members_[root]) {
+    // Replaced by an earlier region's call, whose results' readers this
+    // class does not list.
+    if (member->is_erased()) return false;
+    if (seen_outside(member)) return false;
+    for (const Node* user : member->users()) {
+      if (seen_outside(user)) return false;
+    }
+  }
+  return true;
+}
+
 bool CarriesStorage(const Node& n) {
   const auto& val = n.meta().val;
   return !val.has_value() || val->kind() == ValueMeta::Kind::kTensor;
@@ -477,7 +514,8 @@ std::string Deduplicator::WhyNotReplaceable(const SubgraphPlan& plan, const Regi
     std::vector<Node*> flat = FlatNodeArgs(*n);
     for (int p : MutatedArgPositions(*n)) {
       Node* target = flat[p];
-      if (IndexIn(target) < 0 || input_roots_.Contains(StorageRoot(target))) {
+      if ((IndexIn(target) < 0 || input_roots_.Contains(StorageRoot(target))) &&
+          !WriteUnseenOutside(region, StorageRoot(target))) {
         return absl::StrCat("input mutation: '", n->name(), "' mutates '", target->name(), "'");
       }
     }
