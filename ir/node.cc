@@ -367,8 +367,14 @@ bool IsInPlaceOpName(absl::string_view op_name) {
   return op_name.size() > 1 && op_name.back() == '_' && !absl::EndsWith(op_name, "__");
 }
 
+bool IsGetAttrCall(const Node& node) {
+  return node.op() == OpKind::kCallFunction && node.target() == "builtins.getattr" &&
+         node.args().size() >= 2 && node.args()[1].kind() == ArgKind::kString;
+}
+
 bool IsInPlaceCall(const Node& node) {
-  if (!IsInPlaceOpName(OperatorName(node))) return false;
+  // Fetching a bound method (`getattr(x, "add_")`) calls nothing.
+  if (!IsInPlaceOpName(OperatorName(node)) || IsGetAttrCall(node)) return false;
   const absl::string_view target = node.target();
   return node.op() != OpKind::kCallFunction ||
          (!absl::StartsWith(target, "operator.") && !absl::StartsWith(target, "_operator."));
@@ -379,6 +385,7 @@ absl::string_view OperatorName(const Node& node) {
     case OpKind::kCallMethod:
       return node.target();
     case OpKind::kCallFunction:
+      if (IsGetAttrCall(node)) return node.args()[1].text();
       return FunctionOperatorName(node.target());
     default:
       return absl::string_view();

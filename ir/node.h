@@ -282,9 +282,14 @@ class Node::UserRange {
 inline Node::UserRange Node::users() const { return UserRange(this); }
 
 // The operator a call invokes: "add_" for `torch.ops.aten.add_.Tensor`,
-// "relu" for `torch.nn.functional.relu`, the method of a call_method; empty
-// for other ops.
+// "relu" for `torch.nn.functional.relu`, the method of a call_method, the
+// attribute `builtins.getattr(x, "T")` reads (symbolic_trace's form of
+// `x.T`, `x.data`, `x.real`: views of x); empty for other ops.
 absl::string_view OperatorName(const Node& node);
+
+// `builtins.getattr(x, "<name>")`: a read of an attribute of x (symbolic_trace
+// records `x.T` so).
+bool IsGetAttrCall(const Node& node);
 
 // True for in-place operator names by PyTorch's convention: `add_`, but not
 // the magic method `__add__`.

@@ -131,6 +131,8 @@ bool IsMaybeAliasName(absl::string_view op) {
   static const auto* const kNames = new absl::flat_hash_set<absl::string_view>{
       "reshape", "reshape_as", "flatten", "contiguous", "to", "type", "type_as", "float",
       "double", "half", "bfloat16", "int", "long", "bool", "cpu", "cuda",
+      // x.H, x.mH, x.adjoint(): a transposed view, conjugated when complex.
+      "H", "mH", "adjoint",
   };
   return kNames->contains(op);
 }
@@ -422,6 +424,12 @@ absl::StatusOr<Action> Functionalizer::Classify(const Node& n) {
       return action;
     }
   }
+  // symbolic_trace's `x.data` and `x.T`: views that no ATen op of that name
+  // tells (x.mT, x.real and x.imag have theirs).
+  if (IsGetAttrCall(n) && (op == "data" || op == "T")) {
+    action.effect = Effect::kView;
+    return action;
+  }
   if (IsMaybeAliasName(op)) {
     action.effect = Effect::kMaybeView;
     action.maybe_view_reason = absl::StrCat("'", op, "' returns its input or a copy depending on "
@@ -469,6 +477,15 @@ absl::StatusOr<Action> Functionalizer::ClassifyAten(const Node& n) {
     if (IsInPlaceOpName(op) || n.FindKwarg("out") != nullptr) {
       return Unsupported(n, "a mutating op the schema table does not know, so its "
                             "out-of-place twin is unknown");
+    }
+    // An overload packet (`torch.ops.aten.alias`) runs the overload its
+    // arguments select.
+    const std::vector<const OpSchema*>& overloads = table_.Overloads("aten", op);
+    if (std::any_of(overloads.begin(), overloads.end(), [](const OpSchema* overload) {
+          return overload->is_view() || overload->is_mutable();
+        })) {
+      return Unsupported(n, "an overload packet whose overloads alias or write their "
+                            "arguments; call one overload (torch.ops.aten.<op>.<overload>)");
     }
     return action;  // unknown ATen ops are taken to be functional
   }

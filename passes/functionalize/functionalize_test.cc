@@ -155,6 +155,60 @@ TEST(FunctionalizeTest, RefusesWritesToAnAttributeSharingItsStorage) {
               HasSubstr("writes attribute 'buf', which shares its storage with 'sub.tied'"));
 }
 
+// symbolic_trace of `y = x * 1; v = y.<attribute>; <write>; return (y * 2, v * 1)`.
+std::unique_ptr<GraphModule> AttributeView(absl::string_view attribute, bool write_view) {
+  const std::string write =
+      write_view ? "    %add_ : [num_users=0] = call_method[target=add_](args = (%getattr_1, 1), kwargs = {})\n"
+                 : "    %add_ : [num_users=0] = call_method[target=add_](args = (%mul, 1), kwargs = {})\n";
+  return ModuleFromFxText(absl::StrCat(R"(graph():
+    %x : [num_users=1] = placeholder[target=x]
+    %mul : [num_users=)", write_view ? 2 : 3, R"(] = call_function[target=operator.mul](args = (%x, 1), kwargs = {})
+    %getattr_1 : [num_users=)", write_view ? 2 : 1, R"(] = call_function[target=builtins.getattr](args = (%mul, )",
+                                       attribute, "), kwargs = {})\n", write, R"(    %mul_1 : [num_users=1] = call_function[target=operator.mul](args = (%mul, 2), kwargs = {})
+    %mul_2 : [num_users=1] = call_function[target=operator.mul](args = (%getattr_1, 1), kwargs = {})
+    return (mul_1, mul_2)
+)"));
+}
+
+TEST(FunctionalizeTest, TensorAttributesAreViews) {
+  // Whether `mul_2` reads the attribute again, from the new value `add`.
+  auto reads_attribute_of_add = [](const GraphModule& m) {
+    const Node* read = m.graph().FindNode("mul_2")->args()[0].node();
+    return read->name() != "getattr_1" && read->target() == "builtins.getattr" &&
+           read->args()[0].node()->name() == "add";
+  };
+  // `y.data.add_(1)` writes y: y's readers read the write.
+  auto m = AttributeView("data", /*write_view=*/true);
+  ASSERT_TRUE(Functionalize(*m).ok());
+  EXPECT_EQ(m->graph().FindNode("mul_1")->args()[0].node()->name(), "add");
+  EXPECT_TRUE(reads_attribute_of_add(*m));
+  // `y.T.add_(1)`: no inverse fxpp writes back by: refused, not taken for a
+  // fresh tensor.
+  m = AttributeView("T", /*write_view=*/true);
+  absl::StatusOr<FunctionalizeReport> report = Functionalize(*m);
+  EXPECT_EQ(report.status().code(), absl::StatusCode::kUnimplemented);
+  EXPECT_THAT(report.status().message(), HasSubstr("writes through 'getattr_1'"));
+  // `v = y.T; y.add_(1); v * 1`: v is read again from the new y.
+  m = AttributeView("T", /*write_view=*/false);
+  ASSERT_TRUE(Functionalize(*m).ok());
+  EXPECT_TRUE(reads_attribute_of_add(*m));
+}
+
+TEST(FunctionalizeTest, RefusesOverloadPacketsThatAliasOrWrite) {
+  // `torch.ops.aten.alias(x)` as symbolic_trace records it: torch picks the
+  // overload (a view) by the arguments.
+  auto m = ModuleFromFxText(R"(graph():
+    %x : [num_users=1] = placeholder[target=x]
+    %mul : [num_users=2] = call_function[target=operator.mul](args = (%x, 1), kwargs = {})
+    %alias : [num_users=1] = call_function[target=torch.ops.aten.alias](args = (%mul,), kwargs = {})
+    %add_ : [num_users=0] = call_method[target=add_](args = (%alias, 1), kwargs = {})
+    return (mul,)
+)");
+  EXPECT_THAT(Functionalize(*m).status().message(),
+              HasSubstr("node 'alias' (torch.ops.aten.alias): an overload packet whose overloads "
+                        "alias or write their arguments"));
+}
+
 TEST(FunctionalizeTest, RefusesCustomOperators) {
   // torch.library.custom_op("mylib::bump", mutates_args={"x"}) writes `mul`;
   // whether it does is in its schema only, which the graph does not carry.

@@ -26,7 +26,7 @@ const absl::flat_hash_set<absl::string_view>& ViewOps() {
       "squeeze", "unsqueeze", "select", "slice", "narrow", "as_strided", "alias", "detach",
       "diagonal", "unfold", "unbind", "split", "split_with_sizes", "tensor_split", "chunk",
       "flatten", "unflatten", "view_as_real", "view_as_complex", "real", "imag", "contiguous",
-      "getitem", "__getitem__", "lift_fresh", "_reshape_alias", "indices", "values",
+      "getitem", "__getitem__", "lift_fresh", "_reshape_alias", "indices", "values", "data",
   };
   return *kNames;
 }
@@ -299,6 +299,7 @@ const ViewInverse* FindViewInverse(absl::string_view op) {
       {"alias", {K::kIdentity, "", ""}},
       {"detach", {K::kIdentity, "", ""}},
       {"lift_fresh", {K::kIdentity, "", ""}},
+      {"data", {K::kIdentity, "", ""}},  // x.data
       // Only when it returns its input (functionalize checks the strides).
       {"contiguous", {K::kIdentity, "", ""}},
       {"select", {K::kScatter, "", ""}},
