@@ -423,9 +423,15 @@ AliasSets::AliasSets(const Graph& graph)
     // enough with path halving, and this one keeps roots stable.
     if (a != b) parent_[std::max(a, b)] = std::min(a, b);
   };
+  // Reads of one attribute (make_fx and symbolic_trace give each use its
+  // own get_attr) are one tensor: target symbol -> the first read.
+  absl::flat_hash_map<uint32_t, uint32_t> first_attribute_read;
   for (const Node* n : graph.nodes()) {
     node_[n->id()] = n;
     parent_[n->id()] = n->id();
+    if (n->op() == OpKind::kGetAttr) {
+      join(n->id(), first_attribute_read.emplace(n->target_symbol().id(), n->id()).first->second);
+    }
     if (n->op() != OpKind::kCallFunction && n->op() != OpKind::kCallMethod) continue;
     has_barrier_ = has_barrier_ || IsGlobalStateBarrier(*n);
     if (n->kwargs().empty()) {

@@ -92,8 +92,9 @@ const ViewInverse* FindViewInverse(absl::string_view op);
 std::vector<int> ResultAliasPositions(const Node& node);
 
 // The storage alias classes of a graph's values: union-find over nodes,
-// joining each node with the arguments at its ResultAliasPositions, and
-// constant-index getitems of one value with each other. A write to any
+// joining each node with the arguments at its ResultAliasPositions,
+// constant-index getitems of one value with each other, and the get_attr
+// reads of one target with each other. A write to any
 // member of a class may change what every member reads. Built in
 // O(nodes + edges); nodes added to the graph afterwards are their own class.
 class AliasSets {

@@ -97,6 +97,7 @@ class Splitter {
               CreateStandIn(main_graph_, OpKind::kPlaceholder, node->name(), *node);
           break;
         case OpKind::kGetAttr:
+          ShareAttributeStorage(*node);
           break;  // copied into each component that reads it
         default:
           RETURN_IF_ERROR(CopyIntoComponent(node));
@@ -243,6 +244,18 @@ class Splitter {
     return error;
   }
 
+  // Reads of one attribute (make_fx and symbolic_trace give each its own
+  // get_attr), and of attributes sharing storage (StateEntry's
+  // storage_group), are one tensor to CheckMutationOrder: the first read's.
+  void ShareAttributeStorage(const Node& node) {
+    const StateEntry* state = module_.FindStatePath(node.target());
+    const std::string key = state != nullptr && state->storage_group != 0
+                                ? absl::StrCat("#", state->storage_group)
+                                : std::string(node.target());
+    const uint32_t first = attribute_storage_.emplace(key, node.id()).first->second;
+    if (first != node.id()) storage_of_[node.id()] = first;
+  }
+
   void MarkUsedInMain(Node* node) {
     if (used_in_main_flag_[node->id()]) return;
     used_in_main_flag_[node->id()] = true;
@@ -340,6 +353,8 @@ class Splitter {
   // CheckMutationOrder's: each value's storage (by node id), and for each
   // storage the last component order that wrote it, and that read or wrote it.
   std::vector<absl::optional<uint32_t>> storage_of_;
+  // Attribute target (or "#<storage group>") -> its first get_attr's id.
+  absl::flat_hash_map<std::string, uint32_t> attribute_storage_;
   std::vector<int> last_write_, last_access_;
   std::vector<Node*> copy_of_;         // the node's copy in its component
   std::vector<Node*> main_value_of_;   // what stands for the node in the main graph

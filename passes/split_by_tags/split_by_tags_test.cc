@@ -299,6 +299,34 @@ TEST(SplitByTagsTest, WritesAndReadsOfATensorKeepTheirOrder) {
                         "reads or writes before it"));
 }
 
+TEST(SplitByTagsTest, ReadsOfOneAttributeOrItsStorageAreOneTensor) {
+  // make_fx and symbolic_trace read `buf` anew for each use; `view` is a
+  // constant that shares its storage (storage_group).
+  for (const char* second_read : {"buf", "view"}) {
+    auto module = std::make_unique<GraphModule>();
+    StateEntry buf{"buf", StateKind::kBuffer, {}};
+    buf.storage_group = 1;
+    StateEntry view{"view", StateKind::kConstant, {}};
+    view.storage_group = 1;
+    ASSERT_TRUE(module->AddState(buf).ok());
+    ASSERT_TRUE(module->AddState(view).ok());
+    Graph& g = module->graph();
+    Node* x = g.Placeholder("x");
+    Node* read_1 = g.GetAttr("buf");
+    Node* add_ = g.CallMethod("add_", {Argument::Ref(read_1), Argument::Ref(x)});
+    Node* read_2 = g.GetAttr(second_read);
+    Node* mul = g.CallFunction("operator.mul", {Argument::Ref(read_2), Argument::Int(2)});
+    g.Output(Argument::Tuple({Argument::Ref(mul)}));
+    for (Node* n : {x, read_1, add_}) Tag(n, "writes");
+    Tag(mul, "reads");
+    EXPECT_TRUE(SplitByTags(*module, {"writes", "reads"}).ok()) << second_read;
+    EXPECT_THAT(SplitByTags(*module, {"reads", "writes"}).status().message(),
+                HasSubstr("node 'mul' (component 'reads') reads '" + std::string(read_2->name()) +
+                          "', which component 'writes' writes before it"))
+        << second_read;
+  }
+}
+
 TEST(SplitByTagsTest, PassReplacesTheModule) {
   std::unique_ptr<GraphModule> module = DocstringModule();
   SplitByTagsOptions options;
