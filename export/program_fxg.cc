@@ -306,6 +306,20 @@ size_t NextLine(const SourceText& src, size_t pos) {
   return end < src.size() ? end + 1 : end;
 }
 
+// Sizes the input specs and module calls for the lines from `pos` on, so
+// that a large model's (40k inputs and 30k calls at 100k nodes) are not
+// moved as their vectors grow: a walk over the lines costs less.
+void ReserveSignatureAndCalls(const SourceText& src, size_t pos, ExportedProgram* program) {
+  size_t inputs = 0;
+  size_t calls = 0;
+  for (; src.StartsWith(pos, kIndent); pos = NextLine(src, pos)) {
+    inputs += src.StartsWith(pos, "  input ");
+    calls += src.StartsWith(pos, "  call ");
+  }
+  program->graph_signature.input_specs.reserve(inputs);
+  program->module_call_graph.reserve(calls);
+}
+
 absl::StatusOr<ExportedProgram> ParseProgram(const SourceText& src) {
   if (!IsExportedProgramFxg(src.text())) {
     return src.Expected(0, "'fxg 1' and a 'program' line (an exported program's fxg)");
@@ -315,6 +329,7 @@ absl::StatusOr<ExportedProgram> ParseProgram(const SourceText& src) {
   size_t pos = kHead.size();
   if (!src.StartsWith(pos, kIndent)) return src.Expected(pos, "'  format_version N'");
   RETURN_IF_ERROR(lines.ReadFormatVersion(Cursor(src, pos + kIndent.size(), src.LineEnd(pos))));
+  ReserveSignatureAndCalls(src, NextLine(src, pos), &program);
   for (pos = NextLine(src, pos); src.StartsWith(pos, kIndent); pos = NextLine(src, pos)) {
     RETURN_IF_ERROR(lines.Read(Cursor(src, pos + kIndent.size(), src.LineEnd(pos))));
   }
