@@ -1,5 +1,8 @@
 #include "ir/fxg/meta_text.h"
 
+#include <algorithm>
+#include <cstdint>
+#include <cstring>
 #include <utility>
 #include <vector>
 
@@ -497,23 +500,42 @@ void NodeMetaWriter::Append(const NodeMeta& meta, TextWriter* out) {
   }
 }
 
+namespace {
+
+// NodeMetaLineReader::recent_traces_'s slot for a block's text: its last
+// eight bytes (the end of the code line) and size, mixed.
+size_t RecentTraceSlot(absl::string_view source, size_t slots) {
+  uint64_t tail = 0;
+  const size_t n = std::min(source.size(), sizeof(tail));
+  std::memcpy(&tail, source.data() + source.size() - n, n);
+  const uint64_t mixed = (tail ^ source.size()) * 0x9E3779B97F4A7C15u;
+  return static_cast<size_t>(mixed >> 32) % slots;
+}
+
+}  // namespace
+
 void NodeMetaLineReader::Finish() {
   if (block_meta_ == nullptr) return;
   // Traces repeat across nodes: a block's source text (from its '|' or '|-'
   // on) gives its trace, decoded and interned once.
   const absl::string_view source = block_source_->text().substr(block_begin_, block_end_ - block_begin_);
-  auto it = stack_traces_.find(source);
-  if (it == stack_traces_.end()) {
-    it = stack_traces_.emplace(std::string(source), Symbol()).first;
-    std::string text;
-    for (size_t i = 0; i < block_lines_.size(); ++i) {
-      if (i > 0 && !keep_final_newline_) text.push_back('\n');
-      text.append(block_lines_[i].data(), block_lines_[i].size());
-      if (keep_final_newline_) text.push_back('\n');
+  RecentTrace& recent = recent_traces_[RecentTraceSlot(source, kRecentTraceSlots)];
+  if (recent.source != source) {
+    auto it = stack_traces_.find(source);
+    if (it == stack_traces_.end()) {
+      it = stack_traces_.emplace(std::string(source), Symbol()).first;
+      std::string text;
+      for (size_t i = 0; i < block_lines_.size(); ++i) {
+        if (i > 0 && !keep_final_newline_) text.push_back('\n');
+        text.append(block_lines_[i].data(), block_lines_[i].size());
+        if (keep_final_newline_) text.push_back('\n');
+      }
+      it->second = Symbol::Intern(text);
     }
-    it->second = Symbol::Intern(text);
+    recent.source.assign(source.data(), source.size());
+    recent.trace = it->second;
   }
-  block_meta_->stack_trace = it->second;
+  block_meta_->stack_trace = recent.trace;
   block_meta_ = nullptr;
 }
 

@@ -101,6 +101,16 @@ class NodeMetaLineReader {
   // its text. The keys are copies: a view would be compared where the text
   // first occurred, out of the cache in a large file, on nearly every node.
   absl::flat_hash_map<std::string, Symbol> stack_traces_;
+  // The traces found last, by a slot the end of their block's text picks
+  // (its last line, the code that ran): most nodes repeat one of the few a
+  // layer's code has, and hashing a whole block (a hundred bytes or
+  // kilobytes) for the table cost more than comparing it with one copy.
+  struct RecentTrace {
+    std::string source;
+    Symbol trace;
+  };
+  static constexpr size_t kRecentTraceSlots = 64;
+  std::vector<RecentTrace> recent_traces_ = std::vector<RecentTrace>(kRecentTraceSlots);
   absl::flat_hash_map<std::string, ValueMeta> values_;
   // What the last nn_module_stack line at one depth of a stack read, and
   // built: the nodes of a module repeat its stack's lines, one per depth.
