@@ -1,8 +1,5 @@
 #include "ir/fxg/meta_text.h"
 
-#include <algorithm>
-#include <cstdint>
-#include <cstring>
 #include <utility>
 #include <vector>
 
@@ -500,42 +497,29 @@ void NodeMetaWriter::Append(const NodeMeta& meta, TextWriter* out) {
   }
 }
 
-namespace {
-
-// NodeMetaLineReader::recent_traces_'s slot for a block's text: its last
-// eight bytes (the end of the code line) and size, mixed.
-size_t RecentTraceSlot(absl::string_view source, size_t slots) {
-  uint64_t tail = 0;
-  const size_t n = std::min(source.size(), sizeof(tail));
-  std::memcpy(&tail, source.data() + source.size() - n, n);
-  const uint64_t mixed = (tail ^ source.size()) * 0x9E3779B97F4A7C15u;
-  return static_cast<size_t>(mixed >> 32) % slots;
-}
-
-}  // namespace
-
 void NodeMetaLineReader::Finish() {
   if (block_meta_ == nullptr) return;
   // Traces repeat across nodes: a block's source text (from its '|' or '|-'
   // on) gives its trace, decoded and interned once.
   const absl::string_view source = block_source_->text().substr(block_begin_, block_end_ - block_begin_);
-  RecentTrace& recent = recent_traces_[RecentTraceSlot(source, kRecentTraceSlots)];
-  if (recent.source != source) {
-    auto it = stack_traces_.find(source);
-    if (it == stack_traces_.end()) {
-      it = stack_traces_.emplace(std::string(source), Symbol()).first;
-      std::string text;
-      for (size_t i = 0; i < block_lines_.size(); ++i) {
-        if (i > 0 && !keep_final_newline_) text.push_back('\n');
-        text.append(block_lines_[i].data(), block_lines_[i].size());
-        if (keep_final_newline_) text.push_back('\n');
-      }
-      it->second = Symbol::Intern(text);
-    }
-    recent.source.assign(source.data(), source.size());
-    recent.trace = it->second;
+  if (const Symbol* recent = recent_traces_.Find(source)) {
+    block_meta_->stack_trace = *recent;
+    block_meta_ = nullptr;
+    return;
   }
-  block_meta_->stack_trace = recent.trace;
+  auto it = stack_traces_.find(source);
+  if (it == stack_traces_.end()) {
+    it = stack_traces_.emplace(std::string(source), Symbol()).first;
+    std::string text;
+    for (size_t i = 0; i < block_lines_.size(); ++i) {
+      if (i > 0 && !keep_final_newline_) text.push_back('\n');
+      text.append(block_lines_[i].data(), block_lines_[i].size());
+      if (keep_final_newline_) text.push_back('\n');
+    }
+    it->second = Symbol::Intern(text);
+  }
+  recent_traces_.Remember(source, it->second);
+  block_meta_->stack_trace = it->second;
   block_meta_ = nullptr;
 }
 
@@ -620,13 +604,19 @@ absl::Status NodeMetaLineReader::ReadValue(NodeMeta* meta, Cursor& line) {
   // Values repeat across nodes (every layer has the same shapes): each
   // distinct text is parsed once.
   const absl::string_view text = line.rest();
+  if (const ValueMeta* const* recent = recent_values_.Find(text)) {
+    meta->val = **recent;
+    return absl::OkStatus();
+  }
   auto it = values_.find(text);
   if (it == values_.end()) {
     ValueMeta value;
     RETURN_IF_ERROR(ParseValueMeta(line, &value));
     RETURN_IF_ERROR(line.ExpectEnd());
     it = values_.emplace(std::string(text), std::move(value)).first;
+    recent_values_.Clear();  // the table may have moved its values
   }
+  recent_values_.Remember(text, &it->second);
   meta->val = it->second;
   return absl::OkStatus();
 }
