@@ -23,6 +23,7 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "absl/status/status.h"
@@ -116,9 +117,38 @@ struct ModuleCallSignature {
   std::vector<std::string> forward_arg_names;  // the root call's only
 };
 
+// absl::optional's interface with the value on the heap: a module call
+// graph has an entry for every call (30k in a 100k-node model), few with a
+// signature, and an inline signature made each entry 288 bytes rather than
+// 40 (8.6 MB of fresh memory faulted in page by page at every read).
+template <typename T>
+class HeapOptional {
+ public:
+  HeapOptional() = default;
+  HeapOptional(absl::nullopt_t) {}  // NOLINT: as absl::optional converts
+  HeapOptional(T value) : value_(std::make_unique<T>(std::move(value))) {}  // NOLINT: likewise
+  HeapOptional(const HeapOptional& other)
+      : value_(other.has_value() ? std::make_unique<T>(*other) : nullptr) {}
+  HeapOptional(HeapOptional&&) noexcept = default;
+  HeapOptional& operator=(const HeapOptional& other) {
+    if (this != &other) value_ = other.has_value() ? std::make_unique<T>(*other) : nullptr;
+    return *this;
+  }
+  HeapOptional& operator=(HeapOptional&&) noexcept = default;
+
+  bool has_value() const { return value_ != nullptr; }
+  T& operator*() { return *value_; }
+  const T& operator*() const { return *value_; }
+  T* operator->() { return value_.get(); }
+  const T* operator->() const { return value_.get(); }
+
+ private:
+  std::unique_ptr<T> value_;
+};
+
 struct ModuleCallEntry {
   std::string fqn;  // "" for the root, "sub@1" for sub's second call
-  absl::optional<ModuleCallSignature> signature;
+  HeapOptional<ModuleCallSignature> signature;
 };
 
 // Whether `entry` has a signature that records the call's arguments. PyTorch

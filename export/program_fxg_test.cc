@@ -166,5 +166,34 @@ TEST(ProgramFxgTest, ErrorsHaveLineAndColumn) {
   }
 }
 
+// A graph whose node uses one defined further down reads (FX text allows
+// it), but an exported program's must be in topological order: the
+// verifier's check still runs on what the reader built.
+TEST(ProgramFxgTest, ForwardReferencesAreRefused) {
+  absl::StatusOr<ExportedProgram> program = ReadExportedProgram("testing/exported/buffers.json");
+  ASSERT_TRUE(program.ok()) << program.status();
+  const std::string fxg = Fxg(*program);
+  const std::string forward =
+      absl::StrReplaceAll(fxg, {{"(args = (%mul, %add__1)", "(args = (%mul, %add__2)"},
+                                {"%add__1 : [num_users=1]", "%add__1 : [num_users=0]"},
+                                {"%add__2 : [num_users=0]", "%add__2 : [num_users=1]"}});
+  ASSERT_NE(forward, fxg);
+  EXPECT_EQ(FxgAsJson(forward),
+            "p.fxg: graph: node 'add': uses 'add__2' before it is defined (not in topological "
+            "order, or a cycle)");
+  // In FX's own spelling (no `# typed`), a bare `return NAME` is resolved
+  // once the graph is read: here to a node below it.
+  const std::string untyped = absl::StrReplaceAll(fxg, {{"graph():  # typed\n", "graph():\n"}});
+  const size_t last = untyped.find("    %add_1 : ");
+  const size_t ret = untyped.find("    return (add_1,)\n");
+  ASSERT_LT(last, ret);
+  const std::string returned_first = absl::StrCat(
+      untyped.substr(0, last), "    return add_1\n", untyped.substr(last, ret - last),
+      untyped.substr(ret + std::string("    return (add_1,)\n").size()));
+  EXPECT_EQ(FxgAsJson(returned_first),
+            "p.fxg: graph: node 'output': uses 'add_1' before it is defined (not in topological "
+            "order, or a cycle)");
+}
+
 }  // namespace
 }  // namespace fxpp

@@ -166,53 +166,8 @@ absl::Status CheckAcyclic(const Graph& graph) {
   return absl::OkStatus();
 }
 
-}  // namespace
-
-absl::Status VerifyGraph(const Graph& graph, GraphVerifyOptions options) {
-  std::vector<bool> defined(graph.id_bound(), false);
-  if (options.allow_forward_references) {
-    // Every node counts as defined; only a cycle is an error.
-    RETURN_IF_ERROR(CheckAcyclic(graph));
-    defined.assign(graph.id_bound(), true);
-  }
-  // How often each node is someone's input; must equal its user count.
-  std::vector<uint32_t> use_count(graph.id_bound(), 0);
-  const Node* output = nullptr;
-  for (const Node* node : graph.nodes()) {
-    if (node->graph() != &graph) return NodeError(*node, "belongs to another graph");
-    // The graph's name table maps each name to one node; a second node with
-    // the same name would not be the one it finds.
-    if (!graph.FindsByName(*node)) {
-      return NodeError(*node, "duplicate node name");
-    }
-    RETURN_IF_ERROR(CheckOpShape(*node, !options.nesting_checked_by_reader));
-    for (size_t i = 0; i < node->num_inputs(); ++i) {
-      const Node* input = node->input(i);
-      if (input->graph() != &graph) {
-        return NodeError(*node, absl::StrCat("references '", input->name(),
-                                             "', which belongs to another graph"));
-      }
-      if (input->is_erased()) {
-        return NodeError(*node, absl::StrCat("references '", input->name(),
-                                             "', which was erased"));
-      }
-      if (!defined[input->id()]) {
-        return NodeError(*node, absl::StrCat("uses '", input->name(),
-                                             "' before it is defined (not in topological "
-                                             "order, or a cycle)"));
-      }
-      ++use_count[input->id()];
-    }
-    if (node->op() == OpKind::kOutput) {
-      if (output != nullptr) {
-        return NodeError(*node, absl::StrCat("second output node (the first is '",
-                                             output->name(), "')"));
-      }
-      output = node;
-    }
-    defined[node->id()] = true;
-  }
-  if (output == nullptr) return absl::FailedPreconditionError("graph has no output node");
+// Each node's user list against `use_count`, how often it is an input.
+absl::Status CheckUserLists(const Graph& graph, const std::vector<uint32_t>& use_count) {
   for (const Node* node : graph.nodes()) {
     if (use_count[node->id()] != node->num_users()) {
       return NodeError(*node, absl::StrCat("user list has ", node->num_users(),
@@ -226,6 +181,65 @@ absl::Status VerifyGraph(const Graph& graph, GraphVerifyOptions options) {
       }
     }
   }
+  return absl::OkStatus();
+}
+
+// A node's references: to live nodes of `graph` marked `defined`, each
+// counted in `use_count`.
+absl::Status CheckInputs(const Graph& graph, const Node& node, const std::vector<bool>& defined,
+                         std::vector<uint32_t>& use_count) {
+  for (size_t i = 0; i < node.num_inputs(); ++i) {
+    const Node* input = node.input(i);
+    if (input->graph() != &graph) {
+      return NodeError(node, absl::StrCat("references '", input->name(),
+                                          "', which belongs to another graph"));
+    }
+    if (input->is_erased()) {
+      return NodeError(node, absl::StrCat("references '", input->name(), "', which was erased"));
+    }
+    if (!defined[input->id()]) {
+      return NodeError(node, absl::StrCat("uses '", input->name(),
+                                          "' before it is defined (not in topological "
+                                          "order, or a cycle)"));
+    }
+    ++use_count[input->id()];
+  }
+  return absl::OkStatus();
+}
+
+}  // namespace
+
+absl::Status VerifyGraph(const Graph& graph, GraphVerifyOptions options) {
+  const bool check_links = !options.built_in_order_by_reader;
+  std::vector<bool> defined(check_links ? graph.id_bound() : 0, false);
+  if (options.allow_forward_references) {
+    // Every node counts as defined; only a cycle is an error.
+    RETURN_IF_ERROR(CheckAcyclic(graph));
+    defined.assign(graph.id_bound(), true);
+  }
+  // How often each node is someone's input; must equal its user count.
+  std::vector<uint32_t> use_count(check_links ? graph.id_bound() : 0, 0);
+  const Node* output = nullptr;
+  for (const Node* node : graph.nodes()) {
+    if (node->graph() != &graph) return NodeError(*node, "belongs to another graph");
+    // The graph's name table maps each name to one node; a second node with
+    // the same name would not be the one it finds.
+    if (check_links && !graph.FindsByName(*node)) {
+      return NodeError(*node, "duplicate node name");
+    }
+    RETURN_IF_ERROR(CheckOpShape(*node, !options.nesting_checked_by_reader));
+    if (check_links) RETURN_IF_ERROR(CheckInputs(graph, *node, defined, use_count));
+    if (node->op() == OpKind::kOutput) {
+      if (output != nullptr) {
+        return NodeError(*node, absl::StrCat("second output node (the first is '",
+                                             output->name(), "')"));
+      }
+      output = node;
+    }
+    if (check_links) defined[node->id()] = true;
+  }
+  if (output == nullptr) return absl::FailedPreconditionError("graph has no output node");
+  if (check_links) RETURN_IF_ERROR(CheckUserLists(graph, use_count));
   if (output->num_users() != 0) return NodeError(*output, "the output node has users");
   return absl::OkStatus();
 }

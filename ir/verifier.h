@@ -31,6 +31,16 @@ struct GraphVerifyOptions {
   // the nesting walk, which touches every node's arguments and metadata
   // once more, is skipped. Graphs built any other way need it.
   bool nesting_checked_by_reader = false;
+  // The graph was just built by a reader through Graph's own API from text
+  // in which every reference named a node defined above it
+  // (ParsedFxGraph::defined_before_use): its nodes are in topological
+  // order, their names unique (the reader refuses a name given twice) and
+  // their user lists agree with the arguments, by construction. The walks
+  // checking those, which reach every node's inputs and users, far apart
+  // in a large graph, are skipped; what else the text decides (one output
+  // node, nothing using it, op shapes) is still checked. Graphs built any
+  // other way need them.
+  bool built_in_order_by_reader = false;
 };
 absl::Status VerifyGraph(const Graph& graph, GraphVerifyOptions options = {});
 

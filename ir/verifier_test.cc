@@ -39,6 +39,22 @@ TEST(VerifierTest, NestingWalkIsSkippedOnlyWhenTheReaderCheckedIt) {
   EXPECT_THAT(Message(VerifyGraph(g, options)), HasSubstr("second output node"));
 }
 
+// A reader that built the graph in order skips the walks over inputs and
+// users, not what the text decides.
+TEST(VerifierTest, GraphsBuiltInOrderStillNeedOneUnusedOutput) {
+  GraphVerifyOptions options;
+  options.built_in_order_by_reader = true;
+  Graph g;
+  Node* x = g.Placeholder("x");
+  EXPECT_THAT(Message(VerifyGraph(g, options)), HasSubstr("graph has no output node"));
+  Node* output = g.Output(Ref(x));
+  EXPECT_TRUE(VerifyGraph(g, options).ok());
+  g.CallFunction("torch.relu", {Ref(output)});
+  EXPECT_THAT(Message(VerifyGraph(g, options)), HasSubstr("the output node has users"));
+  g.Output(Ref(x));
+  EXPECT_THAT(Message(VerifyGraph(g, options)), HasSubstr("second output node"));
+}
+
 TEST(VerifierTest, RejectsMissingAndDuplicateOutput) {
   Graph g;
   Node* x = g.Placeholder("x");

@@ -210,6 +210,8 @@ class GraphParser {
   mutable Node* predicted_ = nullptr;
   std::vector<Fixup> fixups_;
   std::vector<BareReturn> bare_returns_;
+  // Whether a bare return names a node defined below it.
+  bool bare_return_below_ = false;
   Node* last_node_ = nullptr;
   const LookupFn lookup_{this};
   // One parser for all statements, so its buffers are allocated once.
@@ -258,6 +260,7 @@ absl::StatusOr<ParsedFxGraph> GraphParser::ParseBody(size_t header_end, bool typ
     pos = NextLine(stmt_end);
   }
   RETURN_IF_ERROR(Finish());
+  out_.defined_before_use = fixups_.empty() && !bare_return_below_;
   out_.dialect = dialect_.value_or(FxDialect::kTorch2);
   out_.node_offsets.resize(out_.graph->id_bound());
   for (size_t id = 0; id < out_.node_offsets.size() && id < defined_.size(); ++id) {
@@ -515,6 +518,8 @@ absl::Status GraphParser::Finish() {
     const bool is_node = node != nullptr && static_cast<int64_t>(node->num_users()) !=
                                                 defined_[node->id()].users;
     ret.output->SetArgs({is_node ? Argument::Ref(node) : Argument::String(ret.name)});
+    // Nodes are created in the order of their statements.
+    bare_return_below_ |= is_node && node->id() > ret.output->id();
   }
   for (const Node* node : out_.graph->nodes()) {
     const Defined& defined = defined_[node->id()];

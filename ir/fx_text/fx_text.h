@@ -104,6 +104,10 @@ struct ParsedFxGraph {
   // Where each node's statement starts in the source (a byte offset), by
   // Node::id(): errors found later (the verifier's) can point at the line.
   std::vector<size_t> node_offsets;
+  // Whether every reference named a node defined above it (none waited for
+  // a node further down): the graph is then in topological order as built
+  // (GraphVerifyOptions::built_in_order_by_reader).
+  bool defined_before_use = false;
 
   // Options that print `graph` back to the parsed text.
   FxPrintOptions print_options() const;

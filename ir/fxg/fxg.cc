@@ -163,6 +163,8 @@ class FxgParser {
     if (root_ == nullptr) return src_.Expected(*pos, "'module: <class name>'");
     return std::move(root_);
   }
+  // After Blocks: whether each graph read had ParsedFxGraph::defined_before_use.
+  bool defined_before_use() const { return defined_before_use_; }
 
  private:
   size_t NextLine(size_t line_end) const {
@@ -208,6 +210,7 @@ class FxgParser {
     if (!src_.StartsWith(*pos, "graph():")) return src_.Expected(*pos, "'graph():  # typed'");
     ASSIGN_OR_RETURN(ParsedFxGraph parsed, ParseFxGraphAt(src_, pos, &meta_reader_));
     meta_reader_.Finish();
+    defined_before_use_ = defined_before_use_ && parsed.defined_before_use;
     if (positions_ != nullptr) positions_->Add(parsed.graph.get(), std::move(parsed.node_offsets));
     module->set_graph(std::move(parsed.graph));
     return absl::OkStatus();
@@ -304,6 +307,7 @@ class FxgParser {
 
   const SourceText& src_;
   NodeSourceMap* positions_;
+  bool defined_before_use_ = true;
   std::unique_ptr<GraphModule> root_;
   // The last module placed and its ancestors, by depth; [0] is the root.
   std::vector<Placed> placed_;
@@ -333,11 +337,13 @@ void AppendFxgModuleBlocks(const GraphModule& module, std::string* out) {
   PrintModule(module, "", &annotator, out);
 }
 
-absl::StatusOr<std::unique_ptr<GraphModule>> ParseFxgModuleBlocks(const SourceText& source,
-                                                                  size_t* offset,
-                                                                  absl::string_view stop_line,
-                                                                  NodeSourceMap* positions) {
-  return FxgParser(source, positions).Blocks(offset, stop_line);
+absl::StatusOr<std::unique_ptr<GraphModule>> ParseFxgModuleBlocks(
+    const SourceText& source, size_t* offset, absl::string_view stop_line,
+    NodeSourceMap* positions, bool* defined_before_use) {
+  FxgParser parser(source, positions);
+  absl::StatusOr<std::unique_ptr<GraphModule>> blocks = parser.Blocks(offset, stop_line);
+  if (defined_before_use != nullptr) *defined_before_use = parser.defined_before_use();
+  return blocks;
 }
 
 absl::StatusOr<std::unique_ptr<GraphModule>> ParseFxg(absl::string_view text,

@@ -33,11 +33,12 @@ void AppendFxgModuleBlocks(const GraphModule& module, std::string* out);
 // - reads such blocks from `*offset`, the start of a line of `source`
 //   (checked for UTF-8 by the caller), up to the end of the text or to the
 //   first line that is exactly `stop_line` (when not empty), where *offset
-//   is left. Errors as ParseFxg's.
-absl::StatusOr<std::unique_ptr<GraphModule>> ParseFxgModuleBlocks(const SourceText& source,
-                                                                  size_t* offset,
-                                                                  absl::string_view stop_line,
-                                                                  NodeSourceMap* positions);
+//   is left. Errors as ParseFxg's. `defined_before_use`, when given, is set
+//   to whether every graph's references all named nodes defined above them
+//   (ParsedFxGraph::defined_before_use).
+absl::StatusOr<std::unique_ptr<GraphModule>> ParseFxgModuleBlocks(
+    const SourceText& source, size_t* offset, absl::string_view stop_line,
+    NodeSourceMap* positions, bool* defined_before_use = nullptr);
 
 }  // namespace fxpp
 

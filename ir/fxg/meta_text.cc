@@ -502,6 +502,11 @@ void NodeMetaLineReader::Finish() {
   // Traces repeat across nodes: a block's source text (from its '|' or '|-'
   // on) gives its trace, decoded and interned once.
   const absl::string_view source = block_source_->text().substr(block_begin_, block_end_ - block_begin_);
+  if (const Symbol* recent = recent_traces_.Find(source)) {
+    block_meta_->stack_trace = *recent;
+    block_meta_ = nullptr;
+    return;
+  }
   auto it = stack_traces_.find(source);
   if (it == stack_traces_.end()) {
     it = stack_traces_.emplace(std::string(source), Symbol()).first;
@@ -513,6 +518,7 @@ void NodeMetaLineReader::Finish() {
     }
     it->second = Symbol::Intern(text);
   }
+  recent_traces_.Remember(source, it->second);
   block_meta_->stack_trace = it->second;
   block_meta_ = nullptr;
 }
@@ -598,13 +604,19 @@ absl::Status NodeMetaLineReader::ReadValue(NodeMeta* meta, Cursor& line) {
   // Values repeat across nodes (every layer has the same shapes): each
   // distinct text is parsed once.
   const absl::string_view text = line.rest();
+  if (const ValueMeta* const* recent = recent_values_.Find(text)) {
+    meta->val = **recent;
+    return absl::OkStatus();
+  }
   auto it = values_.find(text);
   if (it == values_.end()) {
     ValueMeta value;
     RETURN_IF_ERROR(ParseValueMeta(line, &value));
     RETURN_IF_ERROR(line.ExpectEnd());
     it = values_.emplace(std::string(text), std::move(value)).first;
+    recent_values_.Clear();  // the table may have moved its values
   }
+  recent_values_.Remember(text, &it->second);
   meta->val = it->second;
   return absl::OkStatus();
 }

@@ -5,7 +5,11 @@
 #ifndef FXPP_IR_FXG_META_TEXT_H_
 #define FXPP_IR_FXG_META_TEXT_H_
 
+#include <algorithm>
+#include <cstdint>
+#include <cstring>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "absl/container/flat_hash_map.h"
@@ -65,6 +69,51 @@ class NodeMetaWriter {
   std::vector<DepthLine> depth_lines_;
 };
 
+namespace meta_text_internal {
+
+// What was found last for a few texts, direct-mapped by their last eight
+// bytes and size (multiplied: texts that differ near their end, as a
+// trace's last line `x = self.op12(x)` or a value's strides, land apart),
+// and checked against a copy of the text: the texts a reader looks up for
+// every node (a value's, a stack trace block's) mostly repeat one of the
+// few a layer has, and hashing a whole text for a table cost more than one
+// comparison.
+template <typename Value>
+class RecentTexts {
+ public:
+  // What Remember kept for `text`, or nullptr.
+  const Value* Find(absl::string_view text) const {
+    const Slot& slot = slots_[SlotOf(text)];
+    return slot.used && slot.text == text ? &slot.value : nullptr;
+  }
+  void Remember(absl::string_view text, Value value) {
+    Slot& slot = slots_[SlotOf(text)];
+    slot.text.assign(text.data(), text.size());
+    slot.value = std::move(value);
+    slot.used = true;
+  }
+  void Clear() {
+    for (Slot& slot : slots_) slot.used = false;
+  }
+
+ private:
+  static constexpr size_t kSlots = 64;
+  struct Slot {
+    bool used = false;
+    std::string text;
+    Value value{};
+  };
+  static size_t SlotOf(absl::string_view text) {
+    uint64_t tail = 0;
+    const size_t n = std::min(text.size(), sizeof(tail));
+    std::memcpy(&tail, text.data() + text.size() - n, n);
+    return static_cast<size_t>(((tail ^ text.size()) * 0x9E3779B97F4A7C15u) >> 32) % kSlots;
+  }
+  std::vector<Slot> slots_ = std::vector<Slot>(kSlots);
+};
+
+}  // namespace meta_text_internal
+
 // Reads the lines NodeMetaWriter wrote (after their prefix), one at a time;
 // a multi-line stack trace spans several calls. Remembers views of the
 // source text, which must outlive the reader.
@@ -101,6 +150,10 @@ class NodeMetaLineReader {
   // its text. The keys are copies: a view would be compared where the text
   // first occurred, out of the cache in a large file, on nearly every node.
   absl::flat_hash_map<std::string, Symbol> stack_traces_;
+  // The last of those found (each value by the entry's address: the table
+  // forgets them when it grows).
+  meta_text_internal::RecentTexts<Symbol> recent_traces_;
+  meta_text_internal::RecentTexts<const ValueMeta*> recent_values_;
   absl::flat_hash_map<std::string, ValueMeta> values_;
   // What the last nn_module_stack line at one depth of a stack read, and
   // built: the nodes of a module repeat its stack's lines, one per depth.
