@@ -652,7 +652,7 @@ class Converter {
     // the node's copy is made once (mutable_meta would copy-check it again).
     const int64_t source = objects_.next_source();
     NodeMeta meta = Meta(node, fields);
-    meta.SetExtra(kSourceMetaKey, absl::StrCat(source));
+    meta.source_index = source;
     objects_.AddSource(node, meta);
     created->set_meta(std::move(meta));
     if (deferred_ != nullptr) {

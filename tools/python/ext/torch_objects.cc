@@ -40,13 +40,6 @@ const Names& names() {
   return *kNames;
 }
 
-int64_t SourceIndex(const NodeMeta& meta) {
-  const std::string* text = meta.FindExtra(kSourceMetaKey);
-  int64_t index = -1;
-  if (text == nullptr || !absl::SimpleAtoi(*text, &index)) return -1;
-  return index;
-}
-
 absl::string_view StrView(PyObject* s) {
   Py_ssize_t size = 0;
   const char* data = PyUnicode_AsUTF8AndSize(s, &size);

@@ -24,13 +24,6 @@ namespace pyext {
 
 namespace py = pybind11;
 
-// The NodeMeta::extra key under which a node converted from torch keeps the
-// index of its source node. Passes copy metadata with the nodes they copy,
-// so copies find their source too.
-inline constexpr absl::string_view kSourceMetaKey = "fxpp.source";
-// The source index a node's metadata carries, or -1.
-int64_t SourceIndex(const NodeMeta& meta);
-
 // The fields of a source node's converted metadata that the way back
 // compares with the node's metadata then, to write only what a pass changed
 // (source_fn_stack and extra entries are not written back): a copy of these
