@@ -43,7 +43,7 @@ struct Names {
       *buffers, *non_persistent, *dict, *val, *example_value, *tensor_meta, *stack_trace,
       *nn_module_stack, *source_fn_stack, *seq_nr, *create_node, *get, *items, *copy,
       *private_args, *private_kwargs, *root, *next, *input_nodes, *append, *fake_device,
-      *is_cpu, *class_name;
+      *is_cpu, *class_name, *fields;
 };
 const Names& names();
 
@@ -81,6 +81,7 @@ struct TorchTypes {
   py::module_ torch;
   py::module_ targets;  // fxpp._targets
   py::object operator_types;  // fxpp._values._OPERATOR_TYPES
+  py::object getitem;  // operator.getitem
 
   // torch.float32 ... <-> ScalarType, and likewise memory formats and layouts.
   absl::flat_hash_map<PyObject*, ScalarType> dtype_of;
