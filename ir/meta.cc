@@ -333,7 +333,8 @@ void ModuleStack::push_back(const ModuleStackEntry& entry) {
 
 bool NodeMeta::empty() const {
   return !val.has_value() && stack_trace.empty() && nn_module_stack.empty() &&
-         source_fn_stack.empty() && !tag.has_value() && !seq_nr.has_value() && extra.empty();
+         source_fn_stack.empty() && !tag.has_value() && !seq_nr.has_value() && extra.empty() &&
+         source_index < 0;
 }
 
 const std::string* NodeMeta::FindExtra(absl::string_view key) const {
@@ -356,7 +357,8 @@ void NodeMeta::SetExtra(absl::string_view key, std::string json) {
 bool operator==(const NodeMeta& a, const NodeMeta& b) {
   return a.val == b.val && a.stack_trace == b.stack_trace &&
          a.nn_module_stack == b.nn_module_stack && a.source_fn_stack == b.source_fn_stack &&
-         a.tag == b.tag && a.seq_nr == b.seq_nr && a.extra == b.extra;
+         a.tag == b.tag && a.seq_nr == b.seq_nr && a.extra == b.extra &&
+         a.source_index == b.source_index;
 }
 
 namespace {

@@ -245,6 +245,14 @@ struct NodeMeta {
   absl::optional<int64_t> seq_nr;
   // Everything else, key -> JSON text of the value, in insertion order.
   std::vector<std::pair<std::string, std::string>> extra;
+  // Where a reader that keeps its source objects put the one this node was
+  // read from (the in-process torch bridge: an index into the torch.fx nodes
+  // it keeps), or -1. Part of the metadata so that the nodes a pass copies
+  // metadata to find that source too. An index means nothing outside the
+  // process that made it, so files do not hold it. A field, not an extra
+  // entry: the bridge sets it on every node, and an entry would be a heap
+  // allocation per node.
+  int64_t source_index = -1;
 
   bool empty() const;
   // The JSON text of extra entry `key`, or nullptr.

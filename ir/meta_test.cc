@@ -92,6 +92,18 @@ TEST(NodeMetaTest, CopyKeepsTheValue) {
   EXPECT_EQ(copy.val->elements()[0].tensor().shape, (DimVector{SymDim(3)}));
 }
 
+// A source index alone is metadata: passes copy a node's metadata only when
+// it has some, and the in-process bridge finds the node's source through it.
+TEST(NodeMetaTest, SourceIndexIsMetadataOfItsOwn) {
+  NodeMeta meta;
+  meta.source_index = 3;
+  EXPECT_FALSE(meta.empty());
+  EXPECT_NE(meta, NodeMeta());
+  NodeMeta copy = meta;
+  EXPECT_EQ(copy.source_index, 3);
+  EXPECT_EQ(copy, meta);
+}
+
 ModuleStackEntry Entry(absl::string_view key, absl::string_view path) {
   return ModuleStackEntry{Symbol::Intern(key), Symbol::Intern(path), Symbol::Intern("M")};
 }

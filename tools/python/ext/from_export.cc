@@ -23,7 +23,7 @@ absl::flat_hash_map<std::string, std::string> RenamedNodes(const Graph& graph,
   absl::flat_hash_map<std::string, std::string> renamed;
   const Names& n = names();
   for (const Node* node : graph.nodes()) {
-    const int64_t source = SourceIndex(node->meta());
+    const int64_t source = node->meta().source_index;
     if (source < 0) continue;
     py::object name = py::reinterpret_steal<py::object>(
         PyObject_GetAttr(objects.source_node(source), n.name));

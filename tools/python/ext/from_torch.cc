@@ -20,6 +20,14 @@ namespace {
 bool IsInstance(PyObject* obj, PyObject* type) {
   if (type == nullptr) return false;
   if (Py_TYPE(obj) == reinterpret_cast<PyTypeObject*>(type)) return true;
+  // A subtype's instance is one to isinstance when the class's metaclass is
+  // plain `type` (its __instancecheck__ starts with this check), without the
+  // protocol's lookups: a make_fx GraphModule is an instance of its own
+  // subclass of GraphModule.
+  if (Py_TYPE(type) == &PyType_Type &&
+      PyType_IsSubtype(Py_TYPE(obj), reinterpret_cast<PyTypeObject*>(type))) {
+    return true;
+  }
   const int r = PyObject_IsInstance(obj, type);
   if (r < 0) throw py::error_already_set();
   return r == 1;
@@ -203,12 +211,10 @@ class Converter {
     if (layout_.type == type) return layout_;
     layout_ = MetadataLayout();
     layout_.type = type;
-    PyObject* fields = PyObject_GetAttrString(reinterpret_cast<PyObject*>(type), "_fields");
-    if (fields == nullptr || !PyTuple_Check(fields)) {
-      PyErr_Clear();
-      Py_XDECREF(fields);
-      return layout_;
-    }
+    // A class attribute of NamedTuples: looked up in the class without an
+    // attribute read (borrowed, no error when absent).
+    PyObject* fields = _PyType_Lookup(type, n_.fields);
+    if (fields == nullptr || !PyTuple_Check(fields)) return layout_;
     for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(fields); ++i) {
       PyObject* field = PyTuple_GET_ITEM(fields, i);
       if (!PyUnicode_Check(field)) continue;
@@ -220,7 +226,6 @@ class Converter {
       if (name == "stride") layout_.stride = index;
       if (name == "memory_format") layout_.memory_format = index;
     }
-    Py_DECREF(fields);
     return layout_;
   }
 
@@ -584,15 +589,7 @@ class Converter {
     plain_ = true;
     for (PyObject* name : {n_.op, n_.name, n_.target, n_.private_args, n_.private_kwargs,
                            n_.type, n_.meta}) {
-      PyObject* found = PyObject_GetAttr(reinterpret_cast<PyObject*>(type), name);
-      if (found != nullptr) {
-        Py_DECREF(found);
-        plain_ = false;
-      } else if (PyErr_ExceptionMatches(PyExc_AttributeError)) {
-        PyErr_Clear();
-      } else {
-        throw py::error_already_set();
-      }
+      if (ClassDefines(type, name, /*skip_object=*/false)) plain_ = false;
     }
     return plain_;
   }
@@ -667,7 +664,7 @@ class Converter {
     // the node's copy is made once (mutable_meta would copy-check it again).
     const int64_t source = objects_.next_source();
     NodeMeta meta = Meta(node, fields);
-    meta.SetExtra(kSourceMetaKey, absl::StrCat(source));
+    meta.source_index = source;
     objects_.AddSource(node, meta);
     created->set_meta(std::move(meta));
     if (deferred_ != nullptr) {
@@ -675,7 +672,7 @@ class Converter {
       pending_.push_back({created, source, deferred_, std::move(deferred_elements_)});
       deferred_ = nullptr;
     }
-    if (op == OpKind::kCallFunction && target_obj == getitem_.ptr()) {
+    if (op == OpKind::kCallFunction && target_obj == objects_.types.getitem.ptr()) {
       NoteElement(args_obj, created->meta());
     }
     env_[node] = created;
@@ -840,15 +837,15 @@ class Converter {
   }
 
   // Whether a class in `type`'s MRO (`object` left out if `skip_object`)
-  // has `name` in its own __dict__.
-  bool ClassDefines(PyTypeObject* type, PyObject* name, bool skip_object) const {
-    for (py::handle base : py::reinterpret_borrow<py::tuple>(type->tp_mro)) {
-      if (skip_object && base.ptr() == reinterpret_cast<PyObject*>(&PyBaseObject_Type)) continue;
-      const int defines = PySequence_Contains(Attr(base.ptr(), n_.dict).ptr(), name);
-      if (defines < 0) throw py::error_already_set();
-      if (defines == 1) return true;
-    }
-    return false;
+  // has `name` in its own __dict__: the class lookup an attribute read
+  // starts with (cached by CPython, no error raised when absent), rather
+  // than a read of each class's __dict__ (a conversion's first reads of
+  // these, with an AttributeError made per absent name, were a few percent
+  // of a small graph's).
+  static bool ClassDefines(PyTypeObject* type, PyObject* name, bool skip_object) {
+    PyObject* found = _PyType_Lookup(type, name);
+    if (found == nullptr) return false;
+    return !skip_object || found != _PyType_Lookup(&PyBaseObject_Type, name);
   }
 
   // Whether `type`'s instances keep `fake_device` in their __dict__ where a
@@ -1090,12 +1087,20 @@ class Converter {
     return it->second;
   }
 
+  // The distinct devices the process's conversions met, each with its name,
+  // kept alive (a handful). Naming a device is a str() through c10's stream
+  // formatting, cold code: in each conversion's first FakeTensor that was
+  // as much as converting a dozen nodes.
+  static std::vector<std::pair<py::object, Symbol>>& KnownDevices() {
+    static auto* const kDevices = new std::vector<std::pair<py::object, Symbol>>();  // leaked
+    return *kDevices;
+  }
+
   // A tensor's device ("cpu", "cuda:0"). A FakeTensor's `device` (a Python
   // property on 2.x) returns its fake_device outside kernel invocations,
   // where conversions run, so that attribute is read instead. Tensors
   // usually hold a device object each: a device not seen by identity is
-  // compared with the few distinct ones seen, which are kept alive so that
-  // no later object takes a cached address.
+  // compared with the few distinct ones known (KnownDevices).
   Symbol Device(PyObject* tensor) {
     PyObject* device = nullptr;
     if (objects_.fake_tensor_type != nullptr &&
@@ -1113,11 +1118,12 @@ class Converter {
     if (device == nullptr) throw py::error_already_set();
     py::object owned = py::reinterpret_steal<py::object>(device);
     if (auto it = symbols_.find(device); it != symbols_.end()) return it->second;
-    for (const auto& [known, symbol] : devices_) {
+    std::vector<std::pair<py::object, Symbol>>& known_devices = KnownDevices();
+    for (const auto& [known, symbol] : known_devices) {
       if (Equal(device, known.ptr())) return symbol;
     }
     const Symbol symbol = Interned(device);
-    devices_.emplace_back(std::move(owned), symbol);
+    known_devices.emplace_back(std::move(owned), symbol);
     return symbol;
   }
 
@@ -1130,13 +1136,11 @@ class Converter {
   absl::flat_hash_map<PyObject*, Symbol> symbols_;
   // Interned once per dict: assigning the stack to a node is a pointer copy.
   absl::flat_hash_map<PyObject*, fxpp::ModuleStack> module_stacks_;
-  std::vector<std::pair<py::object, Symbol>> devices_;
   MetadataLayout layout_;  // of the last TensorMetadata type seen
   PyObject* last_dtype_ = nullptr;  // ScalarTypeOf's last answer (a torch.dtype)
   ScalarType last_scalar_type_ = ScalarType::kFloat32;
   PyObject* last_format_ = nullptr;  // FormatOf's last answer (a torch.memory_format)
   MemoryFormat last_memory_format_ = MemoryFormat::kContiguous;
-  py::object getitem_ = py::module_::import("operator").attr("getitem");
   // The value Meta deferred for the node being added (DeferTupleValue).
   PyObject* deferred_ = nullptr;
   std::vector<absl::optional<ValueMeta>> deferred_elements_;

@@ -48,7 +48,7 @@ class Builder {
       }
       py::dict kwargs;
       for (const KwArg& kw : node->kwargs()) kwargs[Str(kw.name.str())] = Value(kw.value);
-      const int64_t source = SourceIndex(node->meta());
+      const int64_t source = node->meta().source_index;
       py::object type = py::none();
       if (!node->type_annotation().empty() && source >= 0) {
         type = py::reinterpret_steal<py::object>(

@@ -36,15 +36,8 @@ const Names& names() {
       Intern("seq_nr"), Intern("create_node"), Intern("get"), Intern("items"), Intern("copy"),
       Intern("_args"), Intern("_kwargs"), Intern("_root"), Intern("_next"),
       Intern("_input_nodes"), Intern("append"), Intern("fake_device"),
-      Intern("is_cpu"), Intern("__class__")};
+      Intern("is_cpu"), Intern("__class__"), Intern("_fields")};
   return *kNames;
-}
-
-int64_t SourceIndex(const NodeMeta& meta) {
-  const std::string* text = meta.FindExtra(kSourceMetaKey);
-  int64_t index = -1;
-  if (text == nullptr || !absl::SimpleAtoi(*text, &index)) return -1;
-  return index;
 }
 
 absl::string_view StrView(PyObject* s) {
@@ -83,7 +76,9 @@ const TorchTypes& TorchTypes::Process() {
 }
 
 TorchTypes::TorchTypes()
-    : torch(py::module_::import("torch")), targets(py::module_::import("fxpp._targets")) {
+    : torch(py::module_::import("torch")),
+      targets(py::module_::import("fxpp._targets")),
+      getitem(py::module_::import("operator").attr("getitem")) {
   py::module_ fx = py::module_::import("torch.fx");
   py::module_ values = py::module_::import("fxpp._values");
   node_type = fx.attr("Node").ptr();

@@ -24,13 +24,6 @@ namespace pyext {
 
 namespace py = pybind11;
 
-// The NodeMeta::extra key under which a node converted from torch keeps the
-// index of its source node. Passes copy metadata with the nodes they copy,
-// so copies find their source too.
-inline constexpr absl::string_view kSourceMetaKey = "fxpp.source";
-// The source index a node's metadata carries, or -1.
-int64_t SourceIndex(const NodeMeta& meta);
-
 // The fields of a source node's converted metadata that the way back
 // compares with the node's metadata then, to write only what a pass changed
 // (source_fn_stack and extra entries are not written back): a copy of these
@@ -50,7 +43,7 @@ struct Names {
       *buffers, *non_persistent, *dict, *val, *example_value, *tensor_meta, *stack_trace,
       *nn_module_stack, *source_fn_stack, *seq_nr, *create_node, *get, *items, *copy,
       *private_args, *private_kwargs, *root, *next, *input_nodes, *append, *fake_device,
-      *is_cpu, *class_name;
+      *is_cpu, *class_name, *fields;
 };
 const Names& names();
 
@@ -88,6 +81,7 @@ struct TorchTypes {
   py::module_ torch;
   py::module_ targets;  // fxpp._targets
   py::object operator_types;  // fxpp._values._OPERATOR_TYPES
+  py::object getitem;  // operator.getitem
 
   // torch.float32 ... <-> ScalarType, and likewise memory formats and layouts.
   absl::flat_hash_map<PyObject*, ScalarType> dtype_of;
