@@ -1269,33 +1269,56 @@ absl::Status Functionalizer::Run() {
   return absl::OkStatus();
 }
 
-// The first state entry of `module`'s tree (its dotted path) in storage
-// group `group` other than `except`, or "".
-std::string OtherStateInGroup(const GraphModule& module, const std::string& prefix,
-                              uint32_t group, absl::string_view except) {
-  for (const StateEntry& entry : module.state()) {
-    std::string path = absl::StrCat(prefix, entry.name);
-    if (entry.storage_group == group && path != except) return path;
+// The dotted paths of the state `module`'s tree reads: its graphs' used
+// get_attr targets, and every tensor of an ordinary module a graph calls.
+// `called`: the paths of the modules called so far (parents are walked
+// before their children).
+void CollectReadState(const GraphModule& module, const std::string& path,
+                      absl::flat_hash_set<std::string>* paths,
+                      absl::flat_hash_set<std::string>* called) {
+  const std::string prefix = path.empty() ? "" : absl::StrCat(path, ".");
+  if (module.has_graph()) {
+    for (const Node* n : module.graph().nodes()) {
+      // ep.module() keeps a get_attr, unused, for each path of shared state.
+      if (n->op() == OpKind::kGetAttr && n->num_users() > 0) {
+        paths->insert(absl::StrCat(prefix, n->target()));
+      } else if (n->op() == OpKind::kCallModule) {
+        called->insert(absl::StrCat(prefix, n->target()));
+      }
+    }
+  } else if (called->contains(path)) {
+    for (const StateEntry& entry : module.state()) paths->insert(absl::StrCat(prefix, entry.name));
   }
   for (const auto& [name, child] : module.children()) {
-    std::string found = OtherStateInGroup(*child, absl::StrCat(prefix, name, "."), group, except);
-    if (!found.empty()) return found;
+    CollectReadState(*child, absl::StrCat(prefix, name), paths, called);
   }
-  return "";
 }
 
 // Functionalization writes an attribute's final value back once, at the
 // end of the graph; until then, another attribute sharing its storage (a
-// tied weight, a symbolic_trace constant viewing a buffer) keeps the old
-// value, where eager sees each write at once. Refused, naming both.
+// tied weight, a symbolic_trace constant viewing a buffer, a module
+// registered under two paths) keeps the old value, where eager sees each
+// write at once. Refused, naming both, when the module reads the other.
 absl::Status CheckWrittenAttributesOwnTheirStorage(const GraphModule& module,
                                                    const FunctionalizeReport& report) {
+  absl::flat_hash_set<std::string> reads;  // collected when a written one shares
   for (const InputMutation& m : report.mutations) {
     if (m.input_index >= 0) continue;  // a placeholder
     const StateEntry* entry = module.FindStatePath(m.input);
     if (entry == nullptr || entry->storage_group == 0) continue;
-    const std::string other = OtherStateInGroup(module, "", entry->storage_group, m.input);
-    if (!other.empty()) {
+    if (reads.empty()) {
+      absl::flat_hash_set<std::string> called;
+      CollectReadState(module, "", &reads, &called);
+    }
+    std::vector<std::string> others;  // sorted: the message names the same one every run
+    for (const std::string& path : reads) {
+      const StateEntry* read = module.FindStatePath(path);
+      if (path != m.input && read != nullptr && read->storage_group == entry->storage_group) {
+        others.push_back(path);
+      }
+    }
+    if (!others.empty()) {
+      const std::string& other = *std::min_element(others.begin(), others.end());
       return absl::UnimplementedError(absl::StrCat(
           "the graph writes attribute '", m.input, "', which shares its storage with '", other,
           "': reads of '", other, "' would not see the write (fxpp does not follow writes from "

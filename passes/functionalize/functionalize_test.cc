@@ -105,8 +105,8 @@ TEST(FunctionalizeTest, ReadsOfOneAttributeSeeItsWrites) {
 
 // A module whose root writes buffer `buf` (add_) and reads constant
 // `_tensor_constant0` (symbolic_trace's `self.buf.t()`), with `sub.tied`
-// after both: the state's storage groups are the fxg suffix `groups`, one
-// per entry, "" for none.
+// after both, called: the state's storage groups are the fxg suffixes
+// given, "" for none.
 std::unique_ptr<GraphModule> BufferWriterWithAliases(const std::string& buf_group,
                                                      const std::string& constant_group,
                                                      const std::string& tied_group) {
@@ -115,12 +115,13 @@ module: GraphModule
   buffer buf: f32[2, 2] cpu)", buf_group, R"(
   constant _tensor_constant0: f32[2, 2] stride=(1, 2) cpu)", constant_group, R"(
 graph():
-    %x : [num_users=2] = placeholder[target=x]
+    %x : [num_users=3] = placeholder[target=x]
     %buf : [num_users=1] = get_attr[target=buf]
     %add_ : [num_users=0] = call_function[target=torch.ops.aten.add_.Tensor](args = (%buf, %x), kwargs = {})
     %_tensor_constant0 : [num_users=1] = get_attr[target=_tensor_constant0]
     %add : [num_users=1] = call_function[target=torch.ops.aten.add.Tensor](args = (%_tensor_constant0, %x), kwargs = {})
-    return (add,)
+    %sub : [num_users=1] = call_module[target=sub](args = (%x,), kwargs = {})
+    return (add, sub)
 
 opaque sub: torch.nn.Module
   parameter tied: f32[2, 2] cpu)", tied_group, "\n");
@@ -236,6 +237,37 @@ TEST(FunctionalizeTest, WritesToAttributesInOtherStorageGroupsAreFunctionalized)
   ASSERT_TRUE(report.ok()) << report.status();
   ASSERT_EQ(report->mutations.size(), 1u);
   EXPECT_EQ(report->mutations[0].input, "buf");
+}
+
+TEST(FunctionalizeTest, WritesToAnAttributeWhoseStorageNothingElseReadsAreFunctionalized) {
+  // A module registered under two paths (ep.module() of a shared counter):
+  // the graph reads and writes it under one of them only (the other's
+  // get_attr, which ep.module() keeps, is unused).
+  absl::StatusOr<std::unique_ptr<GraphModule>> m = ParseFxg(R"(fxg 1
+module: GraphModule
+graph():
+    %x : [num_users=1] = placeholder[target=x]
+    %a_calls : [num_users=0] = get_attr[target=a.calls]
+    %calls : [num_users=1] = get_attr[target=b.calls]
+    %add_ : [num_users=1] = call_function[target=torch.ops.aten.add_.Tensor](args = (%calls, 1), kwargs = {})
+    %mul : [num_users=1] = call_function[target=torch.ops.aten.mul.Tensor](args = (%x, %add_), kwargs = {})
+    return (mul,)
+
+module a: torch.nn.Module
+  buffer calls: f32[] cpu storage_group=1
+graph():
+    return ()
+
+module b: torch.nn.Module
+  buffer calls: f32[] cpu storage_group=1
+graph():
+    return ()
+)", "shared.fxg");
+  ASSERT_TRUE(m.ok()) << m.status();
+  absl::StatusOr<FunctionalizeReport> report = Functionalize(**m);
+  ASSERT_TRUE(report.ok()) << report.status();
+  ASSERT_EQ(report->mutations.size(), 1u);
+  EXPECT_EQ(report->mutations[0].input, "b.calls");
 }
 
 TEST(FunctionalizeTest, WritesThroughAFlatViewOfASymbolicShapeReadItsSizes) {
