@@ -1270,12 +1270,13 @@ absl::Status Functionalizer::Run() {
 }
 
 // The dotted paths of the state `module`'s tree reads: its graphs' used
-// get_attr targets, and every tensor of an ordinary module a graph calls.
-// `called`: the paths of the modules called so far (parents are walked
-// before their children).
+// get_attr targets, and every tensor of an ordinary module a graph calls
+// and of the modules inside it. `called`: the paths of the modules called
+// so far (parents are walked before their children).
 void CollectReadState(const GraphModule& module, const std::string& path,
                       absl::flat_hash_set<std::string>* paths,
                       absl::flat_hash_set<std::string>* called) {
+  const bool runs = called->contains(path);
   const std::string prefix = path.empty() ? "" : absl::StrCat(path, ".");
   if (module.has_graph()) {
     for (const Node* n : module.graph().nodes()) {
@@ -1286,11 +1287,13 @@ void CollectReadState(const GraphModule& module, const std::string& path,
         called->insert(absl::StrCat(prefix, n->target()));
       }
     }
-  } else if (called->contains(path)) {
+  } else if (runs) {
     for (const StateEntry& entry : module.state()) paths->insert(absl::StrCat(prefix, entry.name));
   }
   for (const auto& [name, child] : module.children()) {
-    CollectReadState(*child, absl::StrCat(prefix, name), paths, called);
+    const std::string child_path = absl::StrCat(prefix, name);
+    if (runs && !module.has_graph()) called->insert(child_path);  // an ordinary module's own call
+    CollectReadState(*child, child_path, paths, called);
   }
 }
 
@@ -1310,7 +1313,7 @@ absl::Status CheckWrittenAttributesOwnTheirStorage(const GraphModule& module,
       absl::flat_hash_set<std::string> called;
       CollectReadState(module, "", &reads, &called);
     }
-    std::vector<std::string> others;  // sorted: the message names the same one every run
+    std::vector<std::string> others;  // the message names the smallest: the same every run
     for (const std::string& path : reads) {
       const StateEntry* read = module.FindStatePath(path);
       if (path != m.input && read != nullptr && read->storage_group == entry->storage_group) {

@@ -104,8 +104,8 @@ TEST(FunctionalizeTest, ReadsOfOneAttributeSeeItsWrites) {
 }
 
 // A module whose root writes buffer `buf` (add_) and reads constant
-// `_tensor_constant0` (symbolic_trace's `self.buf.t()`), with `sub.tied`
-// after both, called: the state's storage groups are the fxg suffixes
+// `_tensor_constant0` (symbolic_trace's `self.buf.t()`), with `sub.inner.tied`
+// (inside the module `sub` the graph calls after both): the state's storage groups are the fxg suffixes
 // given, "" for none.
 std::unique_ptr<GraphModule> BufferWriterWithAliases(const std::string& buf_group,
                                                      const std::string& constant_group,
@@ -124,6 +124,7 @@ graph():
     return (add, sub)
 
 opaque sub: torch.nn.Module
+opaque sub.inner: torch.nn.Linear
   parameter tied: f32[2, 2] cpu)", tied_group, "\n");
   absl::StatusOr<std::unique_ptr<GraphModule>> m = ParseFxg(text, "aliases.fxg");
   EXPECT_TRUE(m.ok()) << m.status();
@@ -153,7 +154,7 @@ TEST(FunctionalizeTest, RefusesWritesToAnAttributeSharingItsStorage) {
                                                            " storage_group=3");
   ASSERT_NE(m, nullptr);
   EXPECT_THAT(Functionalize(*m).status().message(),
-              HasSubstr("writes attribute 'buf', which shares its storage with 'sub.tied'"));
+              HasSubstr("writes attribute 'buf', which shares its storage with 'sub.inner.tied'"));
 }
 
 // symbolic_trace of `y = x * 1; v = y.<attribute>; <write>; return (y * 2, v * 1)`.
