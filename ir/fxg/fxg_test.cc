@@ -415,6 +415,22 @@ TEST(Fxg, InvalidUtf8AnywhereIsTheError) {
   }
 }
 
+TEST(Fxg, BadStorageGroupErrors) {
+  const std::string state = "fxg 1\nopaque: X\n  buffer w: f32[2] cpu";
+  const std::pair<std::string, std::string> cases[] = {
+      {" storage_group=0\n", "f.fxg:3:38: storage group '0' is not a positive 32-bit integer"},
+      {" storage_group=4294967296\n",
+       "f.fxg:3:38: storage group '4294967296' is not a positive 32-bit integer"},
+      {" storage_group=\n", "f.fxg:3:38: expected a storage group, found end of line"},
+      {" storage_group=1 non_persistent\n", "f.fxg:3:39: expected end of line, found ' '"},
+  };
+  for (const auto& [suffix, error] : cases) {
+    absl::StatusOr<std::unique_ptr<GraphModule>> parsed = ParseFxg(state + suffix, "f.fxg");
+    ASSERT_FALSE(parsed.ok()) << suffix;
+    EXPECT_EQ(std::string(parsed.status().message()), error) << suffix;
+  }
+}
+
 TEST(Fxg, BadInputErrors) {
   struct Case {
     const char* name;
@@ -451,14 +467,6 @@ TEST(Fxg, BadInputErrors) {
        "f.fxg:4:10: attribute 'w' already exists"},
       {"trailing", "fxg 1\nopaque: X\n  buffer w: f32[2] cpu persistent\n",
        "f.fxg:3:23: expected end of line, found ' '"},
-      {"storage group 0", "fxg 1\nopaque: X\n  buffer w: f32[2] cpu storage_group=0\n",
-       "f.fxg:3:38: storage group '0' is not a positive 32-bit integer"},
-      {"storage group range", "fxg 1\nopaque: X\n  buffer w: f32[2] cpu storage_group=4294967296\n",
-       "f.fxg:3:38: storage group '4294967296' is not a positive 32-bit integer"},
-      {"storage group text", "fxg 1\nopaque: X\n  buffer w: f32[2] cpu storage_group=\n",
-       "f.fxg:3:38: expected a storage group, found end of line"},
-      {"storage group order", "fxg 1\nopaque: X\n  buffer w: f32[2] cpu storage_group=1 non_persistent\n",
-       "f.fxg:3:39: expected end of line, found ' '"},
       {"graph error", root + "    %x : [num_users=2] = placeholder[target=x]\n",
        "f.fxg:4:21: 'x' has 0 users in the parsed graph, but the text says num_users=2"},
       {"not utf-8", "fxg 1\nopaque: X\xff\n", "f.fxg:2:10: invalid UTF-8 (byte 0xff)"},
