@@ -134,6 +134,12 @@ void StartTopologicalWalk(const std::vector<Node*>& nodes, const std::vector<cha
   }
 }
 
+// Whether `user` is an in-place op writing `n`: side-effecting, `n` first.
+bool WritesInPlace(const Node& user, const Node& n) {
+  return user.op() != OpKind::kOutput && IsSideEffectful(user) && !user.args().empty() &&
+         user.args()[0].is_node() && user.args()[0].node() == &n;
+}
+
 // Whether `n` computes a tensor that an in-place op (a side-effecting user
 // taking it first) writes: two such values, however alike, are two tensors
 // that the writes tell apart. Placeholders and attributes name a tensor
@@ -141,10 +147,7 @@ void StartTopologicalWalk(const std::vector<Node*>& nodes, const std::vector<cha
 bool WrittenInPlace(const Node& n) {
   if (n.op() != OpKind::kCallFunction && n.op() != OpKind::kCallMethod) return false;
   for (const Node* user : n.users()) {
-    if (user->op() != OpKind::kOutput && IsSideEffectful(*user) && !user->args().empty() &&
-        user->args()[0].is_node() && user->args()[0].node() == &n) {
-      return true;
-    }
+    if (WritesInPlace(*user, n)) return true;
   }
   return false;
 }
@@ -159,10 +162,7 @@ const std::string& WriteChain(const Node& n, const std::vector<std::string>& no_
   if (found != memo.end()) return found->second;
   std::vector<std::string> writes;
   for (const Node* user : n.users()) {
-    const bool writes_n = user->op() != OpKind::kOutput && IsSideEffectful(*user) &&
-                          !user->args().empty() && user->args()[0].is_node() &&
-                          user->args()[0].node() == &n;
-    if (!writes_n) continue;
+    if (!WritesInPlace(*user, n)) continue;
     std::string write = absl::StrCat(user->target(), "[");
     for (const Argument& arg : user->args()) {
       if (!arg.is_node()) AppendArgument(arg, no_names, &write);
