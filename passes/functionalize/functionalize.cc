@@ -31,6 +31,7 @@ enum class Effect : uint8_t {
   kMutable,    // writes some arguments; its `_functional` twin returns their new values
   kBatchNorm,  // composite batch norms that update running stats in training
   kSetItem,    // operator.setitem: x[idx] = value
+  kNoWrite,    // an in-place op whose arguments make it write nothing: args[0] itself
 };
 
 // How to rewrite a mutating call.
@@ -127,6 +128,24 @@ bool IsAten(const Node& n) {
 
 // Torch-level ops whose result aliases its input or is a copy depending on
 // strides, dtype or device; ATen graphs never hold them (they decompose).
+// An in-place dropout in eval mode (`aten.dropout_(x, p, False)`, as
+// export records `nn.Dropout(inplace=True)`, or symbolic_trace's
+// `F.dropout(x, training=False, inplace=True)`) returns its input untouched.
+bool IsDropoutInEval(const Node& n) {
+  static const auto* const kInPlace = new absl::flat_hash_set<absl::string_view>{
+      "dropout_", "alpha_dropout_", "feature_dropout_", "feature_alpha_dropout_"};
+  static const auto* const kFunctional = new absl::flat_hash_set<absl::string_view>{
+      "dropout", "alpha_dropout", "feature_alpha_dropout", "dropout1d", "dropout2d", "dropout3d"};
+  const absl::string_view op = OperatorName(n);
+  const Argument* train = nullptr;
+  if (kInPlace->contains(op)) {
+    train = ArgAt(n, 2, "train");
+  } else if (kFunctional->contains(op) && HasInPlaceKeyword(n)) {
+    train = ArgAt(n, 2, "training");
+  }
+  return train != nullptr && train->kind() == ArgKind::kBool && !train->bool_value();
+}
+
 bool IsMaybeAliasName(absl::string_view op) {
   static const auto* const kNames = new absl::flat_hash_set<absl::string_view>{
       "reshape", "reshape_as", "flatten", "contiguous", "to", "type", "type_as", "float",
@@ -385,6 +404,10 @@ absl::StatusOr<Action> Functionalizer::Classify(const Node& n) {
   const absl::string_view op = OperatorName(n);
   const absl::string_view target = n.target();
   if (IsBatchNormCall(n)) return ClassifyBatchNorm(n);
+  if (IsDropoutInEval(n)) {
+    action.effect = Effect::kNoWrite;
+    return action;
+  }
   if (IsAten(n)) return ClassifyAten(n);
   // symbolic_trace records `x[i] = v` as x.__setitem__(i, v).
   if ((n.op() == OpKind::kCallFunction &&
@@ -1036,6 +1059,12 @@ absl::Status Functionalizer::Process(Node* n) {
       break;
     case Effect::kInPlace:
       return ProcessInPlace(n, action);
+    case Effect::kNoWrite:
+      if (n->args().empty() || !n->args()[0].is_node()) return Unsupported(*n, "no tensor to write");
+      S(n).resolved = Resolve(n->args()[0].node());
+      ++report_->ops_replaced;
+      erase_.push_back(n);
+      return absl::OkStatus();
     case Effect::kOut:
       return ProcessOut(n, action);
     case Effect::kMutable:

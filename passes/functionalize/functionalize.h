@@ -19,6 +19,9 @@
 //  - export-style buffer assignment (`self.buf = value`, which leaves no node
 //    in the graph) is given as (buffer, node) pairs and recorded like a
 //    mutation.
+//  - an in-place dropout in eval mode (`aten.dropout_(x, p, False)`) writes
+//    nothing: its result is its input, even through views (flatten) no
+//    write could be replayed through.
 // Dead code is removed afterwards, as AOTAutograd does.
 //
 // Anything that cannot be replayed exactly (writes through expand or

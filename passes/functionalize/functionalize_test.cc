@@ -3,6 +3,7 @@
 #include <memory>
 #include <string>
 
+#include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
@@ -654,5 +655,58 @@ graph():  # typed
   EXPECT_EQ(scatter->args()[5].int_value(), 1);
 }
 
+TEST(FunctionalizeTest, InPlaceDropoutInEvalModeIsItsInput) {
+  // export's nn.Dropout(inplace=True) in eval mode: a write to a flatten,
+  // which fxpp could not write back, that writes nothing.
+  auto m = ModuleFromFxText(R"(graph():
+    %x : [num_users=2] = placeholder[target=x]
+    %flatten : [num_users=1] = call_function[target=torch.ops.aten.flatten.using_ints](args = (%x, 1), kwargs = {})
+    %dropout_ : [num_users=1] = call_function[target=torch.ops.aten.dropout_.default](args = (%flatten, 0.2, False), kwargs = {})
+    %add : [num_users=1] = call_function[target=torch.ops.aten.add.Tensor](args = (%dropout_, %x), kwargs = {})
+    return (add,)
+)");
+  absl::StatusOr<FunctionalizeReport> report = Functionalize(*m);
+  ASSERT_TRUE(report.ok()) << report.status();
+  EXPECT_TRUE(report->mutations.empty());
+  EXPECT_TRUE(VerifyGraphModule(*m, {false}).ok());
+  EXPECT_THAT(PrintFxGraph(m->graph()),
+              HasSubstr("torch.ops.aten.add.Tensor](args = (%flatten, %x)"));
+  EXPECT_EQ(AssertFunctionalGraph(m->graph()).value_or(-1), 0);
+
+  // symbolic_trace's F.dropout(y, training=False, inplace=True), whose
+  // result is y.
+  m = ModuleFromFxText(R"(graph():
+    %x : [num_users=1] = placeholder[target=x]
+    %mul : [num_users=2] = call_function[target=operator.mul](args = (%x, 2), kwargs = {})
+    %dropout : [num_users=1] = call_function[target=torch.nn.functional.dropout](args = (%mul,), kwargs = {p: 0.5, training: False, inplace: True})
+    %add : [num_users=1] = call_function[target=operator.add](args = (%dropout, %mul), kwargs = {})
+    return add
+)");
+  ASSERT_TRUE(Functionalize(*m).ok());
+  EXPECT_THAT(PrintFxGraph(m->graph()), HasSubstr("operator.add](args = (%mul, %mul)"));
+}
+
+TEST(FunctionalizeTest, InPlaceDropoutThatMayTrainIsFunctionalized) {
+  for (absl::string_view call :
+       {"torch.ops.aten.dropout_.default](args = (%y, 0.2, True)",
+        "torch.ops.aten.dropout_.default](args = (%y, 0.2, %train)",
+        "torch.nn.functional.dropout](args = (%y,), kwargs = {p: 0.5, inplace: True}"}) {
+    SCOPED_TRACE(call);
+    // %train is returned too, so that it has a user whatever the call.
+    std::string text = absl::StrCat(R"(graph():
+    %x : [num_users=1] = placeholder[target=x]
+    %train : [num_users=)", absl::StrContains(call, "%train") ? 2 : 1, R"(] = placeholder[target=train]
+    %y : [num_users=2] = call_function[target=torch.ops.aten.mul.Tensor](args = (%x, 2), kwargs = {})
+    %d : [num_users=0] = call_function[target=)", call);
+    if (!absl::EndsWith(call, "}")) absl::StrAppend(&text, ", kwargs = {}");
+    absl::StrAppend(&text, ")\n    return (y, train)\n");
+    auto m = ModuleFromFxText(text);
+    absl::StatusOr<FunctionalizeReport> report = Functionalize(*m);
+    ASSERT_TRUE(report.ok()) << report.status();
+    EXPECT_EQ(report->ops_replaced, 1);
+    // y is returned as the dropout's result.
+    EXPECT_THAT(PrintFxGraph(m->graph()), Not(HasSubstr("return (y, train)")));
+  }
+}
 }  // namespace
 }  // namespace fxpp
