@@ -739,7 +739,7 @@ absl::StatusOr<DedupReport> Deduplicator::Run() {
   // Weights make_fx recorded no value for are keyed by their state's.
   const absl::flat_hash_map<const Node*, ValueMeta> attribute_values = AttributeValues(module_);
   BackgroundKeys keys(graph_, attribute_values);
-  aliases_ = std::make_unique<AliasSets>(graph_);
+  aliases_ = std::make_unique<AliasSets>(graph_, &module_);
   AddOrderingEdges();
   // Region tracking checks the one property of the input dedup relies on
   // (topological order) with the keys; the rest of what the verifier checks

@@ -408,7 +408,7 @@ std::vector<int> ResultAliasPositions(const Node& node) {
   return positions;
 }
 
-AliasSets::AliasSets(const Graph& graph)
+AliasSets::AliasSets(const Graph& graph, const GraphModule* owner)
     : node_(graph.id_bound(), nullptr), parent_(graph.id_bound()) {
   // Asked once per (op, target): for calls without keyword arguments it is
   // all ResultAliasPositions needs but for indexing, and a graph has few
@@ -426,11 +426,18 @@ AliasSets::AliasSets(const Graph& graph)
   // Reads of one attribute (make_fx and symbolic_trace give each use its
   // own get_attr) are one tensor: target symbol -> the first read.
   absl::flat_hash_map<uint32_t, uint32_t> first_attribute_read;
+  // Storage group -> the first read of an attribute in it.
+  absl::flat_hash_map<uint32_t, uint32_t> first_group_read;
   for (const Node* n : graph.nodes()) {
     node_[n->id()] = n;
     parent_[n->id()] = n->id();
     if (n->op() == OpKind::kGetAttr) {
-      join(n->id(), first_attribute_read.emplace(n->target_symbol().id(), n->id()).first->second);
+      auto [first, inserted] = first_attribute_read.emplace(n->target_symbol().id(), n->id());
+      join(n->id(), first->second);
+      const StateEntry* state = inserted && owner != nullptr ? owner->FindStatePath(n->target()) : nullptr;
+      if (state != nullptr && state->storage_group != 0) {
+        join(n->id(), first_group_read.emplace(state->storage_group, n->id()).first->second);
+      }
     }
     if (n->op() != OpKind::kCallFunction && n->op() != OpKind::kCallMethod) continue;
     has_barrier_ = has_barrier_ || IsGlobalStateBarrier(*n);

@@ -14,6 +14,7 @@
 #include "absl/functional/function_ref.h"
 #include "absl/strings/string_view.h"
 #include "ir/graph.h"
+#include "ir/graph_module.h"
 #include "ir/node.h"
 
 namespace fxpp {
@@ -94,12 +95,14 @@ std::vector<int> ResultAliasPositions(const Node& node);
 // The storage alias classes of a graph's values: union-find over nodes,
 // joining each node with the arguments at its ResultAliasPositions,
 // constant-index getitems of one value with each other, and the get_attr
-// reads of one target with each other. A write to any
+// reads of one target with each other. Given the graph's owning module, the
+// reads of attributes in one storage group (StateEntry::storage_group: a
+// tied weight) are joined too. A write to any
 // member of a class may change what every member reads. Built in
 // O(nodes + edges); nodes added to the graph afterwards are their own class.
 class AliasSets {
  public:
-  explicit AliasSets(const Graph& graph);
+  explicit AliasSets(const Graph& graph, const GraphModule* owner = nullptr);
   // The representative of `n`'s class.
   const Node* Root(const Node* n) const;
   // Whether some node is a global-state barrier: found on this class's walk

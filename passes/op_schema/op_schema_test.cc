@@ -218,5 +218,25 @@ TEST_F(OpSchemaTest, AliasSetsJoinReadsOfOneAttribute) {
   EXPECT_NE(sets.Root(other), sets.Root(buf));
 }
 
+TEST(AliasSetsTest, GivenTheModuleReadsOfOneStorageGroupAreJoined) {
+  // A tied weight: `tied` and `weight` share storage, `own` does not.
+  GraphModule module;
+  for (auto [name, group] : {std::pair<const char*, uint32_t>{"weight", 3}, {"tied", 3}, {"own", 0}}) {
+    StateEntry entry{name, StateKind::kParameter, {}};
+    entry.storage_group = group;
+    ASSERT_TRUE(module.AddState(entry).ok());
+  }
+  Graph& g = module.graph();
+  Node* weight = g.GetAttr("weight");
+  Node* tied = g.GetAttr("tied");
+  Node* own = g.GetAttr("own");
+  const AliasSets with_groups(g, &module);
+  EXPECT_EQ(with_groups.Root(tied), with_groups.Root(weight));
+  EXPECT_NE(with_groups.Root(own), with_groups.Root(weight));
+  // The graph alone does not say which attributes share storage.
+  const AliasSets graph_only(g);
+  EXPECT_NE(graph_only.Root(tied), graph_only.Root(weight));
+}
+
 }  // namespace
 }  // namespace fxpp

@@ -71,7 +71,7 @@ class Splitter {
         graph_(module.graph()),
         options_(options),
         component_of_(graph_.id_bound(), -1),
-        storage_of_(graph_.id_bound()),
+        aliases_(graph_, &module_),
         last_write_(graph_.id_bound(), -1),
         last_access_(graph_.id_bound(), -1),
         copy_of_(graph_.id_bound(), nullptr),
@@ -97,7 +97,6 @@ class Splitter {
               CreateStandIn(main_graph_, OpKind::kPlaceholder, node->name(), *node);
           break;
         case OpKind::kGetAttr:
-          ShareAttributeStorage(*node);
           break;  // copied into each component that reads it
         default:
           RETURN_IF_ERROR(CopyIntoComponent(node));
@@ -208,12 +207,6 @@ class Splitter {
     return absl::OkStatus();
   }
 
-  // The node whose storage `node`'s value is: views and in-place results
-  // share their first argument's (IsViewOp is generous: reshape may copy).
-  uint32_t StorageOf(const Node& node) const {
-    return storage_of_[node.id()].value_or(node.id());
-  }
-
   // Components run in tag order, so a write and a read (or two writes) of
   // one tensor in different components run in that order, not the graph's:
   // refused when the two differ, as the split would compute something else
@@ -225,7 +218,7 @@ class Splitter {
     int position = 0;
     node.ForEachNodeArgument([&](const Node* input) {
       const bool write = std::binary_search(writes.begin(), writes.end(), position++);
-      const uint32_t storage = StorageOf(*input);
+      const uint32_t storage = aliases_.Root(input)->id();
       const int before = write ? last_access_[storage] : last_write_[storage];
       if (error.ok() && before > order) {
         error = absl::InvalidArgumentError(absl::StrCat(
@@ -238,22 +231,7 @@ class Splitter {
       if (write) last_write_[storage] = std::max(last_write_[storage], order);
       last_access_[storage] = std::max(last_access_[storage], order);
     });
-    if (!node.args().empty() && node.args()[0].is_node() && (IsViewOp(node) || !writes.empty())) {
-      storage_of_[node.id()] = StorageOf(*node.args()[0].node());
-    }
     return error;
-  }
-
-  // Reads of one attribute (make_fx and symbolic_trace give each its own
-  // get_attr), and of attributes sharing storage (StateEntry's
-  // storage_group), are one tensor to CheckMutationOrder: the first read's.
-  void ShareAttributeStorage(const Node& node) {
-    const StateEntry* state = module_.FindStatePath(node.target());
-    const std::string key = state != nullptr && state->storage_group != 0
-                                ? absl::StrCat("#", state->storage_group)
-                                : std::string(node.target());
-    const uint32_t first = attribute_storage_.emplace(key, node.id()).first->second;
-    if (first != node.id()) storage_of_[node.id()] = first;
   }
 
   void MarkUsedInMain(Node* node) {
@@ -350,11 +328,10 @@ class Splitter {
   Node* output_ = nullptr;
   // Indexed by original node id.
   std::vector<int> component_of_;      // -1: not in a component
-  // CheckMutationOrder's: each value's storage (by node id), and for each
-  // storage the last component order that wrote it, and that read or wrote it.
-  std::vector<absl::optional<uint32_t>> storage_of_;
-  // Attribute target (or "#<storage group>") -> its first get_attr's id.
-  absl::flat_hash_map<std::string, uint32_t> attribute_storage_;
+  // CheckMutationOrder's: each value's storage (its alias class), and for
+  // each storage (by root id) the last component order that wrote it, and
+  // that read or wrote it.
+  const AliasSets aliases_;
   std::vector<int> last_write_, last_access_;
   std::vector<Node*> copy_of_;         // the node's copy in its component
   std::vector<Node*> main_value_of_;   // what stands for the node in the main graph

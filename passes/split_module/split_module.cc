@@ -350,7 +350,7 @@ class ModuleSplitter {
   // its side of that read, which PyTorch's split_module does not ensure
   // (a later partition's write could run before an earlier one's read).
   void AddMutationDependencies() {
-    const AliasSets aliases(graph_);
+    const AliasSets aliases(graph_, &module_);
     ForEachMutationOrderingEdge(
         graph_, aliases, [](Node*) {},
         [this](Node* earlier, Node* later) {

@@ -156,5 +156,26 @@ TEST(SplitModuleTest, AWriteOrdersThePartitionsThatReadWhatItWrites) {
   EXPECT_THAT(NodeNames(split->module->graph()), ElementsAre("x", "submod_0", "submod_1", "output"));
 }
 
+TEST(SplitModuleTest, AWriteOrdersThePartitionsThatReadStorageItShares) {
+  // `tied` shares `buf`'s storage (a storage group): partition 1 writes buf
+  // before partition 0 reads tied, so partition 1 runs first.
+  GraphModule module;
+  for (const char* name : {"buf", "tied"}) {
+    StateEntry entry{name, StateKind::kBuffer, {}};
+    entry.storage_group = 7;
+    ASSERT_TRUE(module.AddState(entry).ok());
+  }
+  Graph& g = module.graph();
+  Node* buf = g.GetAttr("buf");
+  Node* write = g.CallMethod("add_", {Argument::Ref(buf), Argument::Float(1.0)});
+  Node* tied = g.GetAttr("tied");
+  Node* read = g.CallFunction("torch.sin", {Argument::Ref(tied)});
+  g.Output(Argument::Tuple({Argument::Ref(read)}));
+  absl::flat_hash_map<const Node*, int64_t> parts = {{write, 1}, {read, 0}};
+  absl::StatusOr<SplitModuleResult> split = SplitModule(module, parts);
+  ASSERT_TRUE(split.ok()) << split.status();
+  EXPECT_THAT(NodeNames(split->module->graph()), ElementsAre("buf", "tied", "submod_1", "submod_0", "output"));
+}
+
 }  // namespace
 }  // namespace fxpp
