@@ -268,8 +268,11 @@ absl::optional<std::vector<Argument>> IndexPutIndices(const Argument& index) {
 
 class Functionalizer {
  public:
-  Functionalizer(Graph& graph, const FunctionalizeOptions& options, FunctionalizeReport* report)
+  // `module` owns the state the graph's get_attr and call_module nodes name.
+  Functionalizer(Graph& graph, const GraphModule& module, const FunctionalizeOptions& options,
+                 FunctionalizeReport* report)
       : graph_(graph),
+        module_(module),
         options_(options),
         table_(options.schemas != nullptr ? *options.schemas : SchemaTable::Default()),
         report_(report) {}
@@ -329,6 +332,11 @@ class Functionalizer {
   absl::Status ProcessGetItem(Node* n);
   absl::Status ProcessSetItem(Node* n);
   absl::Status ProcessOutput(Node* output);
+  // A module call reads (and may write) the state under its path in place,
+  // while this pass gives a written attribute its new value only at the
+  // graph's end: a call after such a write is refused, as it would see the
+  // old value.
+  absl::Status CheckCallFollowsNoAttributeWrite(const Node& call);
   // Rewrites every node argument to its current value.
   absl::Status RewriteArgs(Node* n);
   absl::StatusOr<Argument> CurrentArg(const Argument& a);
@@ -379,6 +387,7 @@ class Functionalizer {
   }
 
   Graph& graph_;
+  const GraphModule& module_;
   const FunctionalizeOptions& options_;
   const SchemaTable& table_;
   FunctionalizeReport* report_;
@@ -386,6 +395,8 @@ class Functionalizer {
   std::vector<Node*> erase_;  // rewritten mutating calls
   // get_attr target -> its first read.
   absl::flat_hash_map<std::string, Node*> attribute_reads_;
+  // The first reads of the attributes written so far, in write order.
+  std::vector<const Node*> written_attributes_;
 };
 
 Node* Functionalizer::Emit(OpKind op, absl::string_view target, std::vector<Argument> args,
@@ -690,7 +701,10 @@ absl::Status Functionalizer::Mutate(const Node& mutator, Node* target, Node* val
   }
   root.latest = value;
   ++root.root_version;
-  if (root.first_writer == nullptr) root.first_writer = &mutator;
+  if (root.first_writer == nullptr) {
+    root.first_writer = &mutator;
+    if (node->op() == OpKind::kGetAttr) written_attributes_.push_back(node);
+  }
   return absl::OkStatus();
 }
 
@@ -1021,6 +1035,38 @@ absl::Status Functionalizer::ProcessSetItem(Node* n) {
   return Mutate(*n, view, written);
 }
 
+// Whether a state tensor of `module`'s tree is in storage group `group`.
+bool HasStateInGroup(const GraphModule& module, uint32_t group) {
+  for (const StateEntry& entry : module.state()) {
+    if (entry.storage_group == group) return true;
+  }
+  for (const auto& [name, child] : module.children()) {
+    if (HasStateInGroup(*child, group)) return true;
+  }
+  return false;
+}
+
+absl::Status Functionalizer::CheckCallFollowsNoAttributeWrite(const Node& call) {
+  const absl::string_view called = call.target();
+  for (const Node* attribute : written_attributes_) {
+    const absl::string_view path = attribute->target();
+    const bool reads_it =
+        path == called || (absl::StartsWith(path, called) && path[called.size()] == '.');
+    const StateEntry* written = reads_it ? nullptr : module_.FindStatePath(path);
+    const GraphModule* callee = written != nullptr && written->storage_group != 0
+                                    ? module_.FindSubmodule(called)
+                                    : nullptr;
+    if (reads_it || (callee != nullptr && HasStateInGroup(*callee, written->storage_group))) {
+      return Unsupported(call, absl::StrCat(
+          "calls module '", called, "', which reads ", reads_it ? "" : "storage shared with ", "'",
+          path, "', after '", state_[attribute->id()].first_writer->name(), "' wrote it; a "
+          "functionalized graph writes attributes back at its end, so the call would read the "
+          "old value"));
+    }
+  }
+  return absl::OkStatus();
+}
+
 absl::Status Functionalizer::Process(Node* n) {
   if (n->op() == OpKind::kGetAttr) {
     // Every read of one attribute is the same tensor (make_fx and
@@ -1030,6 +1076,7 @@ absl::Status Functionalizer::Process(Node* n) {
     if (!inserted) S(n).resolved = first->second;
     return absl::OkStatus();
   }
+  if (n->op() == OpKind::kCallModule) RETURN_IF_ERROR(CheckCallFollowsNoAttributeWrite(*n));
   ASSIGN_OR_RETURN(Action action, Classify(*n));
   S(n).action = action;
   S(n).effect = action.effect;
@@ -1461,7 +1508,7 @@ absl::StatusOr<FunctionalizeReport> Functionalize(GraphModule& module,
   report.nodes_before = static_cast<int64_t>(graph->size());
   const int64_t view_ops = ReplaceInPlaceViewOps(
       *graph, options.schemas != nullptr ? *options.schemas : SchemaTable::Default());
-  RETURN_IF_ERROR(Functionalizer(*graph, options, &report).Run());
+  RETURN_IF_ERROR(Functionalizer(*graph, module, options, &report).Run());
   RETURN_IF_ERROR(CheckWrittenAttributesOwnTheirStorage(module, report));
   report.ops_replaced += view_ops;
   report.nodes_after = static_cast<int64_t>(graph->size());

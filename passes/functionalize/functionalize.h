@@ -30,7 +30,8 @@
 // schema table does not know, reshape/contiguous results that alias or copy
 // depending on strides, a write to an attribute that shares its storage with
 // another state tensor of the module tree (StateEntry::storage_group): the
-// other would be read without the write) is an error naming the node or
+// other would be read without the write; a module call after a write to
+// the state under its path: it would read the old value) is an error naming the node or
 // attributes; the module is then left unchanged.
 #ifndef FXPP_PASSES_FUNCTIONALIZE_FUNCTIONALIZE_H_
 #define FXPP_PASSES_FUNCTIONALIZE_FUNCTIONALIZE_H_

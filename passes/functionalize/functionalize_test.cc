@@ -155,7 +155,8 @@ TEST(FunctionalizeTest, RefusesWritesToAnAttributeSharingItsStorage) {
                                                            " storage_group=3");
   ASSERT_NE(m, nullptr);
   EXPECT_THAT(Functionalize(*m).status().message(),
-              HasSubstr("writes attribute 'buf', which shares its storage with 'sub.inner.tied'"));
+              HasSubstr("calls module 'sub', which reads storage shared with 'buf', after "
+                        "'add_' wrote it"));
 }
 
 // symbolic_trace of `y = x * 1; v = y.<attribute>; <write>; return (y * 2, v * 1)`.
@@ -708,5 +709,50 @@ TEST(FunctionalizeTest, InPlaceDropoutThatMayTrainIsFunctionalized) {
     EXPECT_THAT(PrintFxGraph(m->graph()), Not(HasSubstr("return (y, train)")));
   }
 }
+TEST(FunctionalizeTest, RefusesModuleCallsAfterAWriteToTheirState) {
+  // symbolic_trace of `self.lin.weight.data.mul_(2); return self.lin(x)`:
+  // the functionalized graph would give lin.weight its new value only at
+  // its end, after `lin` ran with the old one. `tied` shares storage with
+  // `head.weight`.
+  const auto module_with = [](absl::string_view body) {
+    auto m = ModuleFromFxText(absl::StrCat(R"(graph():
+    %x : [num_users=1] = placeholder[target=x]
+)", body));
+    for (const char* name : {"lin", "head"}) {
+      auto child = std::make_unique<GraphModule>();
+      StateEntry weight{"weight", StateKind::kParameter, {}};
+      weight.storage_group = absl::string_view(name) == "head" ? 2 : 0;
+      EXPECT_TRUE(child->AddState(weight).ok());
+      EXPECT_TRUE(m->AddChild(name, std::move(child)).ok());
+    }
+    StateEntry tied{"tied", StateKind::kParameter, {}};
+    tied.storage_group = 2;
+    EXPECT_TRUE(m->AddState(tied).ok());
+    return m;
+  };
+  auto write_then_call = module_with(R"(    %w : [num_users=1] = get_attr[target=lin.weight]
+    %mul_ : [num_users=0] = call_method[target=mul_](args = (%w, 2), kwargs = {})
+    %lin : [num_users=1] = call_module[target=lin](args = (%x,), kwargs = {})
+    return lin
+)");
+  EXPECT_THAT(Functionalize(*write_then_call).status().message(),
+              HasSubstr("calls module 'lin', which reads 'lin.weight', after 'mul_' wrote it"));
+  auto write_tied_then_call = module_with(R"(    %t : [num_users=1] = get_attr[target=tied]
+    %mul_ : [num_users=0] = call_method[target=mul_](args = (%t, 2), kwargs = {})
+    %head : [num_users=1] = call_module[target=head](args = (%x,), kwargs = {})
+    return head
+)");
+  EXPECT_THAT(Functionalize(*write_tied_then_call).status().message(),
+              HasSubstr("calls module 'head', which reads storage shared with 'tied'"));
+  // A call before the write, or of a module whose state was not written.
+  auto call_then_write = module_with(R"(    %lin : [num_users=1] = call_module[target=lin](args = (%x,), kwargs = {})
+    %w : [num_users=1] = get_attr[target=lin.weight]
+    %mul_ : [num_users=0] = call_method[target=mul_](args = (%w, 2), kwargs = {})
+    %head : [num_users=1] = call_module[target=head](args = (%lin,), kwargs = {})
+    return head
+)");
+  EXPECT_TRUE(Functionalize(*call_then_write).ok());
+}
+
 }  // namespace
 }  // namespace fxpp
