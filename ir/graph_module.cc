@@ -165,6 +165,11 @@ const StateEntry* GraphModule::FindState(absl::string_view name) const {
   return position == kNone ? nullptr : &state_[position];
 }
 
+void GraphModule::ForEachStateInTree(absl::FunctionRef<void(const StateEntry&)> visit) const {
+  for (const StateEntry& entry : state_) visit(entry);
+  for (const Child& child : children_) child.second->ForEachStateInTree(visit);
+}
+
 const StateEntry* GraphModule::FindStatePath(absl::string_view path) const {
   const size_t dot = path.rfind('.');
   if (dot == absl::string_view::npos) return FindState(path);

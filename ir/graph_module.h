@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "absl/container/flat_hash_map.h"
+#include "absl/functional/function_ref.h"
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
@@ -109,6 +110,8 @@ class GraphModule {
   const StateEntry* FindState(absl::string_view name) const;
   // Resolves a dotted path to a state entry of this module or a descendant.
   const StateEntry* FindStatePath(absl::string_view path) const;
+  // Every state entry of this module and its descendants.
+  void ForEachStateInTree(absl::FunctionRef<void(const StateEntry&)> visit) const;
   // True when `path` names a submodule or a state entry (get_attr targets).
   bool HasAttribute(absl::string_view path) const;
 

@@ -1037,13 +1037,9 @@ absl::Status Functionalizer::ProcessSetItem(Node* n) {
 
 // Whether a state tensor of `module`'s tree is in storage group `group`.
 bool HasStateInGroup(const GraphModule& module, uint32_t group) {
-  for (const StateEntry& entry : module.state()) {
-    if (entry.storage_group == group) return true;
-  }
-  for (const auto& [name, child] : module.children()) {
-    if (HasStateInGroup(*child, group)) return true;
-  }
-  return false;
+  bool found = false;
+  module.ForEachStateInTree([&](const StateEntry& entry) { found |= entry.storage_group == group; });
+  return found;
 }
 
 absl::Status Functionalizer::CheckCallFollowsNoAttributeWrite(const Node& call) {

@@ -428,12 +428,16 @@ AliasSets::AliasSets(const Graph& graph, const GraphModule* owner)
   absl::flat_hash_map<uint32_t, uint32_t> first_attribute_read;
   // Storage group -> the first read of an attribute in it.
   absl::flat_hash_map<uint32_t, uint32_t> first_group_read;
+  std::vector<const Node*> attribute_reads;  // the first of each target
+  std::vector<const Node*> module_calls;
   for (const Node* n : graph.nodes()) {
     node_[n->id()] = n;
     parent_[n->id()] = n->id();
+    if (n->op() == OpKind::kCallModule) module_calls.push_back(n);
     if (n->op() == OpKind::kGetAttr) {
       auto [first, inserted] = first_attribute_read.emplace(n->target_symbol().id(), n->id());
       join(n->id(), first->second);
+      if (inserted) attribute_reads.push_back(n);
       const StateEntry* state = inserted && owner != nullptr ? owner->FindStatePath(n->target()) : nullptr;
       if (state != nullptr && state->storage_group != 0) {
         join(n->id(), first_group_read.emplace(state->storage_group, n->id()).first->second);
@@ -471,6 +475,50 @@ AliasSets::AliasSets(const Graph& graph, const GraphModule* owner)
       if (!inserted) join(n->id(), it->second);
     }
   }
+  if (owner != nullptr && !module_calls.empty() && !attribute_reads.empty()) {
+    RecordModuleStateReads(*owner, std::move(attribute_reads), module_calls, first_group_read);
+  }
+}
+
+void AliasSets::RecordModuleStateReads(
+    const GraphModule& owner, std::vector<const Node*> attribute_reads,
+    absl::Span<const Node* const> calls,
+    const absl::flat_hash_map<uint32_t, uint32_t>& first_group_read) {
+  // By target: the reads under a module's path are one run of the sorted list.
+  std::sort(attribute_reads.begin(), attribute_reads.end(),
+            [](const Node* a, const Node* b) { return a->target() < b->target(); });
+  for (const Node* call : calls) {
+    auto [it, inserted] = state_reads_by_target_.try_emplace(call->target_symbol().id());
+    if (!inserted) continue;
+    // One read per class: the joins are all made by now.
+    std::vector<const Node*>& reads = it->second;
+    auto add = [&](const Node* read) {
+      const uint32_t root = Find(read->id());
+      if (std::none_of(reads.begin(), reads.end(),
+                       [&](const Node* r) { return Find(r->id()) == root; })) {
+        reads.push_back(read);
+      }
+    };
+    const absl::string_view path = call->target();
+    auto read = std::lower_bound(attribute_reads.begin(), attribute_reads.end(), path,
+                                 [](const Node* a, absl::string_view p) { return a->target() < p; });
+    for (; read != attribute_reads.end() && absl::StartsWith((*read)->target(), path); ++read) {
+      const absl::string_view target = (*read)->target();
+      if (target.size() == path.size() || target[path.size()] == '.') add(*read);
+    }
+    const GraphModule* callee = owner.FindSubmodule(path);
+    if (callee == nullptr || first_group_read.empty()) continue;
+    callee->ForEachStateInTree([&](const StateEntry& entry) {
+      auto group = first_group_read.find(entry.storage_group);
+      if (entry.storage_group != 0 && group != first_group_read.end()) add(node_[group->second]);
+    });
+  }
+}
+
+absl::Span<const Node* const> AliasSets::StateReadBy(const Node& n) const {
+  if (n.op() != OpKind::kCallModule) return {};
+  auto it = state_reads_by_target_.find(n.target_symbol().id());
+  return it == state_reads_by_target_.end() ? absl::Span<const Node* const>() : it->second;
 }
 
 uint32_t AliasSets::Find(uint32_t id) const {
@@ -525,7 +573,7 @@ void ForEachMutationOrderingEdge(const Graph& graph, const AliasSets& aliases,
   for (Node* n : graph.nodes()) {
     written_roots(n, written);
     if (!written.empty()) on_mutation(n);
-    n->ForEachInput([&](Node* input) {
+    auto read = [&](const Node* input) {
       const uint32_t root = aliases.Root(input)->id();
       if (!is_written[root]) return;
       if (std::find(written.begin(), written.end(), root) != written.end()) return;
@@ -533,7 +581,9 @@ void ForEachMutationOrderingEdge(const Graph& graph, const AliasSets& aliases,
       if (!readers.empty() && readers.back() == n) return;
       if (Node* m = last_mutation[root]; m != nullptr) on_edge(m, n);
       readers.push_back(n);
-    });
+    };
+    n->ForEachInput(read);
+    for (const Node* state : aliases.StateReadBy(*n)) read(state);
     for (uint32_t root : written) {
       if (last_mutation[root] == n) continue;  // written through two arguments
       if (Node* m = last_mutation[root]; m != nullptr) on_edge(m, n);

@@ -11,7 +11,9 @@
 
 #include <vector>
 
+#include "absl/container/flat_hash_map.h"
 #include "absl/functional/function_ref.h"
+#include "absl/types/span.h"
 #include "absl/strings/string_view.h"
 #include "ir/graph.h"
 #include "ir/graph_module.h"
@@ -105,6 +107,11 @@ class AliasSets {
   explicit AliasSets(const Graph& graph, const GraphModule* owner = nullptr);
   // The representative of `n`'s class.
   const Node* Root(const Node* n) const;
+  // A module call reads the state under its path in place, with no edge in
+  // the graph: given the owning module, the get_attr reads of that state
+  // (or of state sharing its storage) in this graph, one per class; empty
+  // for other nodes.
+  absl::Span<const Node* const> StateReadBy(const Node& n) const;
   // Whether some node is a global-state barrier: found on this class's walk
   // over the graph, so a pass that needs both does not walk it again.
   bool has_global_state_barrier() const { return has_barrier_; }
@@ -112,6 +119,11 @@ class AliasSets {
  private:
   uint32_t Find(uint32_t id) const;
   bool has_barrier_ = false;
+  void RecordModuleStateReads(const GraphModule& owner, std::vector<const Node*> attribute_reads,
+                              absl::Span<const Node* const> calls,
+                              const absl::flat_hash_map<uint32_t, uint32_t>& first_group_read);
+  // Module call target symbol -> StateReadBy's answer.
+  absl::flat_hash_map<uint32_t, std::vector<const Node*>> state_reads_by_target_;
   // By node id: the node the entry was built for, and its union-find parent.
   std::vector<const Node*> node_;
   mutable std::vector<uint32_t> parent_;

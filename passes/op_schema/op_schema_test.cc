@@ -238,5 +238,39 @@ TEST(AliasSetsTest, GivenTheModuleReadsOfOneStorageGroupAreJoined) {
   EXPECT_NE(graph_only.Root(tied), graph_only.Root(weight));
 }
 
+TEST(AliasSetsTest, AModuleCallReadsTheStateUnderItsPathAndStorageItShares) {
+  // `layer1` holds `weight`, whose storage `tied` shares; `layer10` is
+  // another module whose name starts alike.
+  GraphModule module;
+  for (const char* name : {"layer1", "layer10"}) {
+    auto child = std::make_unique<GraphModule>();
+    StateEntry weight{"weight", StateKind::kParameter, {}};
+    weight.storage_group = absl::string_view(name) == "layer1" ? 5 : 0;
+    ASSERT_TRUE(child->AddState(weight).ok());
+    ASSERT_TRUE(module.AddChild(name, std::move(child)).ok());
+  }
+  StateEntry tied{"tied", StateKind::kParameter, {}};
+  tied.storage_group = 5;
+  ASSERT_TRUE(module.AddState(tied).ok());
+  Graph& g = module.graph();
+  Node* x = g.Placeholder("x");
+  // The graph reads layer10.weight itself, and layer1.weight's storage as
+  // `tied` only.
+  Node* other = g.GetAttr("layer10.weight");
+  Node* shared = g.GetAttr("tied");
+  Node* call = g.CallModule("layer1", {Argument::Ref(x)});
+  Node* call_other = g.CallModule("layer10", {Argument::Ref(x)});
+  const AliasSets with_module(g, &module);
+  EXPECT_THAT(with_module.StateReadBy(*call), ElementsAre(shared));
+  EXPECT_THAT(with_module.StateReadBy(*call_other), ElementsAre(other));
+  EXPECT_THAT(with_module.StateReadBy(*other), IsEmpty());
+  // Read both ways, one class is listed once.
+  Node* own = g.GetAttr("layer1.weight");
+  const AliasSets both(g, &module);
+  EXPECT_EQ(both.Root(own), both.Root(shared));
+  EXPECT_THAT(both.StateReadBy(*call), ElementsAre(own));
+  EXPECT_THAT(AliasSets(g).StateReadBy(*call), IsEmpty());
+}
+
 }  // namespace
 }  // namespace fxpp

@@ -215,9 +215,7 @@ class Splitter {
     const std::vector<int> writes = MutatedArgPositions(node);
     const int order = component.order;
     absl::Status error;
-    int position = 0;
-    node.ForEachNodeArgument([&](const Node* input) {
-      const bool write = std::binary_search(writes.begin(), writes.end(), position++);
+    auto access = [&](const Node* input, bool write) {
       const uint32_t storage = aliases_.Root(input)->id();
       const int before = write ? last_access_[storage] : last_write_[storage];
       if (error.ok() && before > order) {
@@ -230,7 +228,13 @@ class Splitter {
       }
       if (write) last_write_[storage] = std::max(last_write_[storage], order);
       last_access_[storage] = std::max(last_access_[storage], order);
+    };
+    int position = 0;
+    node.ForEachNodeArgument([&](const Node* input) {
+      access(input, std::binary_search(writes.begin(), writes.end(), position++));
     });
+    // A module call reads its module's state (and the storage it shares).
+    for (const Node* state : aliases_.StateReadBy(node)) access(state, false);
     return error;
   }
 

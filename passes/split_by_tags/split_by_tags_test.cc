@@ -346,5 +346,26 @@ TEST(SplitByTagsTest, PassReplacesTheModule) {
   EXPECT_THAT(ChildNames(*module), ElementsAre("ro", "main"));
 }
 
+TEST(SplitByTagsTest, AModuleCallReadsItsModulesState) {
+  // symbolic_trace of `self.lin.weight.data.mul_(2); return self.lin(x)`:
+  // the call reads lin.weight with no edge from the write.
+  auto module = std::make_unique<GraphModule>();
+  auto lin = std::make_unique<GraphModule>();
+  ASSERT_TRUE(lin->AddState(StateEntry{"weight", StateKind::kParameter, {}}).ok());
+  ASSERT_TRUE(module->AddChild("lin", std::move(lin)).ok());
+  Graph& g = module->graph();
+  Node* x = g.Placeholder("x");
+  Node* weight = g.GetAttr("lin.weight");
+  Node* mul_ = g.CallMethod("mul_", {Argument::Ref(weight), Argument::Int(2)});
+  Node* call = g.CallModule("lin", {Argument::Ref(x)});
+  g.Output(Argument::Tuple({Argument::Ref(call)}));
+  for (Node* n : {x, weight, mul_}) Tag(n, "writes");
+  Tag(call, "calls");
+  EXPECT_TRUE(SplitByTags(*module, {"writes", "calls"}).ok());
+  EXPECT_THAT(SplitByTags(*module, {"calls", "writes"}).status().message(),
+              HasSubstr("node 'lin' (component 'calls') reads 'lin_weight', which component "
+                        "'writes' writes before it"));
+}
+
 }  // namespace
 }  // namespace fxpp

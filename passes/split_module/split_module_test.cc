@@ -177,5 +177,24 @@ TEST(SplitModuleTest, AWriteOrdersThePartitionsThatReadStorageItShares) {
   EXPECT_THAT(NodeNames(split->module->graph()), ElementsAre("buf", "tied", "submod_1", "submod_0", "output"));
 }
 
+TEST(SplitModuleTest, AWriteOrdersTheCallsOfTheModuleItWrites) {
+  // Partition 1 writes lin.weight before partition 0 calls lin.
+  GraphModule module;
+  auto lin = std::make_unique<GraphModule>();
+  ASSERT_TRUE(lin->AddState(StateEntry{"weight", StateKind::kParameter, {}}).ok());
+  ASSERT_TRUE(module.AddChild("lin", std::move(lin)).ok());
+  Graph& g = module.graph();
+  Node* x = g.Placeholder("x");
+  Node* weight = g.GetAttr("lin.weight");
+  Node* write = g.CallMethod("mul_", {Argument::Ref(weight), Argument::Int(2)});
+  Node* call = g.CallModule("lin", {Argument::Ref(x)});
+  g.Output(Argument::Tuple({Argument::Ref(call)}));
+  absl::flat_hash_map<const Node*, int64_t> parts = {{write, 1}, {call, 0}};
+  absl::StatusOr<SplitModuleResult> split = SplitModule(module, parts);
+  ASSERT_TRUE(split.ok()) << split.status();
+  EXPECT_THAT(NodeNames(split->module->graph()),
+              ElementsAre("x", "lin_weight", "submod_1", "submod_0", "output"));
+}
+
 }  // namespace
 }  // namespace fxpp
