@@ -92,9 +92,7 @@ class Splitter {
           output_ = node;
           break;
         case OpKind::kPlaceholder:
-          // The main graph takes the same inputs, named after the nodes.
-          main_value_of_[node->id()] =
-              CreateStandIn(main_graph_, OpKind::kPlaceholder, node->name(), *node);
+          main_value_of_[node->id()] = CreateInput(*node);
           break;
         case OpKind::kGetAttr:
           break;  // copied into each component that reads it
@@ -130,6 +128,20 @@ class Splitter {
 
   // Sizes each component's name table for its nodes plus about as many
   // placeholders and attribute copies again, so it rarely rehashes.
+  // The main graph takes the same inputs as the original, with their
+  // targets (`*rest`) and defaults, so that it is called the same way.
+  // PyTorch's split_by_tags names each after its node and drops its
+  // default: `forward(x, *rest)` became `forward(x, _rest)`, which takes the
+  // first extra argument for the whole tuple.
+  Node* CreateInput(const Node& placeholder) {
+    Node* input = main_graph_.CreateNode(OpKind::kPlaceholder, placeholder.target(),
+                                         {placeholder.args().begin(), placeholder.args().end()},
+                                         {}, placeholder.name(),
+                                         placeholder.type_annotation());
+    if (placeholder.has_meta()) input->set_meta(MetaWithoutTag(placeholder));
+    return input;
+  }
+
   void ReserveNames() {
     std::vector<size_t> count(components_.size(), 0);
     main_graph_.Reserve(graph_.size() / 8 + 8);

@@ -6,8 +6,10 @@
 
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
+#include "ir/fx_text/fx_text.h"
 #include "ir/graph_module.h"
 #include "ir/verifier.h"
+#include "testing/fx_module.h"
 #include "testing/node_names.h"
 
 namespace fxpp {
@@ -365,6 +367,27 @@ TEST(SplitByTagsTest, AModuleCallReadsItsModulesState) {
   EXPECT_THAT(SplitByTags(*module, {"calls", "writes"}).status().message(),
               HasSubstr("node 'lin' (component 'calls') reads 'lin_weight', which component "
                         "'writes' writes before it"));
+}
+
+TEST(SplitByTagsTest, TheMainGraphTakesTheInputsAsTheOriginalDoes) {
+  // symbolic_trace of `forward(self, x, *rest, scale=2.0)`: the split is
+  // called like the original, `rest` collecting the extra arguments.
+  auto module = ModuleFromFxText(R"(graph():
+    %x : [num_users=1] = placeholder[target=x]
+    %_rest : [num_users=1] = placeholder[target=*rest]
+    %scale : [num_users=1] = placeholder[target=scale](default=2.0)
+    %getitem : [num_users=1] = call_function[target=operator.getitem](args = (%_rest, 0), kwargs = {})
+    %mul : [num_users=1] = call_function[target=operator.mul](args = (%getitem, %scale), kwargs = {})
+    %add : [num_users=1] = call_function[target=operator.add](args = (%x, %mul), kwargs = {})
+    return add
+)");
+  for (Node* n : module->graph().nodes()) Tag(n, n->op() == OpKind::kPlaceholder ? "a" : "b");
+  absl::StatusOr<SplitByTagsResult> split = SplitByTags(*module, {"a", "b"});
+  ASSERT_TRUE(split.ok()) << split.status();
+  EXPECT_THAT(PrintFxGraph(split->module->graph()),
+              HasSubstr("    %x : [num_users=1] = placeholder[target=x]\n"
+                        "    %_rest : [num_users=1] = placeholder[target=*rest]\n"
+                        "    %scale : [num_users=1] = placeholder[target=scale](default=2.0)\n"));
 }
 
 }  // namespace
