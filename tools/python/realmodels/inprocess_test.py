@@ -62,6 +62,32 @@ class ReturnsAttributes(nn.Module):
         return self.lin(x) * self.scale, self.lin.weight, self.scale
 
 
+class VarArgs(nn.Module):
+    """Extra positional arguments after one with a default."""
+
+    def forward(self, x, scale=2.0, *rest):
+        return x * scale + rest[0] - rest[1]
+
+
+class Scaled(nn.Module):
+    def forward(self, x, scale=2.0):
+        return x * scale
+
+
+class ScalesItsLayer(nn.Module):
+    """Writes its layer's weight, then calls the layer (frozen weights:
+    nothing stops the write at run time)."""
+
+    def __init__(self):
+        super().__init__()
+        self.lin = nn.Linear(3, 3)
+        self.requires_grad_(False)
+
+    def forward(self, x):
+        self.lin.weight.data.mul_(2)
+        return self.lin(x)
+
+
 class InProcessTest(unittest.TestCase):
     @classmethod
     def setUpClass(cls):
@@ -178,7 +204,34 @@ class InProcessTest(unittest.TestCase):
         self.assertIs(split.scale_1, model.scale)
         self.assert_same_outputs(model, split, inputs)
 
+    def test_split_by_tags_is_called_like_the_original(self):
+        """The split takes `*rest` and defaults as the original does
+        (PyTorch's split_by_tags makes `rest` one argument and drops
+        defaults)."""
+        def split(model):
+            gm = torch.fx.symbolic_trace(model)
+            for n in gm.graph.nodes:
+                n.tag = "first" if n.op == "placeholder" else "second"
+            return fxpp.torch.split_by_tags(gm, ["first", "second"])
+        x, a, b = torch.randn(3), torch.randn(3), torch.randn(3)
+        torch.testing.assert_close(split(Scaled())(x), x * 2.0)
+        if torch.__version__ < "2":
+            self.skipTest("PyTorch 1.13's symbolic_trace cannot trace *args on Python 3.11")
+        split_varargs = split(VarArgs())
+        torch.testing.assert_close(split_varargs(x, 3.0, a, b), VarArgs()(x, 3.0, a, b))
+        torch.testing.assert_close(split_varargs(x, 2.0, a, b, a), VarArgs()(x, 2.0, a, b, a))
+
     # ---- functionalize, pipelines ----------------------------------------------
+    def test_functionalize_refuses_a_module_call_after_a_write_to_its_state(self):
+        """The functionalized write would reach lin.weight only after the
+        call of lin, which would compute with the old weight."""
+        gm = torch.fx.symbolic_trace(ScalesItsLayer())
+        for entry in (fxpp.torch.functionalize,
+                      lambda g: fxpp.torch.run(g, "functionalize,dedup,dce")):
+            with self.assertRaisesRegex(ValueError, "calls module 'lin', which reads 'lin.weight', "
+                                                    "after '\\w+' wrote it"):
+                entry(gm)
+
     def test_functionalize(self):
         x = torch.randn(3, 4)
         gm = make_fx(Mutating())(x.clone())
