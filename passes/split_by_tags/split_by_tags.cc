@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "absl/container/flat_hash_map.h"
+#include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "absl/types/optional.h"
@@ -128,13 +129,15 @@ class Splitter {
 
   // Sizes each component's name table for its nodes plus about as many
   // placeholders and attribute copies again, so it rarely rehashes.
-  // The main graph takes the same inputs as the original, with their
-  // targets (`*rest`) and defaults, so that it is called the same way.
-  // PyTorch's split_by_tags names each after its node and drops its
-  // default: `forward(x, *rest)` became `forward(x, _rest)`, which takes the
-  // first extra argument for the whole tuple.
+  // The main graph takes the same inputs as the original, named after the
+  // nodes as PyTorch's split_by_tags names them, but keeping what that
+  // drops: defaults, and the stars of `*rest` and `**kwargs` (PyTorch's
+  // `forward(x, _rest)` takes the first extra argument for the whole tuple).
   Node* CreateInput(const Node& placeholder) {
-    Node* input = main_graph_.CreateNode(OpKind::kPlaceholder, placeholder.target(),
+    const absl::string_view target = absl::StartsWith(placeholder.target(), "*")
+                                         ? placeholder.target()
+                                         : placeholder.name();
+    Node* input = main_graph_.CreateNode(OpKind::kPlaceholder, target,
                                          {placeholder.args().begin(), placeholder.args().end()},
                                          {}, placeholder.name(),
                                          placeholder.type_annotation());

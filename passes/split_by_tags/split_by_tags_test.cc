@@ -372,8 +372,9 @@ TEST(SplitByTagsTest, AModuleCallReadsItsModulesState) {
 TEST(SplitByTagsTest, TheMainGraphTakesTheInputsAsTheOriginalDoes) {
   // symbolic_trace of `forward(self, x, *rest, scale=2.0)`: the split is
   // called like the original, `rest` collecting the extra arguments.
+  // Dynamo's `L_x_` is named after its node, as PyTorch does.
   auto module = ModuleFromFxText(R"(graph():
-    %x : [num_users=1] = placeholder[target=x]
+    %x : [num_users=1] = placeholder[target=L_x_]
     %_rest : [num_users=1] = placeholder[target=*rest]
     %scale : [num_users=1] = placeholder[target=scale](default=2.0)
     %getitem : [num_users=1] = call_function[target=operator.getitem](args = (%_rest, 0), kwargs = {})
