@@ -524,5 +524,30 @@ TEST(DedupTest, SkipsGroupsThatWouldMakeTheGraphLarger) {
                         "get_attr = -3 nodes"));
 }
 
+TEST(DedupTest, RandomDrawsKeepTheirOrder) {
+  // Two blocks draw rand_like; a randn_like drawn between the first block's
+  // draw and its end must still come after that draw, so that a seeded run
+  // gives each draw the same numbers.
+  GraphModule m;
+  Graph& g = m.graph();
+  Node* x = g.Placeholder("x");
+  x->mutable_meta().val = TensorVal({4});
+  auto block_draw = [&] { return g.CallFunction("torch.ops.aten.rand_like.default", {Ref(x)}); };
+  Node* r1 = block_draw();
+  Node* between = g.CallFunction("torch.ops.aten.randn_like.default", {Ref(x)});
+  Node* s1 = g.CallFunction("torch.ops.aten.sin.default",
+                            {Ref(g.CallFunction("torch.ops.aten.mul.Tensor", {Ref(r1), Ref(x)}))});
+  Node* r3 = block_draw();
+  Node* s3 = g.CallFunction("torch.ops.aten.sin.default",
+                            {Ref(g.CallFunction("torch.ops.aten.mul.Tensor", {Ref(r3), Ref(x)}))});
+  g.Output(Argument::Tuple({Ref(s1), Ref(between), Ref(s3)}));
+  const DedupReport report = Dedup(m);  // checks the draws' order too
+  EXPECT_EQ(report.regions_replaced, 2);
+  EXPECT_THAT(Targets(g),
+              ElementsAre("get_attr", "placeholder", "torch.ops.higher_order.invoke_subgraph",
+                          "torch.ops.aten.randn_like.default", "operator.getitem",
+                          "torch.ops.higher_order.invoke_subgraph", "operator.getitem", "output"));
+}
+
 }  // namespace
 }  // namespace fxpp

@@ -11,6 +11,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "ir/fx_text/py_repr.h"
+#include "passes/op_schema/op_schema.h"
 
 namespace fxpp {
 namespace {
@@ -177,7 +178,8 @@ const std::string& WriteChain(const Node& n, const std::vector<std::string>& no_
 
 // Each live node's class: pure nodes with the same target and arguments (up
 // to classes) are one, whatever their order, unless an in-place op reads
-// them; every other node is its own.
+// them or they draw random numbers (two draws are two values); every other
+// node is its own.
 // Returns the id of each node's class representative (its first member met
 // in a topological walk). Merging before numbering keeps the numbering
 // structural: a duplicate met late would otherwise release its users late.
@@ -201,7 +203,8 @@ std::vector<uint32_t> ClassRepresentatives(const Graph& graph, const std::vector
   absl::flat_hash_map<std::string, uint32_t> pure_by_text;
   for (size_t i = 0; i < walk.size(); ++i) {
     const Node& n = *walk[i];
-    if (n.op() != OpKind::kOutput && !IsSideEffectful(n) && !WrittenInPlace(n)) {
+    if (n.op() != OpKind::kOutput && !IsSideEffectful(n) && !WrittenInPlace(n) &&
+        !DrawsRandomNumbers(n)) {
       const uint32_t first = pure_by_text.emplace(NodeText(n, class_names), n.id()).first->second;
       representative[n.id()] = first;
       class_names[n.id()] = class_names[first];
@@ -210,6 +213,34 @@ std::vector<uint32_t> ClassRepresentatives(const Graph& graph, const std::vector
   }
   return representative;
 }
+
+// What a node's text adds for effects its target and arguments do not
+// show: the writes to a value in-place ops write (which tell it from its
+// look-alikes), and a random draw's place among the live draws in graph
+// order (a seeded run gives the k-th draw the same numbers, wherever it is).
+class EffectSuffixes {
+ public:
+  EffectSuffixes(const Graph& graph, const std::vector<Node*>& nodes, const std::vector<char>& live)
+      : no_names_(graph.id_bound()) {
+    for (Node* n : nodes) {
+      if (live[n->id()] && DrawsRandomNumbers(*n)) draw_index_.emplace(n->id(), draw_index_.size());
+    }
+  }
+
+  void AppendTo(const Node& n, std::string* text) {
+    if (WrittenInPlace(n)) {
+      absl::StrAppend(text, " writes{", WriteChain(n, no_names_, write_chains_), "}");
+    }
+    if (auto draw = draw_index_.find(n.id()); draw != draw_index_.end()) {
+      absl::StrAppend(text, " draw#", draw->second);
+    }
+  }
+
+ private:
+  const std::vector<std::string> no_names_;
+  absl::flat_hash_map<uint32_t, std::string> write_chains_;
+  absl::flat_hash_map<uint32_t, int> draw_index_;
+};
 
 }  // namespace
 
@@ -236,14 +267,10 @@ std::string CanonicalForm(const Graph& graph) {
   std::vector<uint32_t> waiting(graph.id_bound(), 0);  // unnamed live inputs
   using Ready = std::pair<std::string, uint32_t>;      // (text, id)
   std::priority_queue<Ready, std::vector<Ready>, std::greater<Ready>> ready;
-  // A value in-place ops write is told from its look-alikes by the writes.
-  const std::vector<std::string> no_names(graph.id_bound());
-  absl::flat_hash_map<uint32_t, std::string> write_chains;
+  EffectSuffixes effects(graph, nodes, live);
   const auto ready_text = [&](const Node& n) {
     std::string text = NodeText(n, names);
-    if (WrittenInPlace(n)) {
-      absl::StrAppend(&text, " writes{", WriteChain(n, no_names, write_chains), "}");
-    }
+    effects.AppendTo(n, &text);
     return text;
   };
   int placeholders = 0;

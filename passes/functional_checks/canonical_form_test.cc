@@ -144,5 +144,36 @@ TEST(CanonicalFormTest, SideEffectsStayWithoutUsers) {
             "return None\n");
 }
 
+TEST(CanonicalFormTest, RandomDrawsAreTwoValuesInTheirOrder) {
+  const auto draws = [](absl::string_view first, absl::string_view second) {
+    return Canonical(absl::StrCat(R"(graph():
+    %x : [num_users=2] = placeholder[target=x]
+    %)", first, R"( : [num_users=1] = call_function[target=torch.ops.aten.)", first,
+                                  R"(.default](args = (%x,), kwargs = {})
+    %)", second, R"( : [num_users=1] = call_function[target=torch.ops.aten.)", second,
+                                  R"(.default](args = (%x,), kwargs = {})
+    return (rand_like, randn_like)
+)"));
+  };
+  // Drawn the other way round, each output gets other numbers.
+  EXPECT_NE(draws("rand_like", "randn_like"), draws("randn_like", "rand_like"));
+  // Two alike draws are two values, not one.
+  const std::string twice = Canonical(R"(graph():
+    %x : [num_users=2] = placeholder[target=x]
+    %a : [num_users=1] = call_function[target=torch.ops.aten.rand_like.default](args = (%x,), kwargs = {})
+    %b : [num_users=1] = call_function[target=torch.ops.aten.rand_like.default](args = (%x,), kwargs = {})
+    return (a, b)
+)");
+  const std::string once = Canonical(R"(graph():
+    %x : [num_users=1] = placeholder[target=x]
+    %a : [num_users=1] = call_function[target=torch.ops.aten.rand_like.default](args = (%x,), kwargs = {})
+    return (a, a)
+)");
+  EXPECT_NE(twice, once);
+  EXPECT_EQ(once,
+            "v0 = call_function torch.ops.aten.rand_like.default(in0) draw#0\n"
+            "return (v0, v0)\n");
+}
+
 }  // namespace
 }  // namespace fxpp

@@ -137,6 +137,21 @@ const absl::flat_hash_set<uint32_t>& GlobalStateTargets() {
 
 }  // namespace
 
+bool DrawsRandomNumbers(const Node& node) {
+  static const auto* const kOps = new absl::flat_hash_set<absl::string_view>{
+      "rand", "rand_like", "randn", "randn_like", "randint", "randint_like", "randperm",
+      "bernoulli", "multinomial", "normal", "poisson", "binomial", "uniform", "exponential",
+      "geometric", "cauchy", "log_normal", "random", "native_dropout", "_fused_dropout",
+      "dropout", "dropout1d", "dropout2d", "dropout3d", "feature_dropout", "alpha_dropout",
+      "feature_alpha_dropout", "rrelu", "rrelu_with_noise", "_standard_gamma",
+      "_sample_dirichlet", "gumbel_softmax", "fractional_max_pool2d", "fractional_max_pool3d",
+  };
+  if (node.op() != OpKind::kCallFunction && node.op() != OpKind::kCallMethod) return false;
+  absl::string_view op = OperatorName(node);
+  if (op.size() > 1 && op.back() == '_') op.remove_suffix(1);  // bernoulli_, x.uniform_()
+  return kOps->contains(op);
+}
+
 bool IsGlobalStateBarrier(const Node& node) {
   return node.op() == OpKind::kCallFunction &&
          GlobalStateTargets().contains(node.target_symbol().id());
@@ -550,6 +565,14 @@ void ForEachMutationOrderingEdge(const Graph& graph, const AliasSets& aliases,
     if (inserted) it->second = MayMutateArguments(n);
     return it->second;
   };
+  // Random draws, each to follow the one before as a write and a read of
+  // the generator's state would (after the mutations' edges); asked once
+  // per target like may_mutate.
+  absl::flat_hash_map<uint64_t, bool> draws_by_target;
+  std::vector<Node*> draws;
+  auto order_draws = [&] {
+    for (size_t i = 1; i < draws.size(); ++i) on_edge(draws[i - 1], draws[i]);
+  };
   // The roots some node writes, found first: only their readers need
   // recording (readers of storage nothing writes get no edges), and a graph
   // without mutations is done after this one pass.
@@ -561,12 +584,18 @@ void ForEachMutationOrderingEdge(const Graph& graph, const AliasSets& aliases,
   };
   std::vector<uint32_t> written;  // roots the current node writes
   for (Node* n : graph.nodes()) {
+    if (n->op() == OpKind::kCallFunction || n->op() == OpKind::kCallMethod) {
+      const uint64_t key = static_cast<uint64_t>(n->op()) << 32 | n->target_symbol().id();
+      auto [draw, inserted] = draws_by_target.try_emplace(key);
+      if (inserted) draw->second = DrawsRandomNumbers(*n);
+      if (draw->second) draws.push_back(n);
+    }
     written_roots(n, written);
     if (written.empty()) continue;
     if (is_written.empty()) is_written.assign(graph.id_bound(), false);
     for (uint32_t root : written) is_written[root] = true;
   }
-  if (is_written.empty()) return;
+  if (is_written.empty()) return order_draws();
   // By alias class root id: the last mutation so far, and the readers since.
   std::vector<Node*> last_mutation(graph.id_bound(), nullptr);
   std::vector<std::vector<Node*>> readers_since(graph.id_bound());
@@ -592,6 +621,7 @@ void ForEachMutationOrderingEdge(const Graph& graph, const AliasSets& aliases,
       last_mutation[root] = n;
     }
   }
+  order_draws();
 }
 
 }  // namespace fxpp

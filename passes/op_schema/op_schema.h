@@ -134,11 +134,17 @@ class AliasSets {
 // node reading a member follows the class's last mutation, and a mutation
 // follows the readers since the mutation before it (and that mutation). The
 // chain orders all pairs transitively with O(nodes + edges) edges, each
-// from an earlier node to a later one. `on_mutation` is called once per
-// node that writes an argument, before its edges.
+// from an earlier node to a later one. Each random draw (DrawsRandomNumbers)
+// follows the one before it too. `on_mutation` is called once per node that
+// writes an argument, before its edges.
 void ForEachMutationOrderingEdge(const Graph& graph, const AliasSets& aliases,
                                  absl::FunctionRef<void(Node* mutation)> on_mutation,
                                  absl::FunctionRef<void(Node* earlier, Node* later)> on_edge);
+
+// Calls that draw from the global random number generator (rand, bernoulli,
+// dropout, x.uniform_(), ...): run in another order, a seeded run draws
+// other numbers. ForEachMutationOrderingEdge keeps them in graph order.
+bool DrawsRandomNumbers(const Node& node);
 
 // Calls that change or check global state (grad mode, autocast, API-usage
 // logging): passes must keep them in their place relative to every other

@@ -9,6 +9,7 @@ namespace {
 
 using ::testing::ElementsAre;
 using ::testing::IsEmpty;
+using ::testing::Pair;
 
 Argument Ref(Node* n) { return Argument::Ref(n); }
 KwArg Kw(absl::string_view name, Argument value) { return KwArg{Symbol::Intern(name), value}; }
@@ -270,6 +271,28 @@ TEST(AliasSetsTest, AModuleCallReadsTheStateUnderItsPathAndStorageItShares) {
   EXPECT_EQ(both.Root(own), both.Root(shared));
   EXPECT_THAT(both.StateReadBy(*call), ElementsAre(own));
   EXPECT_THAT(AliasSets(g).StateReadBy(*call), IsEmpty());
+}
+
+TEST_F(OpSchemaTest, RandomDraws) {
+  EXPECT_TRUE(DrawsRandomNumbers(*g.CallFunction("torch.ops.aten.native_dropout.default", {Ref(x)})));
+  EXPECT_TRUE(DrawsRandomNumbers(*g.CallFunction("torch.ops.aten.bernoulli_.float", {Ref(x)})));
+  EXPECT_TRUE(DrawsRandomNumbers(*g.CallMethod("uniform_", {Ref(x)})));
+  EXPECT_TRUE(DrawsRandomNumbers(*g.CallFunction("torch.nn.functional.dropout", {Ref(x)})));
+  EXPECT_TRUE(DrawsRandomNumbers(*g.CallFunction("torch.randn", {Argument::Int(3)})));
+  EXPECT_FALSE(DrawsRandomNumbers(*g.CallFunction("torch.ops.aten.add.Tensor", {Ref(x), Ref(y)})));
+  EXPECT_FALSE(DrawsRandomNumbers(*g.GetAttr("rand")));
+}
+
+TEST_F(OpSchemaTest, RandomDrawsFollowEachOther) {
+  Node* first = g.CallFunction("torch.ops.aten.rand_like.default", {Ref(x)});
+  g.CallFunction("torch.ops.aten.sin.default", {Ref(x)});
+  Node* second = g.CallFunction("torch.ops.aten.randn_like.default", {Ref(y)});
+  Node* third = g.CallMethod("bernoulli", {Ref(z)});
+  std::vector<std::pair<Node*, Node*>> edges;
+  ForEachMutationOrderingEdge(
+      g, AliasSets(g), [](Node*) {},
+      [&](Node* earlier, Node* later) { edges.emplace_back(earlier, later); });
+  EXPECT_THAT(edges, ElementsAre(Pair(first, second), Pair(second, third)));
 }
 
 }  // namespace

@@ -250,6 +250,16 @@ class Splitter {
     });
     // A module call reads its module's state (and the storage it shares).
     for (const Node* state : aliases_.StateReadBy(node)) access(state, false);
+    if (error.ok() && DrawsRandomNumbers(node)) {
+      if (last_draw_ != nullptr && component_of_[last_draw_->id()] > order) {
+        error = absl::InvalidArgumentError(absl::StrCat(
+            "split_by_tags: node '", node.name(), "' (component '", component.name,
+            "') draws random numbers after '", last_draw_->name(), "' (component '",
+            components_[component_of_[last_draw_->id()]].name, "') in the graph but would run "
+            "before it in the tag order; a seeded run would draw other numbers"));
+      }
+      last_draw_ = &node;
+    }
     return error;
   }
 
@@ -352,6 +362,7 @@ class Splitter {
   // that read or wrote it.
   const AliasSets aliases_;
   std::vector<int> last_write_, last_access_;
+  const Node* last_draw_ = nullptr;  // the last random draw (DrawsRandomNumbers) so far
   std::vector<Node*> copy_of_;         // the node's copy in its component
   std::vector<Node*> main_value_of_;   // what stands for the node in the main graph
   std::vector<bool> used_in_main_flag_;

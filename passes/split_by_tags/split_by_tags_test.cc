@@ -391,5 +391,19 @@ TEST(SplitByTagsTest, TheMainGraphTakesTheInputsAsTheOriginalDoes) {
                         "    %scale : [num_users=1] = placeholder[target=scale](default=2.0)\n"));
 }
 
+TEST(SplitByTagsTest, RandomDrawsRunInTheirOrder) {
+  auto module = std::make_unique<GraphModule>();
+  Graph& g = module->graph();
+  Node* x = g.Placeholder("x");
+  Node* first = g.CallFunction("torch.ops.aten.rand_like.default", {Argument::Ref(x)});
+  Node* second = g.CallMethod("normal_", {Argument::Ref(g.CallFunction("torch.ops.aten.zeros_like.default", {Argument::Ref(x)}))});
+  g.Output(Argument::Tuple({Argument::Ref(first), Argument::Ref(second)}));
+  for (Node* n : g.nodes()) Tag(n, n == first ? "first" : "second");
+  EXPECT_TRUE(SplitByTags(*module, {"first", "second"}).ok());
+  EXPECT_THAT(SplitByTags(*module, {"second", "first"}).status().message(),
+              HasSubstr("node 'normal_' (component 'second') draws random numbers after "
+                        "'rand_like' (component 'first') in the graph but would run before it"));
+}
+
 }  // namespace
 }  // namespace fxpp
