@@ -137,7 +137,7 @@ const absl::flat_hash_set<uint32_t>& GlobalStateTargets() {
 
 }  // namespace
 
-bool DrawsRandomNumbers(const Node& node) {
+bool DrawsRandomNumbers(const Node& node, const GraphModule* owner) {
   static const auto* const kOps = new absl::flat_hash_set<absl::string_view>{
       "rand", "rand_like", "randn", "randn_like", "randint", "randint_like", "randperm",
       "bernoulli", "multinomial", "normal", "poisson", "binomial", "uniform", "exponential",
@@ -146,6 +146,18 @@ bool DrawsRandomNumbers(const Node& node) {
       "feature_alpha_dropout", "rrelu", "rrelu_with_noise", "_standard_gamma",
       "_sample_dirichlet", "gumbel_softmax", "fractional_max_pool2d", "fractional_max_pool3d",
   };
+  static const auto* const kModules = new absl::flat_hash_set<absl::string_view>{
+      "Dropout", "Dropout1d", "Dropout2d", "Dropout3d", "AlphaDropout", "FeatureAlphaDropout",
+      "RReLU",
+  };
+  if (node.op() == OpKind::kCallModule && owner != nullptr) {
+    const GraphModule* callee = owner->FindSubmodule(node.target());
+    if (callee == nullptr) return false;
+    const absl::string_view type = callee->class_name();
+    const size_t dot = type.rfind('.');
+    return absl::StartsWith(type, "torch.nn.") &&
+           kModules->contains(dot == absl::string_view::npos ? type : type.substr(dot + 1));
+  }
   if (node.op() != OpKind::kCallFunction && node.op() != OpKind::kCallMethod) return false;
   absl::string_view op = OperatorName(node);
   if (op.size() > 1 && op.back() == '_') op.remove_suffix(1);  // bernoulli_, x.uniform_()
@@ -424,7 +436,7 @@ std::vector<int> ResultAliasPositions(const Node& node) {
 }
 
 AliasSets::AliasSets(const Graph& graph, const GraphModule* owner)
-    : node_(graph.id_bound(), nullptr), parent_(graph.id_bound()) {
+    : node_(graph.id_bound(), nullptr), parent_(graph.id_bound()), owner_(owner) {
   // Asked once per (op, target): for calls without keyword arguments it is
   // all ResultAliasPositions needs but for indexing, and a graph has few
   // distinct targets.
@@ -584,10 +596,11 @@ void ForEachMutationOrderingEdge(const Graph& graph, const AliasSets& aliases,
   };
   std::vector<uint32_t> written;  // roots the current node writes
   for (Node* n : graph.nodes()) {
-    if (n->op() == OpKind::kCallFunction || n->op() == OpKind::kCallMethod) {
+    if (n->op() == OpKind::kCallFunction || n->op() == OpKind::kCallMethod ||
+        n->op() == OpKind::kCallModule) {
       const uint64_t key = static_cast<uint64_t>(n->op()) << 32 | n->target_symbol().id();
       auto [draw, inserted] = draws_by_target.try_emplace(key);
-      if (inserted) draw->second = DrawsRandomNumbers(*n);
+      if (inserted) draw->second = DrawsRandomNumbers(*n, aliases.owner());
       if (draw->second) draws.push_back(n);
     }
     written_roots(n, written);

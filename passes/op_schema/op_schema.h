@@ -112,21 +112,24 @@ class AliasSets {
   // (or of state sharing its storage) in this graph, one per class; empty
   // for other nodes.
   absl::Span<const Node* const> StateReadBy(const Node& n) const;
+  // The module given, or null.
+  const GraphModule* owner() const { return owner_; }
   // Whether some node is a global-state barrier: found on this class's walk
   // over the graph, so a pass that needs both does not walk it again.
   bool has_global_state_barrier() const { return has_barrier_; }
 
  private:
   uint32_t Find(uint32_t id) const;
-  bool has_barrier_ = false;
   void RecordModuleStateReads(const GraphModule& owner, std::vector<const Node*> attribute_reads,
                               absl::Span<const Node* const> calls,
                               const absl::flat_hash_map<uint32_t, uint32_t>& first_group_read);
+  bool has_barrier_ = false;
   // Module call target symbol -> StateReadBy's answer.
   absl::flat_hash_map<uint32_t, std::vector<const Node*>> state_reads_by_target_;
   // By node id: the node the entry was built for, and its union-find parent.
   std::vector<const Node*> node_;
   mutable std::vector<uint32_t> parent_;
+  const GraphModule* owner_;
 };
 
 // The ordering edges that keep every mutation in its place relative to
@@ -144,7 +147,9 @@ void ForEachMutationOrderingEdge(const Graph& graph, const AliasSets& aliases,
 // Calls that draw from the global random number generator (rand, bernoulli,
 // dropout, x.uniform_(), ...): run in another order, a seeded run draws
 // other numbers. ForEachMutationOrderingEdge keeps them in graph order.
-bool DrawsRandomNumbers(const Node& node);
+// Given the graph's owning module, calls of its dropout and RReLU modules
+// count too (in training they draw; the module's mode is not recorded).
+bool DrawsRandomNumbers(const Node& node, const GraphModule* owner = nullptr);
 
 // Calls that change or check global state (grad mode, autocast, API-usage
 // logging): passes must keep them in their place relative to every other

@@ -295,5 +295,26 @@ TEST_F(OpSchemaTest, RandomDrawsFollowEachOther) {
   EXPECT_THAT(edges, ElementsAre(Pair(first, second), Pair(second, third)));
 }
 
+TEST(RandomDrawsTest, CallsOfDropoutModulesDrawGivenTheModule) {
+  GraphModule module;
+  for (auto [name, type] : {std::pair<const char*, const char*>{"drop", "torch.nn.modules.dropout.Dropout"},
+                            {"lin", "torch.nn.modules.linear.Linear"}}) {
+    ASSERT_TRUE(module.AddChild(name, GraphModule::Opaque(type)).ok());
+  }
+  Graph& g = module.graph();
+  Node* x = g.Placeholder("x");
+  Node* rand = g.CallFunction("torch.rand_like", {Argument::Ref(x)});
+  Node* lin = g.CallModule("lin", {Argument::Ref(x)});
+  Node* drop = g.CallModule("drop", {Argument::Ref(lin)});
+  EXPECT_TRUE(DrawsRandomNumbers(*drop, &module));
+  EXPECT_FALSE(DrawsRandomNumbers(*lin, &module));
+  EXPECT_FALSE(DrawsRandomNumbers(*drop));  // without the module, its class is unknown
+  std::vector<std::pair<Node*, Node*>> edges;
+  ForEachMutationOrderingEdge(
+      g, AliasSets(g, &module), [](Node*) {},
+      [&](Node* earlier, Node* later) { edges.emplace_back(earlier, later); });
+  EXPECT_THAT(edges, ElementsAre(Pair(rand, drop)));
+}
+
 }  // namespace
 }  // namespace fxpp

@@ -250,7 +250,7 @@ class Splitter {
     });
     // A module call reads its module's state (and the storage it shares).
     for (const Node* state : aliases_.StateReadBy(node)) access(state, false);
-    if (error.ok() && DrawsRandomNumbers(node)) {
+    if (error.ok() && DrawsRandomNumbers(node, &module_)) {
       if (last_draw_ != nullptr && component_of_[last_draw_->id()] > order) {
         error = absl::InvalidArgumentError(absl::StrCat(
             "split_by_tags: node '", node.name(), "' (component '", component.name,
