@@ -240,6 +240,32 @@ bool SimpleIndex(const Argument& index, int64_t* dim, const Argument** element) 
   return true;
 }
 
+// `x[index]` for an index of integers and slices along several dimensions
+// (`x[a:b, c:d]`, swin's attention mask): the simple indices (SimpleIndex)
+// of a chain of views, one per dimension selected, each index counting the
+// dimensions the ones before it left. nullopt for any other index.
+absl::optional<std::vector<Argument>> SimpleIndexChain(const Argument& index) {
+  int64_t dim = 0;
+  const Argument* element = nullptr;
+  if (SimpleIndex(index, &dim, &element)) return std::vector<Argument>{index};
+  if (index.kind() != ArgKind::kTuple) return absl::nullopt;
+  std::vector<Argument> chain;
+  int64_t kept = 0;  // dimensions of the view so far before the next part
+  for (const Argument& part : index.elements()) {
+    if (IsFullSlice(part)) {
+      ++kept;
+      continue;
+    }
+    if (part.kind() != ArgKind::kInt && part.kind() != ArgKind::kSlice) return absl::nullopt;
+    std::vector<Argument> step(kept, Argument::Slice(Argument::None(), Argument::None(),
+                                                     Argument::None()));
+    step.push_back(part);
+    chain.push_back(Argument::Tuple(std::move(step)));
+    if (part.kind() == ArgKind::kSlice) ++kept;  // an integer drops its dimension
+  }
+  return chain;
+}
+
 // aten.index_put's indices for `x[index] = v` when the index is tensors
 // (x[mask], x[i, j]) or tensors and full slices (x[:, pos]): None for each
 // full slice, as PyTorch's indexing passes them, trailing ones dropped.
@@ -1020,14 +1046,21 @@ absl::Status Functionalizer::ProcessSetItem(Node* n) {
                      {Argument::Ref(base_value), indices, new_part}, {}, *n, base_value);
     return Mutate(*n, base, put);
   }
-  int64_t dim = 0;
-  const Argument* element = nullptr;
-  if (!SimpleIndex(index, &dim, &element)) {
-    return Unsupported(*n, "assigns through an index along several dimensions");
+  const absl::optional<std::vector<Argument>> chain = SimpleIndexChain(index);
+  if (!chain.has_value()) {
+    return Unsupported(*n, "assigns through an index with an ellipsis, None or a tensor beside "
+                           "other selections");
   }
-  Node* view = Emit(OpKind::kCallFunction, kGetItem, {Argument::Ref(base_value), index}, {}, *n, nullptr);
-  S(view).effect = Effect::kView;
-  MakeView(view, base, base);
+  // Each view of the chain is written back into the one before it.
+  Node* view = base;
+  Node* view_value = base_value;
+  for (const Argument& step : *chain) {
+    Node* next = Emit(OpKind::kCallFunction, kGetItem, {Argument::Ref(view_value), step}, {}, *n,
+                      nullptr);
+    S(next).effect = Effect::kView;
+    MakeView(next, view, view);
+    view = view_value = next;
+  }
   Node* written = new_part.is_node()
       ? Emit(OpKind::kCallFunction, kAtenCopy, {Argument::Ref(view), new_part}, {}, *n, view)
       : Emit(OpKind::kCallFunction, "torch.ops.aten.fill.Scalar", {Argument::Ref(view), new_part}, {},

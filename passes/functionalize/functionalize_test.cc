@@ -336,6 +336,45 @@ TEST(FunctionalizeTest, SetItemThroughFullSlicesAndTensorsIsAnIndexPut) {
             "    return (index_put_1, mul)\n");
 }
 
+TEST(FunctionalizeTest, SetItemThroughSlicesOfSeveralDimensionsIsAChainOfViews) {
+  // swin's attention mask: mask[a:b, c:d] = count, then mask[1, 2:] = v: a
+  // view per selected dimension, each written back into the one before.
+  auto m = ModuleFromFxText(R"(graph():
+    %mask : [num_users=3] = placeholder[target=mask]
+    %v : [num_users=1] = placeholder[target=v]
+    %setitem : [num_users=0] = call_function[target=operator.setitem](args = (%mask, (slice(0, 2, None), slice(1, 3, None)), 1.0), kwargs = {})
+    %setitem_1 : [num_users=0] = call_function[target=operator.setitem](args = (%mask, (1, slice(2, None, None)), %v), kwargs = {})
+    %mul : [num_users=1] = call_function[target=operator.mul](args = (%mask, 2), kwargs = {})
+    return mul
+)");
+  absl::StatusOr<FunctionalizeReport> report = Functionalize(*m);
+  ASSERT_TRUE(report.ok()) << report.status();
+  EXPECT_EQ(PrintFxGraph(m->graph()),
+            "graph():\n"
+            "    %mask : [num_users=2] = placeholder[target=mask]\n"
+            "    %v : [num_users=1] = placeholder[target=v]\n"
+            "    %getitem : [num_users=2] = call_function[target=operator.getitem](args = (%mask, (slice(0, 2, None),)), kwargs = {})\n"
+            "    %getitem_1 : [num_users=1] = call_function[target=operator.getitem](args = (%getitem, (slice(None, None, None), slice(1, 3, None))), kwargs = {})\n"
+            "    %fill : [num_users=1] = call_function[target=torch.ops.aten.fill.Scalar](args = (%getitem_1, 1.0), kwargs = {})\n"
+            "    %slice_scatter : [num_users=1] = call_function[target=torch.slice_scatter](args = (%getitem, %fill, 1, 1, 3, 1), kwargs = {})\n"
+            "    %slice_scatter_1 : [num_users=2] = call_function[target=torch.slice_scatter](args = (%mask, %slice_scatter, 0, 0, 2, 1), kwargs = {})\n"
+            "    %getitem_2 : [num_users=2] = call_function[target=operator.getitem](args = (%slice_scatter_1, (1,)), kwargs = {})\n"
+            "    %getitem_3 : [num_users=1] = call_function[target=operator.getitem](args = (%getitem_2, (slice(2, None, None),)), kwargs = {})\n"
+            "    %copy : [num_users=1] = call_function[target=torch.ops.aten.copy.default](args = (%getitem_3, %v), kwargs = {})\n"
+            "    %slice_scatter_2 : [num_users=1] = call_function[target=torch.slice_scatter](args = (%getitem_2, %copy, 0, 2, None, 1), kwargs = {})\n"
+            "    %select_scatter : [num_users=2] = call_function[target=torch.select_scatter](args = (%slice_scatter_1, %slice_scatter_2, 0, 1), kwargs = {})\n"
+            "    %mul : [num_users=1] = call_function[target=operator.mul](args = (%select_scatter, 2), kwargs = {})\n"
+            "    return (select_scatter, mul)\n");
+  // An ellipsis or None beside other selections is still refused.
+  auto ellipsis = ModuleFromFxText(R"(graph():
+    %mask : [num_users=2] = placeholder[target=mask]
+    %setitem : [num_users=0] = call_function[target=operator.setitem](args = (%mask, (Ellipsis, slice(1, 3, None)), 1.0), kwargs = {})
+    %mul : [num_users=1] = call_function[target=operator.mul](args = (%mask, 2), kwargs = {})
+    return mul
+)");
+  EXPECT_THAT(Functionalize(*ellipsis).status().message(), HasSubstr("an ellipsis, None or a tensor"));
+}
+
 TEST(FunctionalizeTest, KeptMutationsAreCopiesThatSurviveDeadCodeElimination) {
   auto m = ModuleFromFxText(R"(graph():
     %x : [num_users=1] = placeholder[target=x]
