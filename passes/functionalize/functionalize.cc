@@ -398,6 +398,9 @@ class Functionalizer {
   // An element of unbind/split/split_with_sizes.
   absl::StatusOr<Node*> ElementInverse(const WriteBack& w);
   absl::StatusOr<Node*> IndexScatter(const WriteBack& w);
+  // select_scatter or slice_scatter of w.value into w.base_value at a
+  // simple index (SimpleIndex).
+  absl::StatusOr<Node*> ScatterAtSimpleIndex(const WriteBack& w, const Argument& index);
   absl::StatusOr<Node*> InversePermute(const WriteBack& w, const ViewInverse& inverse);
   absl::StatusOr<Node*> UnsqueezeBack(const WriteBack& w, const ViewInverse& inverse);
   void MakeView(Node* view, Node* base, Node* regen_from);
@@ -844,12 +847,31 @@ absl::StatusOr<Node*> Functionalizer::ElementInverse(const WriteBack& w) {
 }
 
 absl::StatusOr<Node*> Functionalizer::IndexScatter(const WriteBack& w) {
+  const absl::optional<std::vector<Argument>> chain = SimpleIndexChain(w.tmpl.args()[1]);
+  if (!chain.has_value()) {
+    return Unsupported(w.mutator, absl::StrCat("writes through '", w.view->name(),
+                                               "', an index with an ellipsis, None or a tensor"));
+  }
+  // x[a:b, c:d] is x[a:b][:, c:d]: the views between the base and the last
+  // one, from the base's current value, then each written back in turn.
+  std::vector<Node*> bases = {w.base_value};
+  for (size_t k = 0; k + 1 < chain->size(); ++k) {
+    bases.push_back(Emit(OpKind::kCallFunction, kGetItem, {Argument::Ref(bases.back()), (*chain)[k]},
+                         {}, w.mutator, nullptr));
+  }
+  Node* value = w.value;
+  for (size_t k = chain->size(); k-- > 0;) {
+    const WriteBack step{w.mutator, w.view, bases[k], value, w.tmpl, w.aten, w.op, w.base_meta};
+    ASSIGN_OR_RETURN(value, ScatterAtSimpleIndex(step, (*chain)[k]));
+  }
+  return value;
+}
+
+absl::StatusOr<Node*> Functionalizer::ScatterAtSimpleIndex(const WriteBack& w,
+                                                           const Argument& index) {
   int64_t dim = 0;
   const Argument* element = nullptr;
-  if (!SimpleIndex(w.tmpl.args()[1], &dim, &element)) {
-    return Unsupported(w.mutator, absl::StrCat("writes through '", w.view->name(),
-                                               "', an index along more than one dimension"));
-  }
+  if (!SimpleIndex(index, &dim, &element)) return absl::InternalError("not a simple index");
   if (element->kind() == ArgKind::kInt) {
     return Scatter(w, "select_scatter", {Argument::Int(dim), *element});
   }
@@ -1002,7 +1024,8 @@ absl::Status Functionalizer::ProcessGetItem(Node* n) {
   int64_t dim = 0;
   const Argument* element = nullptr;
   State& s = S(n);
-  if (tensor != nullptr && SimpleIndex(index, &dim, &element)) {
+  if (tensor != nullptr &&
+      (SimpleIndex(index, &dim, &element) || SimpleIndexChain(index).has_value())) {
     s.effect = Effect::kView;
     MakeView(n, producer, producer);
     return absl::OkStatus();

@@ -375,6 +375,40 @@ TEST(FunctionalizeTest, SetItemThroughSlicesOfSeveralDimensionsIsAChainOfViews) 
   EXPECT_THAT(Functionalize(*ellipsis).status().message(), HasSubstr("an ellipsis, None or a tensor"));
 }
 
+TEST(FunctionalizeTest, ViewsThroughSlicesOfSeveralDimensionsSeeAndTakeWrites) {
+  // y = x[0:2, 1:3] is a view: it sees the write to x after it, and the
+  // write through it reaches x.
+  absl::StatusOr<std::unique_ptr<GraphModule>> m = ParseFxg(R"(fxg 1
+module: GraphModule
+graph():  # typed
+    %x : torch.Tensor [num_users=2] = placeholder[target=x]
+        # val: f32[4, 4] stride=(4, 1) cpu
+    %y : [num_users=2] = call_function[target=operator.getitem](args = (%x, (slice(0, 2, None), slice(1, 3, None))), kwargs = {})
+        # val: f32[2, 2] stride=(4, 1) cpu
+    %add_ : [num_users=0] = call_method[target=add_](args = (%x, 1), kwargs = {})
+        # val: f32[4, 4] stride=(4, 1) cpu
+    %mul_ : [num_users=0] = call_method[target=mul_](args = (%y, 2), kwargs = {})
+        # val: f32[2, 2] stride=(4, 1) cpu
+    %total : [num_users=1] = call_method[target=sum](args = (%y,), kwargs = {})
+    return total
+)", "view.fxg");
+  ASSERT_TRUE(m.ok()) << m.status();
+  absl::StatusOr<FunctionalizeReport> report = Functionalize(**m);
+  ASSERT_TRUE(report.ok()) << report.status();
+  EXPECT_EQ(PrintFxGraph((*m)->graph()),
+            "graph():\n"
+            "    %x : torch.Tensor [num_users=1] = placeholder[target=x]\n"
+            "    %add : [num_users=3] = call_method[target=add](args = (%x, 1), kwargs = {})\n"
+            "    %y_1 : [num_users=1] = call_function[target=operator.getitem](args = (%add, (slice(0, 2, None), slice(1, 3, None))), kwargs = {})\n"
+            "    %mul : [num_users=1] = call_method[target=mul](args = (%y_1, 2), kwargs = {})\n"
+            "    %getitem : [num_users=1] = call_function[target=operator.getitem](args = (%add, (slice(0, 2, None),)), kwargs = {})\n"
+            "    %slice_scatter : [num_users=1] = call_function[target=torch.slice_scatter](args = (%getitem, %mul, 1, 1, 3, 1), kwargs = {})\n"
+            "    %slice_scatter_1 : [num_users=2] = call_function[target=torch.slice_scatter](args = (%add, %slice_scatter, 0, 0, 2, 1), kwargs = {})\n"
+            "    %y_2 : [num_users=1] = call_function[target=operator.getitem](args = (%slice_scatter_1, (slice(0, 2, None), slice(1, 3, None))), kwargs = {})\n"
+            "    %total : [num_users=1] = call_method[target=sum](args = (%y_2,), kwargs = {})\n"
+            "    return (slice_scatter_1, total)\n");
+}
+
 TEST(FunctionalizeTest, KeptMutationsAreCopiesThatSurviveDeadCodeElimination) {
   auto m = ModuleFromFxText(R"(graph():
     %x : [num_users=1] = placeholder[target=x]
