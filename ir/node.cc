@@ -324,12 +324,6 @@ const absl::flat_hash_set<absl::string_view>& SideEffectfulTargets() {
       "torch.ops.profiler._record_function_enter_new",
       "torch.ops.profiler._record_function_exit",
       "torch.ops.profiler._record_function_exit._RecordFunction",
-      "torch._C._set_grad_enabled",
-      "torch.amp._enter_autocast",
-      "torch.amp._exit_autocast",
-      "torch.amp.autocast_mode._enter_autocast",
-      "torch.amp.autocast_mode._exit_autocast",
-      "torch._C._log_api_usage_once",
       "torch.ops.higher_order.with_effects",
       "torch.ops.higher_order.auto_functionalized",
       "operator.setitem",
@@ -341,6 +335,44 @@ const absl::flat_hash_set<absl::string_view>& SideEffectfulTargets() {
       "setattr",
       "print",
   };
+  return *kTargets;
+}
+
+// IsGlobalStateCall's targets. Passes ask this of every node: a
+// call_function's target is already an interned symbol, so the targets are
+// matched by symbol id, not by text.
+const absl::flat_hash_set<uint32_t>& GlobalStateTargets() {
+  static const auto* const kTargets = [] {
+    auto* ids = new absl::flat_hash_set<uint32_t>;
+    for (absl::string_view target : {
+             "torch._C._set_grad_enabled",
+             "torch.autograd.grad_mode.set_grad_enabled",
+             "torch.autograd.grad_mode._enter_inference_mode",
+             "torch.autograd.grad_mode._exit_inference_mode",
+             "torch.amp._enter_autocast",
+             "torch.amp._exit_autocast",
+             "torch.amp.autocast_mode._enter_autocast",
+             "torch.amp.autocast_mode._exit_autocast",
+             "torch._C._set_deterministic_algorithms",
+             "torch._C._autograd._saved_tensors_hooks_disable",
+             "torch._C._autograd._saved_tensors_hooks_enable",
+             "torch._C._set_fwd_grad_enabled",
+             "torch._C._enter_dual_level",
+             "torch._C._exit_dual_level",
+             "torch._C._functorch._vmap_increment_nesting",
+             "torch._C._functorch._vmap_decrement_nesting",
+             "torch._C._functorch._grad_increment_nesting",
+             "torch._C._functorch._grad_decrement_nesting",
+             "torch._C._functorch._jvp_increment_nesting",
+             "torch._C._functorch._jvp_decrement_nesting",
+             "torch._C._functorch.set_inplace_requires_grad_allowed",
+             "torch._C._log_api_usage_once",
+             "torch._functorch.vmap.lazy_load_decompositions",
+         }) {
+      ids->insert(Symbol::Intern(target).id());
+    }
+    return ids;
+  }();
   return *kTargets;
 }
 
@@ -397,6 +429,11 @@ bool HasInPlaceKeyword(const Node& node) {
   return inplace != nullptr && inplace->kind() == ArgKind::kBool && inplace->bool_value();
 }
 
+bool IsGlobalStateCall(const Node& node) {
+  return node.op() == OpKind::kCallFunction &&
+         GlobalStateTargets().contains(node.target_symbol().id());
+}
+
 bool IsSideEffectful(const Node& node) {
   switch (node.op()) {
     case OpKind::kPlaceholder:
@@ -407,7 +444,8 @@ bool IsSideEffectful(const Node& node) {
       return false;
     case OpKind::kCallMethod:
     case OpKind::kCallFunction:
-      if (node.op() == OpKind::kCallFunction && SideEffectfulTargets().contains(node.target())) {
+      if (node.op() == OpKind::kCallFunction &&
+          (SideEffectfulTargets().contains(node.target()) || IsGlobalStateCall(node))) {
         return true;
       }
       return IsInPlaceCall(node) || node.FindKwarg("out") != nullptr || HasInPlaceKeyword(node);

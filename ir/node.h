@@ -305,12 +305,21 @@ bool IsInPlaceCall(const Node& node);
 // activations and dropouts), which writes its first argument.
 bool HasInPlaceKeyword(const Node& node);
 
+// Calls that change or check global state, as Dynamo records the context
+// managers and calls it traces: grad mode, inference mode, autocast,
+// deterministic algorithms, saved-tensor hooks, forward AD, functorch's
+// transform nesting, API-usage logging. They are side-effecting, and passes
+// keep them in their place relative to every other node and never move
+// them into a subgraph.
+bool IsGlobalStateCall(const Node& node);
+
 // FX's notion of a node that must not be removed even when unused:
 // placeholders, outputs, calls of known side-effecting functions, in-place
 // ops (`add_`, `torch.ops.aten.copy_.default`, `operator.setitem`, calls with
-// an `out=` keyword or `inplace=True`) and global-state changes (grad mode,
-// autocast). PyTorch's DCE drops an unused `F.relu(x, inplace=True)`, and
-// with it the write.
+// an `out=` keyword or `inplace=True`) and global-state calls
+// (IsGlobalStateCall). PyTorch's DCE drops an unused
+// `F.relu(x, inplace=True)`, and with it the write, and Dynamo's unused
+// `torch._C._set_deterministic_algorithms(True)`.
 bool IsSideEffectful(const Node& node);
 
 // FX's target of a subgraph call, `invoke_subgraph(subgraph, identifier,

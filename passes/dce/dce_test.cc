@@ -1,11 +1,15 @@
 #include "passes/dce/dce.h"
 
+#include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "ir/fx_text/fx_text.h"
 #include "ir/verifier.h"
+#include "testing/node_names.h"
 
 namespace fxpp {
 namespace {
+
+using ::testing::ElementsAre;
 
 std::unique_ptr<GraphModule> Parse(absl::string_view text) {
   absl::StatusOr<ParsedFxGraph> parsed = ParseFxGraph(text, "test.fx");
@@ -80,6 +84,31 @@ TEST(DeadCodeEliminationPassTest, KeepsUnusedCustomOperators) {
   EXPECT_TRUE(*changed);
   EXPECT_EQ(module->graph().FindNode("unused"), nullptr);
   EXPECT_NE(module->graph().FindNode("bump"), nullptr);
+}
+
+TEST(DeadCodeEliminationPassTest, KeepsGlobalStateCalls) {
+  // Dynamo's graph of inference_mode, use_deterministic_algorithms and
+  // disable_saved_tensors_hooks: each call changes state the rest of the
+  // program sees, whether or not the graph uses its result.
+  std::unique_ptr<GraphModule> module = Parse(R"(graph():
+    %x : [num_users=1] = placeholder[target=x]
+    %a : [num_users=2] = call_function[target=operator.mul](args = (%x, 2), kwargs = {})
+    %_enter_inference_mode : [num_users=1] = call_function[target=torch.autograd.grad_mode._enter_inference_mode](args = (True,), kwargs = {})
+    %b : [num_users=1] = call_function[target=operator.add](args = (%a, 1), kwargs = {})
+    %_exit_inference_mode : [num_users=0] = call_function[target=torch.autograd.grad_mode._exit_inference_mode](args = (%_enter_inference_mode,), kwargs = {})
+    %_set_deterministic_algorithms : [num_users=0] = call_function[target=torch._C._set_deterministic_algorithms](args = (True,), kwargs = {})
+    %_saved_tensors_hooks_disable : [num_users=0] = call_function[target=torch._C._autograd._saved_tensors_hooks_disable](args = (no,), kwargs = {})
+    %c : [num_users=2] = call_method[target=sin](args = (%a,), kwargs = {})
+    %unused : [num_users=0] = call_method[target=cos](args = (%c,), kwargs = {})
+    %_saved_tensors_hooks_enable : [num_users=0] = call_function[target=torch._C._autograd._saved_tensors_hooks_enable](args = (), kwargs = {})
+    return (b, c))");
+  DeadCodeEliminationPass pass;
+  absl::StatusOr<bool> changed = pass.Run(*module);
+  ASSERT_TRUE(changed.ok());
+  EXPECT_THAT(NodeNames(module->graph()),
+              ElementsAre("x", "a", "_enter_inference_mode", "b", "_exit_inference_mode",
+                          "_set_deterministic_algorithms", "_saved_tensors_hooks_disable", "c",
+                          "_saved_tensors_hooks_enable", "output"));
 }
 
 }  // namespace

@@ -267,7 +267,7 @@ void Deduplicator::AddOrderingEdges() {
   std::vector<Node*> segment;
   for (Node* n : graph_.nodes()) {
     if (n->op() == OpKind::kOutput) continue;
-    if (IsGlobalStateBarrier(*n)) {
+    if (IsGlobalStateCall(*n)) {
       std::vector<Node*>& deps = extra_[n];
       deps.insert(deps.end(), segment.begin(), segment.end());
       if (segment.empty() && barrier != nullptr) deps.push_back(barrier);

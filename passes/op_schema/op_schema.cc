@@ -113,28 +113,6 @@ constexpr BatchNormSchema kBatchNorms[] = {
     {"torch.nn.functional.batch_norm", 1, 2, 5},
 };
 
-// Passes ask this of every node: a call_function's target is already an
-// interned symbol, so the targets are matched by symbol id, not by text.
-const absl::flat_hash_set<uint32_t>& GlobalStateTargets() {
-  static const auto* const kTargets = [] {
-    auto* ids = new absl::flat_hash_set<uint32_t>;
-    for (absl::string_view target : {
-             "torch._C._set_grad_enabled",
-             "torch.autograd.grad_mode.set_grad_enabled",
-             "torch.amp._enter_autocast",
-             "torch.amp._exit_autocast",
-             "torch.amp.autocast_mode._enter_autocast",
-             "torch.amp.autocast_mode._exit_autocast",
-             "torch._C._log_api_usage_once",
-             "torch._functorch.vmap.lazy_load_decompositions",
-         }) {
-      ids->insert(Symbol::Intern(target).id());
-    }
-    return ids;
-  }();
-  return *kTargets;
-}
-
 }  // namespace
 
 bool DrawsRandomNumbers(const Node& node, const GraphModule* owner) {
@@ -162,11 +140,6 @@ bool DrawsRandomNumbers(const Node& node, const GraphModule* owner) {
   absl::string_view op = OperatorName(node);
   if (op.size() > 1 && op.back() == '_') op.remove_suffix(1);  // bernoulli_, x.uniform_()
   return kOps->contains(op);
-}
-
-bool IsGlobalStateBarrier(const Node& node) {
-  return node.op() == OpKind::kCallFunction &&
-         GlobalStateTargets().contains(node.target_symbol().id());
 }
 
 std::vector<Node*> FlatNodeArgs(const Node& node) {
@@ -471,7 +444,7 @@ AliasSets::AliasSets(const Graph& graph, const GraphModule* owner)
       }
     }
     if (n->op() != OpKind::kCallFunction && n->op() != OpKind::kCallMethod) continue;
-    has_barrier_ = has_barrier_ || IsGlobalStateBarrier(*n);
+    has_barrier_ = has_barrier_ || IsGlobalStateCall(*n);
     if (n->kwargs().empty()) {
       const uint64_t key = static_cast<uint64_t>(n->op()) << 32 | n->target_symbol().id();
       auto [it, inserted] = aliasing_by_target.try_emplace(key);

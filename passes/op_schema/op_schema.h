@@ -151,11 +151,6 @@ void ForEachMutationOrderingEdge(const Graph& graph, const AliasSets& aliases,
 // count too (in training they draw; the module's mode is not recorded).
 bool DrawsRandomNumbers(const Node& node, const GraphModule* owner = nullptr);
 
-// Calls that change or check global state (grad mode, autocast, API-usage
-// logging): passes must keep them in their place relative to every other
-// node, and never move them into a subgraph.
-bool IsGlobalStateBarrier(const Node& node);
-
 }  // namespace fxpp
 
 #endif  // FXPP_PASSES_OP_SCHEMA_OP_SCHEMA_H_

@@ -113,11 +113,15 @@ TEST_F(OpSchemaTest, ViewOps) {
   EXPECT_FALSE(IsViewOp(*g.CallModule("view", {Ref(x)})));
 }
 
-TEST_F(OpSchemaTest, GlobalStateBarriers) {
-  EXPECT_TRUE(IsGlobalStateBarrier(*g.CallFunction("torch.amp._enter_autocast", {Argument::String("cpu")})));
-  EXPECT_TRUE(IsGlobalStateBarrier(*g.CallFunction("torch._C._set_grad_enabled", {Argument::Bool(false)})));
-  EXPECT_FALSE(IsGlobalStateBarrier(*g.CallFunction("torch.sin", {Ref(x)})));
-  EXPECT_FALSE(IsGlobalStateBarrier(*g.CallMethod("_set_grad_enabled", {Ref(x)})));
+TEST_F(OpSchemaTest, GlobalStateCalls) {
+  EXPECT_TRUE(IsGlobalStateCall(*g.CallFunction("torch.amp._enter_autocast", {Argument::String("cpu")})));
+  EXPECT_TRUE(IsGlobalStateCall(
+      *g.CallFunction("torch.autograd.grad_mode._enter_inference_mode", {Argument::Bool(true)})));
+  EXPECT_TRUE(IsGlobalStateCall(
+      *g.CallFunction("torch._C._functorch._vmap_increment_nesting", {Argument::Int(2)})));
+  EXPECT_TRUE(IsGlobalStateCall(*g.CallFunction("torch._C._set_grad_enabled", {Argument::Bool(false)})));
+  EXPECT_FALSE(IsGlobalStateCall(*g.CallFunction("torch.sin", {Ref(x)})));
+  EXPECT_FALSE(IsGlobalStateCall(*g.CallMethod("_set_grad_enabled", {Ref(x)})));
 }
 
 // MayMutateArguments is the cheap screen before MutatedArgPositions: never

@@ -56,7 +56,7 @@ class RegionExclusion {
  private:
   enum class Effect : uint8_t { kNone, kGlobalState, kSideEffect };
   static Effect Classify(const Node& node) {
-    if (IsGlobalStateBarrier(node)) return Effect::kGlobalState;
+    if (IsGlobalStateCall(node)) return Effect::kGlobalState;
     return IsSideEffectful(node) ? Effect::kSideEffect : Effect::kNone;
   }
 

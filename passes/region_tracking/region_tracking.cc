@@ -334,9 +334,9 @@ void Tracker::UseKeys(const NodeKeys& keys) {
   // mode switch join one group.
   auto for_each_followed_edge = [&](auto&& fn) {
     for (const auto& [node, deps] : extra_) {
-      if (IsGlobalStateBarrier(*node)) continue;
+      if (IsGlobalStateCall(*node)) continue;
       for (const Node* dep : deps) {
-        if (!IsGlobalStateBarrier(*dep)) fn(dep, node);
+        if (!IsGlobalStateCall(*dep)) fn(dep, node);
       }
     }
   };
