@@ -221,6 +221,26 @@ class InProcessTest(unittest.TestCase):
         torch.testing.assert_close(split_varargs(x, 3.0, a, b), VarArgs()(x, 3.0, a, b))
         torch.testing.assert_close(split_varargs(x, 2.0, a, b, a), VarArgs()(x, 2.0, a, b, a))
 
+    def test_dedup_keeps_the_order_of_random_draws(self):
+        """Seeded, the deduplicated graph draws the numbers the original
+        draws: randn_like, drawn between the first block's draw and its
+        end, stays after that draw."""
+        def blocks(x):
+            first = torch.rand_like(x)
+            between = torch.randn_like(x)
+            a = (first * x).sin()
+            b = (torch.rand_like(x) * x).sin()
+            return a, between, b
+        gm = make_fx(blocks)(torch.randn(4))
+        deduplicated = fxpp.torch.dedup(gm, min_region_size=2)
+        self.assertTrue(any(n.op == "call_module" for n in deduplicated.graph.nodes))
+        x = torch.randn(4)
+        torch.manual_seed(0)
+        expected = gm(x)
+        torch.manual_seed(0)
+        for want, got in zip(expected, deduplicated(x)):
+            self.assertTrue(torch.equal(want, got))
+
     # ---- functionalize, pipelines ----------------------------------------------
     def test_functionalize_refuses_a_module_call_after_a_write_to_its_state(self):
         """The functionalized write would reach lin.weight only after the
