@@ -310,11 +310,19 @@ TEST(FunctionalizeTest, WritesThroughAFlatViewOfASymbolicShapeReadItsSizes) {
   }
 }
 
+// The graph `fx` functionalized, printed; the error when it fails.
+std::string Functionalized(absl::string_view fx) {
+  std::unique_ptr<GraphModule> m = ModuleFromFxText(fx);
+  absl::StatusOr<FunctionalizeReport> report = Functionalize(*m);
+  if (!report.ok()) return report.status().ToString();
+  return PrintFxGraph(m->graph());
+}
+
 TEST(FunctionalizeTest, SetItemThroughFullSlicesAndTensorsIsAnIndexPut) {
   // cache[:, pos] = v (a key/value cache under Dynamo): index_put with
   // None for each full slice before a tensor, as PyTorch's indexing does;
   // symbolic_trace records the assignment as a __setitem__ method call.
-  auto m = ModuleFromFxText(R"(graph():
+  EXPECT_EQ(Functionalized(R"(graph():
     %cache : [num_users=3] = placeholder[target=cache]
     %pos : [num_users=2] = placeholder[target=pos]
     %v : [num_users=2] = placeholder[target=v]
@@ -322,10 +330,7 @@ TEST(FunctionalizeTest, SetItemThroughFullSlicesAndTensorsIsAnIndexPut) {
     %setitem_1 : [num_users=0] = call_method[target=__setitem__](args = (%cache, (%pos, slice(None, None, None)), %v), kwargs = {})
     %mul : [num_users=1] = call_function[target=operator.mul](args = (%cache, 2), kwargs = {})
     return mul
-)");
-  absl::StatusOr<FunctionalizeReport> report = Functionalize(*m);
-  ASSERT_TRUE(report.ok()) << report.status();
-  EXPECT_EQ(PrintFxGraph(m->graph()),
+)"),
             "graph():\n"
             "    %cache : [num_users=1] = placeholder[target=cache]\n"
             "    %pos : [num_users=2] = placeholder[target=pos]\n"
@@ -339,17 +344,14 @@ TEST(FunctionalizeTest, SetItemThroughFullSlicesAndTensorsIsAnIndexPut) {
 TEST(FunctionalizeTest, SetItemThroughSlicesOfSeveralDimensionsIsAChainOfViews) {
   // swin's attention mask: mask[a:b, c:d] = count, then mask[1, 2:] = v: a
   // view per selected dimension, each written back into the one before.
-  auto m = ModuleFromFxText(R"(graph():
+  EXPECT_EQ(Functionalized(R"(graph():
     %mask : [num_users=3] = placeholder[target=mask]
     %v : [num_users=1] = placeholder[target=v]
     %setitem : [num_users=0] = call_function[target=operator.setitem](args = (%mask, (slice(0, 2, None), slice(1, 3, None)), 1.0), kwargs = {})
     %setitem_1 : [num_users=0] = call_function[target=operator.setitem](args = (%mask, (1, slice(2, None, None)), %v), kwargs = {})
     %mul : [num_users=1] = call_function[target=operator.mul](args = (%mask, 2), kwargs = {})
     return mul
-)");
-  absl::StatusOr<FunctionalizeReport> report = Functionalize(*m);
-  ASSERT_TRUE(report.ok()) << report.status();
-  EXPECT_EQ(PrintFxGraph(m->graph()),
+)"),
             "graph():\n"
             "    %mask : [num_users=2] = placeholder[target=mask]\n"
             "    %v : [num_users=1] = placeholder[target=v]\n"
@@ -366,13 +368,13 @@ TEST(FunctionalizeTest, SetItemThroughSlicesOfSeveralDimensionsIsAChainOfViews) 
             "    %mul : [num_users=1] = call_function[target=operator.mul](args = (%select_scatter, 2), kwargs = {})\n"
             "    return (select_scatter, mul)\n");
   // An ellipsis or None beside other selections is still refused.
-  auto ellipsis = ModuleFromFxText(R"(graph():
+  EXPECT_THAT(Functionalized(R"(graph():
     %mask : [num_users=2] = placeholder[target=mask]
     %setitem : [num_users=0] = call_function[target=operator.setitem](args = (%mask, (Ellipsis, slice(1, 3, None)), 1.0), kwargs = {})
     %mul : [num_users=1] = call_function[target=operator.mul](args = (%mask, 2), kwargs = {})
     return mul
-)");
-  EXPECT_THAT(Functionalize(*ellipsis).status().message(), HasSubstr("an ellipsis, None or a tensor"));
+)"),
+              HasSubstr("an ellipsis, None or a tensor"));
 }
 
 TEST(FunctionalizeTest, ViewsThroughSlicesOfSeveralDimensionsSeeAndTakeWrites) {
