@@ -1040,6 +1040,18 @@ def entry_split_by_tags(target, spec):
     return "; ".join(notes)
 
 
+def _body(code):
+    """Generated code without its `def forward(...)` line."""
+    return "\n".join(line for line in code.splitlines() if not line.startswith("def forward("))
+
+
+def _parameter_kinds(module):
+    """How forward takes its arguments, by position: the stars of *args and
+    **kwargs and the defaults (its placeholders' targets and arguments)."""
+    return [(n.target[:len(n.target) - len(n.target.lstrip("*"))], n.args)
+            for n in module.graph.nodes if n.op == "placeholder"]
+
+
 def _split_with(target, tagging):
     from torch.fx.passes.split_utils import split_by_tags as torch_split
     tags, tag_of = TAGGINGS[tagging]
@@ -1074,9 +1086,14 @@ def _split_with(target, tagging):
         for path in ("",) + tags:
             mine = split if not path else getattr(split, path, None)
             theirs = reference if not path else getattr(reference, path, None)
+            # The root keeps the original's defaults and *args, which
+            # PyTorch's drops: its signature is compared with the original's.
             if (mine is None) != (theirs is None) or (mine is not None and
-                                                      mine.code != theirs.code):
+                                                      _body(mine.code) != _body(theirs.code)):
                 raise Failure(f"split {path or 'root'} code differs from PyTorch's")
+    if _parameter_kinds(split) != _parameter_kinds(gm):
+        raise Failure(f"split takes {_parameter_kinds(split)}, the module "
+                      f"{_parameter_kinds(gm)}")
     target.check_runs_like(split, "split", state_module=split)
     check_state_kept(gm, split, fqn_map)
     for tag in tags:  # the root's getitem nodes are the split's own
