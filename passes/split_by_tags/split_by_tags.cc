@@ -127,8 +127,6 @@ class Splitter {
     return absl::OkStatus();
   }
 
-  // Sizes each component's name table for its nodes plus about as many
-  // placeholders and attribute copies again, so it rarely rehashes.
   // The main graph takes the same inputs as the original, named after the
   // nodes as PyTorch's split_by_tags names them, but keeping what that
   // drops: defaults, and the stars of `*rest` and `**kwargs` (PyTorch's
@@ -145,6 +143,8 @@ class Splitter {
     return input;
   }
 
+  // Sizes each component's name table for its nodes plus about as many
+  // placeholders and attribute copies again, so it rarely rehashes.
   void ReserveNames() {
     std::vector<size_t> count(components_.size(), 0);
     main_graph_.Reserve(graph_.size() / 8 + 8);
