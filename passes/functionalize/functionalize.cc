@@ -1021,11 +1021,8 @@ absl::Status Functionalizer::ProcessGetItem(Node* n) {
                                         absl::EndsWith(ps.action.schema->returns[0].type, "[]")));
   RETURN_IF_ERROR(RewriteArgs(n));
   if (tuple_producer && tensor == nullptr) return absl::OkStatus();
-  int64_t dim = 0;
-  const Argument* element = nullptr;
   State& s = S(n);
-  if (tensor != nullptr &&
-      (SimpleIndex(index, &dim, &element) || SimpleIndexChain(index).has_value())) {
+  if (tensor != nullptr && SimpleIndexChain(index).has_value()) {
     s.effect = Effect::kView;
     MakeView(n, producer, producer);
     return absl::OkStatus();
@@ -1034,7 +1031,7 @@ absl::Status Functionalizer::ProcessGetItem(Node* n) {
   // kind: fine unless written or read after a write.
   s.effect = Effect::kMaybeView;
   s.action.maybe_view_reason = tensor != nullptr
-      ? std::string("the index selects along several dimensions or by tensor")
+      ? std::string("the index holds an ellipsis, None or a tensor")
       : absl::StrCat("'", producer->name(), "' may be a tensor or a tuple (no meta val)");
   MakeMaybeView(n, producer);
   return absl::OkStatus();
