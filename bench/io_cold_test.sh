@@ -13,8 +13,8 @@ for kind in module program; do
     out=$("$io_cold" --reads=2 "$flag" "$file")
     echo "$out"
     grep -Eq "^$file: 20[0-9][0-9] nodes$" <<<"$out"
-    grep -q "^read 1 (pools empty): .* M nodes/s$" <<<"$out"
-    grep -q "^reads 2-2: best .* M nodes/s$" <<<"$out"
+    grep -q "^read 1 (pools empty): .* M nodes/s (CPU .* ms)$" <<<"$out"
+    grep -q "^reads 2-2: best .* M nodes/s (CPU .* ms)$" <<<"$out"
   done
 done
 if "$io_cold" 2>/dev/null; then echo "no FILE accepted" >&2; exit 1; fi

@@ -1,5 +1,8 @@
 #include "export/program_fxg.h"
 
+#include <string.h>
+
+#include <exception>
 #include <memory>
 #include <utility>
 
@@ -308,8 +311,9 @@ size_t NextLine(const SourceText& src, size_t pos) {
 
 // Sizes the input specs and module calls for the lines from `pos` on, so
 // that a large model's (40k inputs and 30k calls at 100k nodes) are not
-// moved as their vectors grow: a walk over the lines costs less.
-void ReserveSignatureAndCalls(const SourceText& src, size_t pos, ExportedProgram* program) {
+// moved as their vectors grow: a walk over the lines costs less. Returns
+// where the lines end (the graph's blocks start).
+size_t ReserveSignatureAndCalls(const SourceText& src, size_t pos, ExportedProgram* program) {
   size_t inputs = 0;
   size_t calls = 0;
   for (; src.StartsWith(pos, kIndent); pos = NextLine(src, pos)) {
@@ -318,7 +322,87 @@ void ReserveSignatureAndCalls(const SourceText& src, size_t pos, ExportedProgram
   }
   program->graph_signature.input_specs.reserve(inputs);
   program->module_call_graph.reserve(calls);
+  return pos;
 }
+
+// The last line from `from` (a line's start) on that is exactly `state`,
+// or npos: the state blocks are the text's last part.
+size_t FindLastStateLine(absl::string_view text, size_t from) {
+  size_t line_end = text.size();
+  for (;;) {
+    const void* newline =
+        line_end > from ? memrchr(text.data() + from, '\n', line_end - from) : nullptr;
+    const size_t start =
+        newline == nullptr ? from : static_cast<const char*>(newline) - text.data() + 1;
+    if (text.substr(start, line_end - start) == kStateLine) return start;
+    if (newline == nullptr) return absl::string_view::npos;
+    line_end = start - 1;
+  }
+}
+
+// Reads the parts of a program's fxg around its graph, the program lines
+// above it and the state blocks below it, as ParseFxgModuleBlocks'
+// alongside work: for a large text on the graph reader's second thread,
+// once the graph's metadata lines are read. The state is read from where it
+// starts if the graph's blocks end at the last `state` line; State() reads
+// it again when they end elsewhere. Errors are those of reading in order:
+// the caller asks for the program lines' status before the graph's, and
+// for the state only after a graph without error.
+class LinesAndStateReader {
+ public:
+  // The program lines are from `lines_begin` to `graph_begin`; they go to
+  // `program`'s fields other than graph_module and state, which the caller
+  // must not touch until Read() is done.
+  LinesAndStateReader(const SourceText& src, size_t lines_begin, size_t graph_begin,
+                      ExportedProgram* program)
+      : src_(src.text(), src.filename()),
+        lines_begin_(lines_begin),
+        graph_begin_(graph_begin),
+        program_(program) {}
+
+  // Catches everything (ParseFxgModuleBlocks' alongside work must not
+  // throw): an exception is thrown again by the methods below.
+  void Read() {
+    try {
+      ProgramLineReader lines(src_, program_);
+      for (size_t pos = lines_begin_; pos < graph_begin_; pos = NextLine(src_, pos)) {
+        lines_status_ = lines.Read(Cursor(src_, pos + kIndent.size(), src_.LineEnd(pos)));
+        if (!lines_status_.ok()) return;
+      }
+      state_line_ = FindLastStateLine(src_.text(), graph_begin_);
+      if (state_line_ == absl::string_view::npos) return;
+      size_t pos = NextLine(src_, state_line_);
+      state_ = ParseFxgModuleBlocks(src_, &pos, {}, nullptr);
+    } catch (...) {
+      failure_ = std::current_exception();  // out of memory, for one
+    }
+  }
+
+  // After Read.
+  absl::Status ProgramLinesStatus() {
+    if (failure_) std::rethrow_exception(failure_);
+    return lines_status_;
+  }
+  // The state blocks after the `state` line at `state_line`.
+  absl::StatusOr<std::unique_ptr<GraphModule>> State(size_t state_line) {
+    if (state_line == state_line_) return std::move(state_);
+    size_t pos = NextLine(src_, state_line);
+    return ParseFxgModuleBlocks(src_, &pos, {}, nullptr);
+  }
+
+ private:
+  // Its own: a SourceText keeps per-object bookkeeping (the line index for
+  // positions; the caller's also checks UTF-8 as it reads), and this may
+  // be read on another thread.
+  const SourceText src_;
+  const size_t lines_begin_;
+  const size_t graph_begin_;
+  ExportedProgram* program_;
+  absl::Status lines_status_;
+  size_t state_line_ = absl::string_view::npos;
+  absl::StatusOr<std::unique_ptr<GraphModule>> state_;
+  std::exception_ptr failure_;
+};
 
 // `defined_before_use`: as ParseFxgModuleBlocks says of the program's graph.
 absl::StatusOr<ExportedProgram> ParseProgram(const SourceText& src, bool* defined_before_use) {
@@ -326,19 +410,19 @@ absl::StatusOr<ExportedProgram> ParseProgram(const SourceText& src, bool* define
     return src.Expected(0, "'fxg 1' and a 'program' line (an exported program's fxg)");
   }
   ExportedProgram program;
-  ProgramLineReader lines(src, &program);
   size_t pos = kHead.size();
   if (!src.StartsWith(pos, kIndent)) return src.Expected(pos, "'  format_version N'");
-  RETURN_IF_ERROR(lines.ReadFormatVersion(Cursor(src, pos + kIndent.size(), src.LineEnd(pos))));
-  ReserveSignatureAndCalls(src, NextLine(src, pos), &program);
-  for (pos = NextLine(src, pos); src.StartsWith(pos, kIndent); pos = NextLine(src, pos)) {
-    RETURN_IF_ERROR(lines.Read(Cursor(src, pos + kIndent.size(), src.LineEnd(pos))));
-  }
-  ASSIGN_OR_RETURN(program.graph_module,
-                   ParseFxgModuleBlocks(src, &pos, kStateLine, nullptr, defined_before_use));
+  RETURN_IF_ERROR(ProgramLineReader(src, &program)
+                      .ReadFormatVersion(Cursor(src, pos + kIndent.size(), src.LineEnd(pos))));
+  const size_t lines_begin = NextLine(src, pos);
+  pos = ReserveSignatureAndCalls(src, lines_begin, &program);
+  LinesAndStateReader around_graph(src, lines_begin, pos, &program);
+  absl::StatusOr<std::unique_ptr<GraphModule>> graph_module = ParseFxgModuleBlocks(
+      src, &pos, kStateLine, nullptr, defined_before_use, [&around_graph] { around_graph.Read(); });
+  RETURN_IF_ERROR(around_graph.ProgramLinesStatus());
+  ASSIGN_OR_RETURN(program.graph_module, std::move(graph_module));
   if (pos < src.size()) {  // at the `state` line
-    pos = NextLine(src, pos);
-    ASSIGN_OR_RETURN(program.state, ParseFxgModuleBlocks(src, &pos, {}, nullptr));
+    ASSIGN_OR_RETURN(program.state, around_graph.State(pos));
   }
   return program;
 }

@@ -13,6 +13,7 @@
 #include "gtest/gtest.h"
 #include "ir/fxg/fxg.h"
 #include "ir/io/file_io.h"
+#include "testing/fxg_reader_threads.h"
 #include "testing/golden.h"
 
 namespace fxpp {
@@ -193,6 +194,61 @@ TEST(ProgramFxgTest, ForwardReferencesAreRefused) {
   EXPECT_EQ(FxgAsJson(returned_first),
             "p.fxg: graph: node 'output': uses 'add_1' before it is defined (not in topological "
             "order, or a cycle)");
+}
+
+// A large program's fxg is read on two threads: the graph's statements on
+// the caller's, its metadata lines, then the program lines and the state
+// on the other. Every program here, and each line mutation of three of
+// them, reads the same as on one thread, errors included.
+TEST(ProgramFxgTest, TheReaderThreadChangesNoResult) {
+  FxgReadCounts counts;
+  for (const std::string& path : ListRunfiles("testing/exported", ".json")) {
+    if (absl::StrContains(path, "unflatten") || absl::StrContains(path, "times")) continue;
+    SCOPED_TRACE(path);
+    absl::StatusOr<ExportedProgram> program = ReadExportedProgram(path);
+    ASSERT_TRUE(program.ok()) << program.status();
+    const std::string text = Fxg(*program);
+    // Buffers of both persistences, a preserved call signature (JSON on a
+    // program line), and subgraphs (several graphs).
+    const bool mutate = absl::EndsWith(path, "/buffers.json") ||
+                        absl::EndsWith(path, "/preserved_signature.json") ||
+                        absl::EndsWith(path, "/cond.json");
+    const absl::Status agree = mutate ? CheckFxgReaderThreadsAgreeOnMutations(text, &counts)
+                                      : CheckFxgReaderThreadsAgree(text);
+    ASSERT_TRUE(agree.ok()) << agree;
+  }
+  EXPECT_GT(counts.read, 50);
+  EXPECT_GT(counts.errors, 1000);
+}
+
+// The state is read (on the other thread, for a large text) from the last
+// `state` line, before the graph's blocks are known to end there: where
+// they end at another, the state is read again from that one. And an error
+// in the program lines comes before one in the graph, as in the text.
+TEST(ProgramFxgTest, TheReaderThreadKeepsTheOrderOfTheText) {
+  absl::StatusOr<ExportedProgram> program = ReadExportedProgram("testing/exported/buffers.json");
+  ASSERT_TRUE(program.ok()) << program.status();
+  const std::string fxg = Fxg(*program);
+  const size_t state = fxg.find("\nstate\n");
+  ASSERT_NE(state, std::string::npos);
+  const std::string state_blocks = fxg.substr(state + 1);
+  const std::string bad_signature =
+      absl::StrReplaceAll(fxg, {{"  input PARAMETER", "  input WEIGHT"}, {"%mul", "%mul!"}});
+  // The line of the second `state` in the first three (142 holds the first).
+  const std::pair<std::string, std::string> cases[] = {
+      {absl::StrCat(fxg, "\n", state_blocks), "p.fxg:157:1: expected 'module' or 'opaque'"},
+      {absl::StrCat(fxg.substr(0, state), "\n", state_blocks, "\n", fxg.substr(state + 1)),
+       "p.fxg:157:1: expected 'module' or 'opaque'"},
+      {absl::StrCat(fxg.substr(0, state), "\nstate\n", fxg.substr(state + 1)),
+       "p.fxg:143:1: expected 'module' or 'opaque'"},
+      {bad_signature, "p.fxg:5:9: expected an input kind"},
+  };
+  ASSERT_EQ(std::count(fxg.begin(), fxg.begin() + state + 1, '\n') + 1, 142);
+  for (const auto& [text, error] : cases) {
+    const absl::Status agree = CheckFxgReaderThreadsAgree(text);
+    EXPECT_TRUE(agree.ok()) << agree << "\nfor:\n" << text;
+    EXPECT_THAT(FxgAsJson(text), ::testing::StartsWith(error));
+  }
 }
 
 }  // namespace

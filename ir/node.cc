@@ -261,6 +261,8 @@ std::shared_ptr<NodeMeta> Node::NewMeta(Args&&... args) {
   return std::allocate_shared<NodeMeta>(PoolAllocator<NodeMeta>(), std::forward<Args>(args)...);
 }
 
+std::shared_ptr<NodeMeta> Node::MakeMeta() { return NewMeta(); }
+
 NodeMeta& Node::mutable_meta() {
   if (!meta_) {
     meta_ = NewMeta();

@@ -158,6 +158,13 @@ class Node {
   void CopyMetaFrom(const Node& other) { meta_ = other.meta_; }
   void set_meta(const NodeMeta& meta);
   void set_meta(NodeMeta&& meta);
+  // Metadata built before its node (on a reader's second thread), from the
+  // pool node metadata comes from, for AdoptMeta.
+  static std::shared_ptr<NodeMeta> MakeMeta();
+  // Gives this node `meta` (from MakeMeta), shared copy-on-write with
+  // whoever else holds it: taking the block is one pointer, where set_meta
+  // moves every field.
+  void AdoptMeta(std::shared_ptr<NodeMeta> meta) { meta_ = std::move(meta); }
 
   // Neighbours in graph order; nullptr at either end.
   Node* next() const;

@@ -3,9 +3,10 @@
 # UndefinedBehaviorSanitizer, the `asan` and `ubsan` configs of .bazelrc
 # (gcc, one sanitizer each), or `fuzz` (both configs at once with clang 14,
 # plus libFuzzer's coverage instrumentation: the fuzz targets' build, which
-# tools/fuzz.sh then reuses, so CI builds one sanitized tree, not three).
+# tools/fuzz.sh then reuses, so CI builds one sanitized tree, not three);
+# or under ThreadSanitizer, `tsan` (name the tests of threaded code).
 #
-#   tools/sanitizers.sh [--config=asan|ubsan|fuzz]... [TARGET...]
+#   tools/sanitizers.sh [--config=asan|ubsan|fuzz|tsan]... [TARGET...]
 #
 # Default: asan and ubsan, one after the other, on every source package.
 # Each config builds in its own Bazel output base
@@ -19,7 +20,7 @@ configs=()
 targets=()
 for arg in "$@"; do
   case "$arg" in
-    --config=asan|--config=ubsan|--config=fuzz) configs+=("${arg#--config=}") ;;
+    --config=asan|--config=ubsan|--config=fuzz|--config=tsan) configs+=("${arg#--config=}") ;;
     -h|--help) awk 'NR > 1 && !/^#/ { exit } NR > 1 { sub(/^# ?/, ""); print }' "$0"; exit 0 ;;
     -//*) targets+=("$arg") ;;  # a subtracted target pattern
     -*) echo "sanitizers.sh: unknown flag '$arg' (see --help)" >&2; exit 2 ;;

@@ -33,6 +33,7 @@ class SourceText {
       : text_(text), filename_(filename) {}
 
   absl::string_view text() const { return text_; }
+  absl::string_view filename() const { return filename_; }
   size_t size() const { return text_.size(); }
   char operator[](size_t offset) const { return text_[offset]; }
   // Straight to memcmp: with the literal's length known at the call site,

@@ -1,6 +1,9 @@
 #include "ir/fxg/fxg.h"
 
 #include <algorithm>
+#include <atomic>
+#include <functional>
+#include <thread>
 #include <utility>
 #include <vector>
 
@@ -10,6 +13,7 @@
 #include "ir/fx_text/fx_text.h"
 #include "ir/fx_text/lexer.h"
 #include "ir/fx_text/py_repr.h"
+#include "ir/fxg/meta_reader.h"
 #include "ir/fxg/meta_text.h"
 #include "ir/limits.h"
 #include "ir/status_macros.h"
@@ -18,9 +22,11 @@ namespace fxpp {
 namespace {
 
 constexpr absl::string_view kMagic = "fxg 1";
-constexpr absl::string_view kMetaPrefix = "        # ";
 // What an exported program's fxg has as its second line (export/program_fxg.h).
 constexpr absl::string_view kProgramLine = "program";
+
+// SetFxgReaderThreadMinBytes' value; negative: the default.
+std::atomic<int64_t> reader_thread_min_bytes{-1};
 
 class MetaAnnotator : public FxNodeAnnotator {
  public:
@@ -29,40 +35,7 @@ class MetaAnnotator : public FxNodeAnnotator {
   }
 
  private:
-  NodeMetaWriter writer_{kMetaPrefix};
-};
-
-class MetaReader : public FxAnnotationReader {
- public:
-  absl::Status Read(Node* node, Cursor& line) override {
-    // A node's lines come together: its metadata is looked up (and
-    // allocated) once, not once per line.
-    if (node != node_) {
-      node_ = node;
-      meta_ = &node->mutable_meta();
-    }
-    // And they are read here one after another (about ten per node), each
-    // as the graph's reader would have passed it, without a trip through
-    // its statement loop and this virtual call for every one.
-    const SourceText& source = line.source();
-    for (;;) {
-      RETURN_IF_ERROR(lines_.Read(meta_, line));
-      const size_t next = line.end() + 1;
-      if (line.end() >= source.size() || !source.StartsWith(next, kMetaPrefix)) {
-        return absl::OkStatus();
-      }
-      line = Cursor(source, next + kMetaPrefix.size(), source.LineEnd(next));
-    }
-  }
-  void Finish() {
-    lines_.Finish();
-    node_ = nullptr;
-  }
-
- private:
-  NodeMetaLineReader lines_;
-  Node* node_ = nullptr;
-  NodeMeta* meta_ = nullptr;
+  NodeMetaWriter writer_{kFxgMetaPrefix};
 };
 
 void PrintModule(const GraphModule& module, const std::string& path, MetaAnnotator* annotator,
@@ -135,8 +108,13 @@ absl::Status ParseStorageGroup(Cursor& c, uint32_t* group) {
 
 class FxgParser {
  public:
-  FxgParser(const SourceText& source, NodeSourceMap* positions)
-      : src_(source), positions_(positions) {}
+  FxgParser(const SourceText& source, NodeSourceMap* positions,
+            std::function<void()> alongside = nullptr)
+      : src_(source), positions_(positions), alongside_(std::move(alongside)) {}
+  // The alongside work, when no MetaPrefetcher took it.
+  ~FxgParser() {
+    if (alongside_) alongside_();
+  }
 
   absl::StatusOr<std::unique_ptr<GraphModule>> Parse() {
     const size_t line_end = src_.LineEnd(0);
@@ -151,6 +129,7 @@ class FxgParser {
 
   // The module blocks from `*pos` to the end or to a line `stop_line`.
   absl::StatusOr<std::unique_ptr<GraphModule>> Blocks(size_t* pos, absl::string_view stop_line) {
+    stop_line_ = stop_line;
     while (*pos < src_.size()) {
       const size_t line_end = src_.LineEnd(*pos);
       if (line_end == *pos) {
@@ -208,12 +187,32 @@ class FxgParser {
     for (const size_t line : state_lines_) RETURN_IF_ERROR(State(line, module));
     if (!has_graph) return absl::OkStatus();
     if (!src_.StartsWith(*pos, "graph():")) return src_.Expected(*pos, "'graph():  # typed'");
-    ASSIGN_OR_RETURN(ParsedFxGraph parsed, ParseFxGraphAt(src_, pos, &meta_reader_));
-    meta_reader_.Finish();
+    ASSIGN_OR_RETURN(ParsedFxGraph parsed, ParseFxGraphAt(src_, pos, MetaReaderFrom(*pos)));
+    if (prefetcher_ != nullptr) {
+      prefetcher_->FinishGraph();
+    } else {
+      meta_reader_.Finish();
+    }
     defined_before_use_ = defined_before_use_ && parsed.defined_before_use;
     if (positions_ != nullptr) positions_->Add(parsed.graph.get(), std::move(parsed.node_offsets));
     module->set_graph(std::move(parsed.graph));
     return absl::OkStatus();
+  }
+
+  // What reads the metadata of the graph whose header is at `header`: a
+  // MetaPrefetcher, started at the first graph of a large text, for all its
+  // graphs (it takes the alongside work); else meta_reader_.
+  FxAnnotationReader* MetaReaderFrom(size_t header) {
+    if (!chose_meta_reader_) {
+      chose_meta_reader_ = true;
+      if (UseFxgReaderThread(src_.size() - header)) {
+        prefetcher_ =
+            std::make_unique<MetaPrefetcher>(src_, header, stop_line_, std::move(alongside_));
+        alongside_ = nullptr;
+      }
+    }
+    if (prefetcher_ != nullptr) return prefetcher_.get();
+    return &meta_reader_;
   }
 
   // Places a new module: the first is the root (empty path); the others
@@ -315,6 +314,10 @@ class FxgParser {
   // One for all graphs: what it remembers of the metadata it read (stack
   // traces, module stacks) recurs across them.
   MetaReader meta_reader_;
+  bool chose_meta_reader_ = false;
+  std::unique_ptr<MetaPrefetcher> prefetcher_;  // instead of meta_reader_
+  absl::string_view stop_line_;                 // Blocks' argument
+  std::function<void()> alongside_;             // ParseFxgModuleBlocks'
   // Where the state lines of the module being read start.
   std::vector<size_t> state_lines_;
   // State entries' tensors and persistence, by their text (copied, as
@@ -324,6 +327,18 @@ class FxgParser {
 };
 
 }  // namespace
+
+bool UseFxgReaderThread(size_t bytes) {
+  const int64_t min_bytes = reader_thread_min_bytes.load(std::memory_order_relaxed);
+  if (min_bytes >= 0) return bytes >= static_cast<uint64_t>(min_bytes);
+  // Below about a megabyte (2,000 nodes) starting a thread costs more than
+  // it saves; with one core it saves nothing.
+  return bytes >= (size_t{1} << 20) && std::thread::hardware_concurrency() > 1;
+}
+
+void SetFxgReaderThreadMinBytes(int64_t bytes) {
+  reader_thread_min_bytes.store(bytes, std::memory_order_relaxed);
+}
 
 std::string PrintFxg(const GraphModule& module) {
   std::string out(kMagic);
@@ -339,8 +354,8 @@ void AppendFxgModuleBlocks(const GraphModule& module, std::string* out) {
 
 absl::StatusOr<std::unique_ptr<GraphModule>> ParseFxgModuleBlocks(
     const SourceText& source, size_t* offset, absl::string_view stop_line,
-    NodeSourceMap* positions, bool* defined_before_use) {
-  FxgParser parser(source, positions);
+    NodeSourceMap* positions, bool* defined_before_use, std::function<void()> alongside) {
+  FxgParser parser(source, positions, std::move(alongside));
   absl::StatusOr<std::unique_ptr<GraphModule>> blocks = parser.Blocks(offset, stop_line);
   if (defined_before_use != nullptr) *defined_before_use = parser.defined_before_use();
   return blocks;

@@ -15,6 +15,8 @@
 #include "absl/strings/str_cat.h"
 #include "gtest/gtest.h"
 #include "ir/fx_text/fx_text.h"
+#include "ir/fxg/meta_reader.h"
+#include "testing/fxg_reader_threads.h"
 #include "testing/golden.h"
 
 namespace fxpp {
@@ -382,6 +384,75 @@ TEST(Fxg, TruncatedTextFailsCleanly) {
       EXPECT_TRUE(absl::StartsWith(parsed.status().message(), "cut.fxg:")) << parsed.status();
     }
   }
+}
+
+// ---- the reader's second thread -------------------------------------------------------
+
+// What the root graph of `text` reads as when a MetaPrefetcher started at
+// `from` gives its metadata, and whether the prefetcher's `then` ran.
+absl::StatusOr<ParsedFxGraph> ReadWithPrefetcher(const SourceText& src, size_t from,
+                                                 bool* then_done) {
+  const size_t header = src.text().find("graph():");
+  MetaPrefetcher prefetcher(src, from, {}, [then_done] { *then_done = true; });
+  size_t pos = header;
+  absl::StatusOr<ParsedFxGraph> read = ParseFxGraphAt(src, &pos, &prefetcher);
+  prefetcher.FinishGraph();
+  return read;
+}
+
+// The graph reader takes each node's metadata from a MetaPrefetcher, which
+// read it on its own thread and does its caller's work after: the nodes
+// carry what a MetaReader gives them. Started elsewhere than the graph
+// (at the next module's), the prefetcher's lines are not the graph's, and
+// the graph's metadata is read by the reader itself, just as well.
+TEST(Fxg, MetaPrefetcherHandsEachNodeItsMetadata) {
+  const std::string text = PrintFxg(*MakeRichModule());
+  const size_t header = text.find("graph():");
+  ASSERT_NE(header, std::string::npos);
+  const SourceText src(text, "m.fxg");
+  MetaReader serial;
+  size_t pos = header;
+  absl::StatusOr<ParsedFxGraph> expected = ParseFxGraphAt(src, &pos, &serial);
+  serial.Finish();
+  ASSERT_TRUE(expected.ok()) << expected.status();
+  const std::vector<Node*> nodes = expected->graph->NodeVector();
+  EXPECT_EQ(std::count_if(nodes.begin(), nodes.end(), [](Node* n) { return n->has_meta(); }), 6);
+  for (const size_t from : {header, text.find("module sub:")}) {
+    SCOPED_TRACE(from);
+    bool then_done = false;
+    absl::StatusOr<ParsedFxGraph> threaded = ReadWithPrefetcher(src, from, &then_done);
+    EXPECT_TRUE(then_done);
+    ASSERT_TRUE(threaded.ok()) << threaded.status();
+    ExpectSameGraph(*threaded->graph, *expected->graph);
+  }
+}
+
+// With or without the second thread, a text reads the same, errors
+// included: the rich module's text (graphs in two modules), the same with
+// a graph in FX's untyped spelling (whose lines the thread leaves to the
+// reader), and each of their line mutations.
+TEST(Fxg, TheReaderThreadChangesNoResult) {
+  const std::string rich = PrintFxg(*MakeRichModule());
+  const std::string untyped = absl::StrCat(
+      rich, "\nmodule other: X\ngraph():\n    %a : [num_users=1] = placeholder[target=a]\n",
+      "        # seq_nr: 3\n    return a\n        # tag: 'out'\n");
+  ASSERT_TRUE(ParseFxg(untyped, "u.fxg").ok());
+  // Stack trace blocks last in a node's lines, up to the text's last line.
+  const std::string traces =
+      "fxg 1\nmodule: G\ngraph():  # typed\n    %a : [num_users=1] = placeholder[target=a]\n"
+      "        # stack_trace: |\n        #   | one\n        #   |   two\n"
+      "    %b : [num_users=1] = placeholder[target=b]\n        # seq_nr: 1\n"
+      "        # stack_trace: |-\n        #   | three\n"
+      "    return (a, b)\n        # stack_trace: |\n        #   | four";
+  ASSERT_TRUE(ParseFxg(traces, "t.fxg").ok());
+  FxgReadCounts counts;
+  for (const std::string& text : {rich, untyped, traces}) {
+    const absl::Status agree = CheckFxgReaderThreadsAgreeOnMutations(text, &counts);
+    ASSERT_TRUE(agree.ok()) << agree;
+  }
+  // Both outcomes are compared, many times each.
+  EXPECT_GT(counts.read, 100);
+  EXPECT_GT(counts.errors, 500);
 }
 
 // The text is checked for UTF-8 as the parse reaches it, a block at a
