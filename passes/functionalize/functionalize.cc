@@ -426,6 +426,8 @@ class Functionalizer {
   absl::flat_hash_map<std::string, Node*> attribute_reads_;
   // The first reads of the attributes written so far, in write order.
   std::vector<const Node*> written_attributes_;
+  // What module calls read, from the first call after an attribute write.
+  absl::optional<AliasSets> module_call_reads_;
 };
 
 Node* Functionalizer::Emit(OpKind op, absl::string_view target, std::vector<Argument> args,
@@ -1088,30 +1090,29 @@ absl::Status Functionalizer::ProcessSetItem(Node* n) {
   return Mutate(*n, view, written);
 }
 
-// Whether a state tensor of `module`'s tree is in storage group `group`.
-bool HasStateInGroup(const GraphModule& module, uint32_t group) {
-  bool found = false;
-  module.ForEachStateInTree([&](const StateEntry& entry) { found |= entry.storage_group == group; });
-  return found;
-}
-
 absl::Status Functionalizer::CheckCallFollowsNoAttributeWrite(const Node& call) {
-  const absl::string_view called = call.target();
+  if (written_attributes_.empty()) return absl::OkStatus();
+  // What a module call reads is AliasSets' to say (the state under its path,
+  // and what shares storage with it); the classes of the graph's attribute
+  // reads stay as they are while the pass rewrites, so they are found once.
+  if (!module_call_reads_.has_value()) module_call_reads_.emplace(graph_, &module_);
+  const AliasSets& aliases = *module_call_reads_;
+  const absl::Span<const Node* const> reads = aliases.StateReadBy(call);
   for (const Node* attribute : written_attributes_) {
-    const absl::string_view path = attribute->target();
-    const bool reads_it =
-        path == called || (absl::StartsWith(path, called) && path[called.size()] == '.');
-    const StateEntry* written = reads_it ? nullptr : module_.FindStatePath(path);
-    const GraphModule* callee = written != nullptr && written->storage_group != 0
-                                    ? module_.FindSubmodule(called)
-                                    : nullptr;
-    if (reads_it || (callee != nullptr && HasStateInGroup(*callee, written->storage_group))) {
-      return Unsupported(call, absl::StrCat(
-          "calls module '", called, "', which reads ", reads_it ? "" : "storage shared with ", "'",
-          path, "', after '", state_[attribute->id()].first_writer->name(), "' wrote it; a "
-          "functionalized graph writes attributes back at its end, so the call would read the "
-          "old value"));
+    const Node* root = aliases.Root(attribute);
+    if (std::none_of(reads.begin(), reads.end(),
+                     [&](const Node* read) { return aliases.Root(read) == root; })) {
+      continue;
     }
+    const absl::string_view called = call.target();
+    const absl::string_view path = attribute->target();
+    const bool under_call =
+        path == called || (absl::StartsWith(path, called) && path[called.size()] == '.');
+    return Unsupported(call, absl::StrCat(
+        "calls module '", called, "', which reads ", under_call ? "" : "storage shared with ",
+        "'", path, "', after '", state_[attribute->id()].first_writer->name(), "' wrote it; a "
+        "functionalized graph writes attributes back at its end, so the call would read the "
+        "old value"));
   }
   return absl::OkStatus();
 }
