@@ -1097,7 +1097,7 @@ absl::Status Functionalizer::CheckCallFollowsNoAttributeWrite(const Node& call) 
   // reads stay as they are while the pass rewrites, so they are found once.
   if (!module_call_reads_.has_value()) module_call_reads_.emplace(graph_, &module_);
   const AliasSets& aliases = *module_call_reads_;
-  const absl::Span<const Node* const> reads = aliases.StateReadBy(call);
+  const absl::Span<const Node* const> reads = aliases.StateAccessedBy(call);
   for (const Node* attribute : written_attributes_) {
     const Node* root = aliases.Root(attribute);
     if (std::none_of(reads.begin(), reads.end(),

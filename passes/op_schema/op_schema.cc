@@ -515,7 +515,7 @@ void AliasSets::RecordModuleStateReads(
   }
 }
 
-absl::Span<const Node* const> AliasSets::StateReadBy(const Node& n) const {
+absl::Span<const Node* const> AliasSets::StateAccessedBy(const Node& n) const {
   if (n.op() != OpKind::kCallModule) return {};
   auto it = state_reads_by_target_.find(n.target_symbol().id());
   return it == state_reads_by_target_.end() ? absl::Span<const Node* const>() : it->second;
@@ -534,25 +534,55 @@ const Node* AliasSets::Root(const Node* n) const {
   return node_[Find(n->id())];
 }
 
-void ForEachMutationOrderingEdge(const Graph& graph, const AliasSets& aliases,
-                                 absl::FunctionRef<void(Node* mutation)> on_mutation,
-                                 absl::FunctionRef<void(Node* earlier, Node* later)> on_edge) {
-  // Most nodes cannot mutate anything, which for calls without keyword
+namespace {
+
+// The alias classes a node writes, by root id: the arguments it mutates
+// and, for a module call, the state it accesses, which it may write in
+// place (BatchNorm's running statistics in training), so that a get_attr
+// read of that state does not move across the call either way.
+class NodeWrites {
+ public:
+  explicit NodeWrites(const AliasSets& aliases) : aliases_(aliases) {}
+
+  // Sets `written` to `n`'s; returns whether `n` writes an argument.
+  bool Roots(const Node& n, std::vector<uint32_t>& written) {
+    written.clear();
+    for (const Node* state : aliases_.StateAccessedBy(n)) {
+      written.push_back(aliases_.Root(state)->id());
+    }
+    if (!MayMutate(n)) return false;
+    const size_t state_roots = written.size();
+    for (int p : MutatedArgPositions(n)) written.push_back(aliases_.Root(FlatNodeArg(n, p))->id());
+    return written.size() > state_roots;
+  }
+
+ private:
+  // Most nodes cannot mutate an argument, which for calls without keyword
   // arguments depends on op and target only: asked once per target. Only
   // calls are asked at all (the others' targets are not interned symbols,
   // and a placeholder or get_attr mutates nothing).
-  absl::flat_hash_map<uint64_t, bool> may_mutate_by_target;
-  auto may_mutate = [&](const Node& n) {
+  bool MayMutate(const Node& n) {
     if (n.op() != OpKind::kCallFunction && n.op() != OpKind::kCallMethod) return false;
     if (!n.kwargs().empty()) return MayMutateArguments(n);
     const uint64_t key = static_cast<uint64_t>(n.op()) << 32 | n.target_symbol().id();
-    auto [it, inserted] = may_mutate_by_target.try_emplace(key);
+    auto [it, inserted] = may_mutate_by_target_.try_emplace(key);
     if (inserted) it->second = MayMutateArguments(n);
     return it->second;
-  };
+  }
+
+  const AliasSets& aliases_;
+  absl::flat_hash_map<uint64_t, bool> may_mutate_by_target_;
+};
+
+}  // namespace
+
+void ForEachMutationOrderingEdge(const Graph& graph, const AliasSets& aliases,
+                                 absl::FunctionRef<void(Node* mutation)> on_mutation,
+                                 absl::FunctionRef<void(Node* earlier, Node* later)> on_edge) {
+  NodeWrites writes(aliases);
   // Random draws, each to follow the one before as a write and a read of
   // the generator's state would (after the mutations' edges); asked once
-  // per target like may_mutate.
+  // per target, like NodeWrites' question.
   absl::flat_hash_map<uint64_t, bool> draws_by_target;
   std::vector<Node*> draws;
   auto order_draws = [&] {
@@ -562,11 +592,6 @@ void ForEachMutationOrderingEdge(const Graph& graph, const AliasSets& aliases,
   // recording (readers of storage nothing writes get no edges), and a graph
   // without mutations is done after this one pass.
   std::vector<bool> is_written;
-  auto written_roots = [&](Node* n, std::vector<uint32_t>& written) {
-    written.clear();
-    if (!may_mutate(*n)) return;
-    for (int p : MutatedArgPositions(*n)) written.push_back(aliases.Root(FlatNodeArg(*n, p))->id());
-  };
   std::vector<uint32_t> written;  // roots the current node writes
   for (Node* n : graph.nodes()) {
     if (n->op() == OpKind::kCallFunction || n->op() == OpKind::kCallMethod ||
@@ -576,7 +601,7 @@ void ForEachMutationOrderingEdge(const Graph& graph, const AliasSets& aliases,
       if (inserted) draw->second = DrawsRandomNumbers(*n, aliases.owner());
       if (draw->second) draws.push_back(n);
     }
-    written_roots(n, written);
+    writes.Roots(*n, written);
     if (written.empty()) continue;
     if (is_written.empty()) is_written.assign(graph.id_bound(), false);
     for (uint32_t root : written) is_written[root] = true;
@@ -586,8 +611,7 @@ void ForEachMutationOrderingEdge(const Graph& graph, const AliasSets& aliases,
   std::vector<Node*> last_mutation(graph.id_bound(), nullptr);
   std::vector<std::vector<Node*>> readers_since(graph.id_bound());
   for (Node* n : graph.nodes()) {
-    written_roots(n, written);
-    if (!written.empty()) on_mutation(n);
+    if (writes.Roots(*n, written)) on_mutation(n);
     auto read = [&](const Node* input) {
       const uint32_t root = aliases.Root(input)->id();
       if (!is_written[root]) return;
@@ -598,7 +622,6 @@ void ForEachMutationOrderingEdge(const Graph& graph, const AliasSets& aliases,
       readers.push_back(n);
     };
     n->ForEachInput(read);
-    for (const Node* state : aliases.StateReadBy(*n)) read(state);
     for (uint32_t root : written) {
       if (last_mutation[root] == n) continue;  // written through two arguments
       if (Node* m = last_mutation[root]; m != nullptr) on_edge(m, n);

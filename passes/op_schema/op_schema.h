@@ -108,10 +108,11 @@ class AliasSets {
   // The representative of `n`'s class.
   const Node* Root(const Node* n) const;
   // A module call reads the state under its path in place, with no edge in
-  // the graph: given the owning module, the get_attr reads of that state
+  // the graph, and may write it (BatchNorm's running statistics in
+  // training): given the owning module, the get_attr reads of that state
   // (or of state sharing its storage) in this graph, one per class; empty
   // for other nodes.
-  absl::Span<const Node* const> StateReadBy(const Node& n) const;
+  absl::Span<const Node* const> StateAccessedBy(const Node& n) const;
   // The module given, or null.
   const GraphModule* owner() const { return owner_; }
   // Whether some node is a global-state barrier: found on this class's walk
@@ -124,7 +125,7 @@ class AliasSets {
                               absl::Span<const Node* const> calls,
                               const absl::flat_hash_map<uint32_t, uint32_t>& first_group_read);
   bool has_barrier_ = false;
-  // Module call target symbol -> StateReadBy's answer.
+  // Module call target symbol -> StateAccessedBy's answer.
   absl::flat_hash_map<uint32_t, std::vector<const Node*>> state_reads_by_target_;
   // By node id: the node the entry was built for, and its union-find parent.
   std::vector<const Node*> node_;
@@ -137,9 +138,10 @@ class AliasSets {
 // node reading a member follows the class's last mutation, and a mutation
 // follows the readers since the mutation before it (and that mutation). The
 // chain orders all pairs transitively with O(nodes + edges) edges, each
-// from an earlier node to a later one. Each random draw (DrawsRandomNumbers)
-// follows the one before it too. `on_mutation` is called once per node that
-// writes an argument, before its edges.
+// from an earlier node to a later one. A module call counts as a mutation of
+// the state it accesses (AliasSets::StateAccessedBy). Each random draw
+// (DrawsRandomNumbers) follows the one before it too. `on_mutation` is
+// called once per node that writes an argument, before its edges.
 void ForEachMutationOrderingEdge(const Graph& graph, const AliasSets& aliases,
                                  absl::FunctionRef<void(Node* mutation)> on_mutation,
                                  absl::FunctionRef<void(Node* earlier, Node* later)> on_edge);

@@ -2,6 +2,7 @@
 
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
+#include "testing/batchnorm_graph.h"
 #include "ir/graph.h"
 
 namespace fxpp {
@@ -266,15 +267,37 @@ TEST(AliasSetsTest, AModuleCallReadsTheStateUnderItsPathAndStorageItShares) {
   Node* call = g.CallModule("layer1", {Argument::Ref(x)});
   Node* call_other = g.CallModule("layer10", {Argument::Ref(x)});
   const AliasSets with_module(g, &module);
-  EXPECT_THAT(with_module.StateReadBy(*call), ElementsAre(shared));
-  EXPECT_THAT(with_module.StateReadBy(*call_other), ElementsAre(other));
-  EXPECT_THAT(with_module.StateReadBy(*other), IsEmpty());
+  EXPECT_THAT(with_module.StateAccessedBy(*call), ElementsAre(shared));
+  EXPECT_THAT(with_module.StateAccessedBy(*call_other), ElementsAre(other));
+  EXPECT_THAT(with_module.StateAccessedBy(*other), IsEmpty());
   // Read both ways, one class is listed once.
   Node* own = g.GetAttr("layer1.weight");
   const AliasSets both(g, &module);
   EXPECT_EQ(both.Root(own), both.Root(shared));
-  EXPECT_THAT(both.StateReadBy(*call), ElementsAre(own));
-  EXPECT_THAT(AliasSets(g).StateReadBy(*call), IsEmpty());
+  EXPECT_THAT(both.StateAccessedBy(*call), ElementsAre(own));
+  EXPECT_THAT(AliasSets(g).StateAccessedBy(*call), IsEmpty());
+}
+
+// A module call may write the state it reads (BatchNorm's running
+// statistics in training): reads of that state stay on their side of it.
+TEST(AliasSetsTest, AModuleCallIsOrderedWithTheReadsOfItsState) {
+  ReadThenCallBatchNorm bn = MakeReadThenCallBatchNorm();
+  Graph& g = bn.module->graph();
+  Node* after = g.CallFunction("torch.mul", {Argument::Ref(bn.x), Argument::Ref(bn.mean)});
+  std::vector<Node*> mutations;
+  std::vector<std::pair<Node*, Node*>> edges;
+  ForEachMutationOrderingEdge(
+      g, AliasSets(g, bn.module.get()), [&](Node* n) { mutations.push_back(n); },
+      [&](Node* earlier, Node* later) { edges.emplace_back(earlier, later); });
+  EXPECT_THAT(edges, ElementsAre(Pair(bn.read, bn.call), Pair(bn.call, after)));
+  // It writes no argument.
+  EXPECT_THAT(mutations, IsEmpty());
+  // Without the module, what it accesses is unknown to the graph.
+  edges.clear();
+  ForEachMutationOrderingEdge(
+      g, AliasSets(g), [](Node*) {},
+      [&](Node* earlier, Node* later) { edges.emplace_back(earlier, later); });
+  EXPECT_THAT(edges, IsEmpty());
 }
 
 TEST_F(OpSchemaTest, RandomDraws) {

@@ -230,13 +230,15 @@ class Splitter {
     const std::vector<int> writes = MutatedArgPositions(node);
     const int order = component.order;
     absl::Status error;
+    // A module call may write the state it accesses (below).
+    const absl::string_view write_verb = node.op() == OpKind::kCallModule ? "may write" : "writes";
     auto access = [&](const Node* input, bool write) {
       const uint32_t storage = aliases_.Root(input)->id();
       const int before = write ? last_access_[storage] : last_write_[storage];
       if (error.ok() && before > order) {
         error = absl::InvalidArgumentError(absl::StrCat(
             "split_by_tags: node '", node.name(), "' (component '", component.name, "') ",
-            write ? "writes" : "reads", " '", input->name(), "', which component '",
+            write ? write_verb : "reads", " '", input->name(), "', which component '",
             components_[before].name, "' ", write ? "reads or writes" : "writes",
             " before it in the graph but runs after it in the tag order; the split would "
             "reorder the two"));
@@ -248,8 +250,9 @@ class Splitter {
     node.ForEachNodeArgument([&](const Node* input) {
       access(input, std::binary_search(writes.begin(), writes.end(), position++));
     });
-    // A module call reads its module's state (and the storage it shares).
-    for (const Node* state : aliases_.StateReadBy(node)) access(state, false);
+    // A module call reads its module's state (and the storage it shares),
+    // and may write it in place (BatchNorm's running statistics in training).
+    for (const Node* state : aliases_.StateAccessedBy(node)) access(state, true);
     if (error.ok() && DrawsRandomNumbers(node, &module_)) {
       if (last_draw_ != nullptr && component_of_[last_draw_->id()] > order) {
         error = absl::InvalidArgumentError(absl::StrCat(

@@ -6,6 +6,7 @@
 
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
+#include "testing/batchnorm_graph.h"
 #include "ir/fx_text/fx_text.h"
 #include "ir/graph_module.h"
 #include "ir/verifier.h"
@@ -365,8 +366,21 @@ TEST(SplitByTagsTest, AModuleCallReadsItsModulesState) {
   Tag(call, "calls");
   EXPECT_TRUE(SplitByTags(*module, {"writes", "calls"}).ok());
   EXPECT_THAT(SplitByTags(*module, {"calls", "writes"}).status().message(),
-              HasSubstr("node 'lin' (component 'calls') reads 'lin_weight', which component "
-                        "'writes' writes before it"));
+              HasSubstr("node 'lin' (component 'calls') may write 'lin_weight', which component "
+                        "'writes' reads or writes before it"));
+}
+
+TEST(SplitByTagsTest, AModuleCallMayWriteItsModulesState) {
+  // The BatchNorm in training updates the running mean `add` read before it.
+  ReadThenCallBatchNorm bn = MakeReadThenCallBatchNorm();
+  bn.module->graph().Output(Argument::Tuple({Argument::Ref(bn.call), Argument::Ref(bn.read)}));
+  for (Node* n : {bn.x, bn.call}) Tag(n, "calls");
+  for (Node* n : {bn.mean, bn.read}) Tag(n, "reads");
+  EXPECT_TRUE(SplitByTags(*bn.module, {"reads", "calls"}).ok());
+  EXPECT_THAT(SplitByTags(*bn.module, {"calls", "reads"}).status().message(),
+              HasSubstr("node 'bn' (component 'calls') may write 'bn_running_mean', which "
+                        "component 'reads' reads or writes before it in the graph but runs after "
+                        "it in the tag order"));
 }
 
 TEST(SplitByTagsTest, TheMainGraphTakesTheInputsAsTheOriginalDoes) {

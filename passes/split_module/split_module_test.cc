@@ -6,6 +6,7 @@
 
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
+#include "testing/batchnorm_graph.h"
 #include "ir/verifier.h"
 #include "testing/node_names.h"
 
@@ -194,6 +195,18 @@ TEST(SplitModuleTest, AWriteOrdersTheCallsOfTheModuleItWrites) {
   ASSERT_TRUE(split.ok()) << split.status();
   EXPECT_THAT(NodeNames(split->module->graph()),
               ElementsAre("x", "lin_weight", "submod_1", "submod_0", "output"));
+}
+
+TEST(SplitModuleTest, AModuleCallFollowsTheReadsOfStateItMayWrite) {
+  // Partition 1 reads bn.running_mean before partition 0 calls bn, which in
+  // training updates it.
+  ReadThenCallBatchNorm bn = MakeReadThenCallBatchNorm();
+  bn.module->graph().Output(Argument::Tuple({Argument::Ref(bn.call), Argument::Ref(bn.read)}));
+  absl::flat_hash_map<const Node*, int64_t> parts = {{bn.read, 1}, {bn.call, 0}};
+  absl::StatusOr<SplitModuleResult> split = SplitModule(*bn.module, parts);
+  ASSERT_TRUE(split.ok()) << split.status();
+  EXPECT_THAT(NodeNames(split->module->graph()),
+              ElementsAre("x", "bn_running_mean", "submod_1", "submod_0", "output"));
 }
 
 }  // namespace

@@ -74,6 +74,19 @@ class Scaled(nn.Module):
         return x * scale
 
 
+class ReadsRunningMean(nn.Module):
+    """Reads its BatchNorm's running mean, then calls the BatchNorm, which
+    in training updates that mean in place."""
+
+    def __init__(self):
+        super().__init__()
+        self.bn = nn.BatchNorm1d(4)
+
+    def forward(self, x):
+        shifted = torch.add(x, self.bn.running_mean)
+        return self.bn(x), shifted
+
+
 class ScalesItsLayer(nn.Module):
     """Writes its layer's weight, then calls the layer (frozen weights:
     nothing stops the write at run time)."""
@@ -220,6 +233,21 @@ class InProcessTest(unittest.TestCase):
         split_varargs = split(VarArgs())
         torch.testing.assert_close(split_varargs(x, 3.0, a, b), VarArgs()(x, 3.0, a, b))
         torch.testing.assert_close(split_varargs(x, 2.0, a, b, a), VarArgs()(x, 2.0, a, b, a))
+
+    def test_split_by_tags_refuses_to_move_a_read_across_a_module_call(self):
+        """The running mean read before the call (tagged to run after it)
+        would see the call's update; PyTorch's split_by_tags returns that."""
+        gm = torch.fx.symbolic_trace(ReadsRunningMean().train())
+        for n in gm.graph.nodes:
+            n.tag = "call" if n.op in ("placeholder", "call_module") else "read"
+        with self.assertRaisesRegex(ValueError, "node 'bn' \\(component 'call'\\) may write "
+                                                "'bn_running_mean', which component 'read' reads"):
+            fxpp.torch.split_by_tags(gm, ["call", "read"])
+        split = fxpp.torch.split_by_tags(gm, ["read", "call"])
+        x = torch.randn(8, 4)
+        expected = ReadsRunningMean().train()(x)
+        for want, got in zip(expected, split(x)):
+            torch.testing.assert_close(got, want)
 
     def test_dedup_keeps_the_order_of_random_draws(self):
         """Seeded, the deduplicated graph draws the numbers the original
