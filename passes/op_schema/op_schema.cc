@@ -115,6 +115,33 @@ constexpr BatchNormSchema kBatchNorms[] = {
 
 }  // namespace
 
+namespace {
+
+// Whether a call of `module` (a torch.nn module symbolic_trace left as a
+// leaf) may draw random numbers: a dropout, RReLU or fractional max pooling
+// module, one that applies
+// dropout by a probability attribute (attention, recurrent layers), or one
+// holding any of these (a TransformerEncoderLayer's Dropout children).
+bool MayDrawRandomNumbers(const GraphModule& module) {
+  static const auto* const kModules = new absl::flat_hash_set<absl::string_view>{
+      "Dropout", "Dropout1d", "Dropout2d", "Dropout3d", "AlphaDropout", "FeatureAlphaDropout",
+      "RReLU", "FractionalMaxPool2d", "FractionalMaxPool3d", "MultiheadAttention", "RNN", "LSTM",
+      "GRU",
+  };
+  const absl::string_view type = module.class_name();
+  const size_t dot = type.rfind('.');
+  if (absl::StartsWith(type, "torch.nn.") &&
+      kModules->contains(dot == absl::string_view::npos ? type : type.substr(dot + 1))) {
+    return true;
+  }
+  for (const auto& [name, child] : module.children()) {
+    if (MayDrawRandomNumbers(*child)) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
 bool DrawsRandomNumbers(const Node& node, const GraphModule* owner) {
   static const auto* const kOps = new absl::flat_hash_set<absl::string_view>{
       "rand", "rand_like", "randn", "randn_like", "randint", "randint_like", "randperm",
@@ -124,17 +151,9 @@ bool DrawsRandomNumbers(const Node& node, const GraphModule* owner) {
       "feature_alpha_dropout", "rrelu", "rrelu_with_noise", "_standard_gamma",
       "_sample_dirichlet", "gumbel_softmax", "fractional_max_pool2d", "fractional_max_pool3d",
   };
-  static const auto* const kModules = new absl::flat_hash_set<absl::string_view>{
-      "Dropout", "Dropout1d", "Dropout2d", "Dropout3d", "AlphaDropout", "FeatureAlphaDropout",
-      "RReLU",
-  };
   if (node.op() == OpKind::kCallModule && owner != nullptr) {
     const GraphModule* callee = owner->FindSubmodule(node.target());
-    if (callee == nullptr) return false;
-    const absl::string_view type = callee->class_name();
-    const size_t dot = type.rfind('.');
-    return absl::StartsWith(type, "torch.nn.") &&
-           kModules->contains(dot == absl::string_view::npos ? type : type.substr(dot + 1));
+    return callee != nullptr && MayDrawRandomNumbers(*callee);
   }
   if (node.op() != OpKind::kCallFunction && node.op() != OpKind::kCallMethod) return false;
   absl::string_view op = OperatorName(node);

@@ -149,8 +149,10 @@ void ForEachMutationOrderingEdge(const Graph& graph, const AliasSets& aliases,
 // Calls that draw from the global random number generator (rand, bernoulli,
 // dropout, x.uniform_(), ...): run in another order, a seeded run draws
 // other numbers. ForEachMutationOrderingEdge keeps them in graph order.
-// Given the graph's owning module, calls of its dropout and RReLU modules
-// count too (in training they draw; the module's mode is not recorded).
+// Given the graph's owning module, calls of its torch.nn modules that may
+// draw count too: dropout and RReLU modules, attention and recurrent layers
+// (dropout by a probability attribute), and modules holding any of these (a
+// TransformerEncoderLayer). In training they draw; the mode is not recorded.
 bool DrawsRandomNumbers(const Node& node, const GraphModule* owner = nullptr);
 
 }  // namespace fxpp

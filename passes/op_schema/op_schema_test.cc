@@ -343,5 +343,29 @@ TEST(RandomDrawsTest, CallsOfDropoutModulesDrawGivenTheModule) {
   EXPECT_THAT(edges, ElementsAre(Pair(rand, drop)));
 }
 
+// Attention and recurrent layers apply dropout by a probability attribute,
+// and a TransformerEncoderLayer holds Dropout modules: their calls may draw.
+TEST(RandomDrawsTest, CallsOfModulesThatApplyDropoutDraw) {
+  GraphModule module;
+  auto layer = GraphModule::Opaque("torch.nn.modules.transformer.TransformerEncoderLayer");
+  ASSERT_TRUE(layer->AddChild("dropout1", GraphModule::Opaque("torch.nn.modules.dropout.Dropout")).ok());
+  ASSERT_TRUE(module.AddChild("layer", std::move(layer)).ok());
+  for (auto [name, type] : {std::pair<const char*, const char*>{"attn", "torch.nn.modules.activation.MultiheadAttention"},
+                            {"lstm", "torch.nn.modules.rnn.LSTM"},
+                            {"pool", "torch.nn.modules.pooling.FractionalMaxPool2d"},
+                            {"norm", "torch.nn.modules.normalization.LayerNorm"},
+                            {"custom", "model.LSTM"}}) {
+    ASSERT_TRUE(module.AddChild(name, GraphModule::Opaque(type)).ok());
+  }
+  Graph& g = module.graph();
+  Node* x = g.Placeholder("x");
+  for (const char* name : {"layer", "attn", "lstm", "pool"}) {
+    EXPECT_TRUE(DrawsRandomNumbers(*g.CallModule(name, {Argument::Ref(x)}), &module)) << name;
+  }
+  for (const char* name : {"norm", "custom"}) {
+    EXPECT_FALSE(DrawsRandomNumbers(*g.CallModule(name, {Argument::Ref(x)}), &module)) << name;
+  }
+}
+
 }  // namespace
 }  // namespace fxpp

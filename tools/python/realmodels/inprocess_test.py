@@ -87,6 +87,18 @@ class ReadsRunningMean(nn.Module):
         return self.bn(x), shifted
 
 
+class DrawsAroundAnEncoderLayer(nn.Module):
+    """Draws, runs a TransformerEncoderLayer (a leaf for symbolic_trace,
+    whose dropout draws in training), draws again."""
+
+    def __init__(self):
+        super().__init__()
+        self.enc = nn.TransformerEncoderLayer(8, 2, 16, dropout=0.5, batch_first=True)
+
+    def forward(self, x):
+        return torch.rand_like(x), self.enc(x), torch.rand_like(x)
+
+
 class ScalesItsLayer(nn.Module):
     """Writes its layer's weight, then calls the layer (frozen weights:
     nothing stops the write at run time)."""
@@ -248,6 +260,26 @@ class InProcessTest(unittest.TestCase):
         expected = ReadsRunningMean().train()(x)
         for want, got in zip(expected, split(x)):
             torch.testing.assert_close(got, want)
+
+    def test_split_by_tags_keeps_the_draws_of_module_calls_in_order(self):
+        """The encoder layer's dropout draws between the two rand_likes: a
+        tag order running the second before the layer draws other numbers
+        (PyTorch's split_by_tags does)."""
+        torch.manual_seed(0)
+        gm = torch.fx.symbolic_trace(DrawsAroundAnEncoderLayer().train())
+        for n in gm.graph.nodes:
+            n.tag = "layer" if n.op in ("call_module", "output") else "draws"
+        with self.assertRaisesRegex(ValueError, "draws random numbers after 'enc'"):
+            fxpp.torch.split_by_tags(gm, ["draws", "layer"])
+        for n in gm.graph.nodes:
+            n.tag = "first" if n.op == "placeholder" or n.name == "rand_like" else "rest"
+        split = fxpp.torch.split_by_tags(gm, ["first", "rest"])
+        x = torch.randn(2, 3, 8)
+        torch.manual_seed(1)
+        expected = gm(x)
+        torch.manual_seed(1)
+        for want, got in zip(expected, split(x)):
+            self.assertTrue(torch.equal(want, got))
 
     def test_dedup_keeps_the_order_of_random_draws(self):
         """Seeded, the deduplicated graph draws the numbers the original
