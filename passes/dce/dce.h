@@ -2,7 +2,8 @@
 // root graph and every submodule graph (subgraphs of dedup, split
 // components), keeping side-effectful nodes (placeholders, the output,
 // in-place and out= calls, asserts, profiler ranges: ir/node.h's
-// IsSideEffectful).
+// IsSideEffectful; calls that write an argument by their schema; calls of
+// modules that hold state, which they may write in place).
 #ifndef FXPP_PASSES_DCE_DCE_H_
 #define FXPP_PASSES_DCE_DCE_H_
 

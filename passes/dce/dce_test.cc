@@ -86,6 +86,25 @@ TEST(DeadCodeEliminationPassTest, KeepsUnusedCustomOperators) {
   EXPECT_NE(module->graph().FindNode("bump"), nullptr);
 }
 
+TEST(DeadCodeEliminationPassTest, KeepsUnusedCallsOfModulesWithState) {
+  // symbolic_trace of `self.bn(x); return self.act(x)` with the BatchNorm in
+  // training: the unused call updates the running statistics (PyTorch's DCE
+  // drops it). A module without state, or its unused call, goes.
+  std::unique_ptr<GraphModule> module = Parse(R"(graph():
+    %x : [#users=3] = placeholder[target=x]
+    %bn : [#users=0] = call_module[target=bn](args = (%x,), kwargs = {})
+    %act : [#users=0] = call_module[target=act](args = (%x,), kwargs = {})
+    %act_1 : [#users=1] = call_module[target=act](args = (%x,), kwargs = {})
+    return act_1)");
+  auto bn = GraphModule::Opaque("torch.nn.modules.batchnorm.BatchNorm1d");
+  ASSERT_TRUE(bn->AddState(StateEntry{"running_mean", StateKind::kBuffer, {}}).ok());
+  ASSERT_TRUE(module->AddChild("bn", std::move(bn)).ok());
+  ASSERT_TRUE(module->AddChild("act", GraphModule::Opaque("torch.nn.modules.activation.ReLU")).ok());
+  DeadCodeEliminationPass pass;
+  ASSERT_TRUE(pass.Run(*module).ok());
+  EXPECT_THAT(NodeNames(module->graph()), ElementsAre("x", "bn", "act_1", "output"));
+}
+
 TEST(DeadCodeEliminationPassTest, KeepsGlobalStateCalls) {
   // Dynamo's graph of inference_mode, use_deterministic_algorithms and
   // disable_saved_tensors_hooks: each call changes state the rest of the

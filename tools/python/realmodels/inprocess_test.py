@@ -99,6 +99,18 @@ class DrawsAroundAnEncoderLayer(nn.Module):
         return torch.rand_like(x), self.enc(x), torch.rand_like(x)
 
 
+class UpdatesStatistics(nn.Module):
+    """Calls its BatchNorm for the running statistics alone (training)."""
+
+    def __init__(self):
+        super().__init__()
+        self.bn = nn.BatchNorm1d(4)
+
+    def forward(self, x):
+        self.bn(x)
+        return x.relu()
+
+
 class ScalesItsLayer(nn.Module):
     """Writes its layer's weight, then calls the layer (frozen weights:
     nothing stops the write at run time)."""
@@ -326,6 +338,19 @@ class InProcessTest(unittest.TestCase):
         actual = functional(actual_input)
         torch.testing.assert_close(actual, expected)
         torch.testing.assert_close(actual_input, expected_input)  # the input mutation stays
+
+    def test_dce_keeps_a_module_call_that_updates_state(self):
+        """The BatchNorm's result is unused, its update of the running
+        statistics is not (PyTorch's DCE drops the call)."""
+        x = torch.randn(8, 4)
+        model = UpdatesStatistics().train()
+        result = fxpp.torch.run(torch.fx.symbolic_trace(model), "dce")
+        self.assertIn("bn", [n.target for n in result.graph.nodes if n.op == "call_module"])
+        expected = UpdatesStatistics().train()
+        expected(x)
+        result(x)
+        torch.testing.assert_close(result.get_submodule("bn").running_mean,
+                                   expected.bn.running_mean)
 
     def test_run_keeps_input_mutations(self):
         """run()'s functionalize keeps input mutations unless told not to:
