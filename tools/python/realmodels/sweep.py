@@ -848,11 +848,16 @@ def check_values(result, args, kwargs):
         return 0
     seen = {}
     flat = pytree.tree_leaves(args)
+    # The run writes the state it shares with the capture (a buffer updated
+    # in place): put back, for the entries checked after this one.
+    state = _snapshot(result)
     try:
         with torch.no_grad():
             _Recorder(result, "", seen).run(*_clone(flat))
     except Exception:  # noqa: BLE001 - pytree codegen graphs take structured inputs
         return 0
+    finally:
+        _restore(result, state)
     checked = 0
     for (path, name), (n, value) in seen.items():
         val = n.meta.get("val")
