@@ -304,10 +304,8 @@ class ProgramLineReader {
   bool saw_torch_version_ = false;
 };
 
-size_t NextLine(const SourceText& src, size_t pos) {
-  const size_t end = src.LineEnd(pos);
-  return end < src.size() ? end + 1 : end;
-}
+// The start of the line after the one holding `pos`.
+size_t NextLine(const SourceText& src, size_t pos) { return src.LineAfter(src.LineEnd(pos)); }
 
 // Sizes the input specs and module calls for the lines from `pos` on, so
 // that a large model's (40k inputs and 30k calls at 100k nodes) are not

@@ -123,7 +123,6 @@ class GraphParser {
     Node* operator()(absl::string_view name) const { return parser->Lookup(name); }
   };
 
-  size_t NextLine(size_t line_end) const { return line_end < src_.size() ? line_end + 1 : line_end; }
   bool IsStatementStart(size_t pos) const {
     return src_.StartsWith(pos, "    %") || src_.StartsWith(pos, "    return") ||
            (annotations_ != nullptr && src_.StartsWith(pos, kAnnotationPrefix));
@@ -244,7 +243,7 @@ absl::StatusOr<ParsedFxGraph> GraphParser::ParseBody(size_t header_end, bool typ
   // fxg read of 100k nodes) than the growth.
   out_.typed_literals = typed_;
   arg_parser_.emplace(src_, lookup_, typed_);
-  for (pos = NextLine(line_end); pos < src_.size(); ) {
+  for (pos = src_.LineAfter(line_end); pos < src_.size(); ) {
     line_end = src_.LineEnd(pos);
     if (!src_.StartsWith(pos, kIndent)) break;  // the end of this graph
     if (annotations_ != nullptr && src_.StartsWith(pos, kAnnotationPrefix)) {
@@ -252,12 +251,12 @@ absl::StatusOr<ParsedFxGraph> GraphParser::ParseBody(size_t header_end, bool typ
       Cursor annotation(src_, pos + kAnnotationPrefix.size(), line_end);
       RETURN_IF_ERROR(annotations_->Read(last_node_, annotation));
       // The reader may have read the annotation lines after this one.
-      pos = NextLine(annotation.end());
+      pos = src_.LineAfter(annotation.end());
       continue;
     }
     size_t stmt_end;
     RETURN_IF_ERROR(Statement(pos, line_end, &stmt_end));
-    pos = NextLine(stmt_end);
+    pos = src_.LineAfter(stmt_end);
   }
   RETURN_IF_ERROR(Finish());
   out_.defined_before_use = fixups_.empty() && !bare_return_below_;

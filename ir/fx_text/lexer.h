@@ -51,6 +51,11 @@ class SourceText {
     const void* nl = std::memchr(text_.data() + offset, '\n', text_.size() - offset);
     return nl == nullptr ? text_.size() : static_cast<const char*>(nl) - text_.data();
   }
+  // Where the line after the one ending at `line_end` (its '\n', or the end
+  // of the text) starts: the end of the text when there is none.
+  size_t LineAfter(size_t line_end) const {
+    return line_end < text_.size() ? line_end + 1 : line_end;
+  }
   // End of the identifier starting at `offset` (== offset when there is
   // none), at most `limit`. Inline: node names are scanned on every line.
   size_t IdentifierEnd(size_t offset, size_t limit) const {

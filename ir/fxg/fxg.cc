@@ -119,7 +119,7 @@ class FxgParser {
   absl::StatusOr<std::unique_ptr<GraphModule>> Parse() {
     const size_t line_end = src_.LineEnd(0);
     if (src_.text().substr(0, line_end) != kMagic) return src_.Expected(0, "'fxg 1'");
-    size_t pos = NextLine(line_end);
+    size_t pos = src_.LineAfter(line_end);
     if (src_.text().substr(pos, src_.LineEnd(pos) - pos) == kProgramLine) {
       return src_.Error(pos, "this fxg holds an exported program, not a module (tools read it as "
                              "a program; unflatten makes a module of it)");
@@ -133,7 +133,7 @@ class FxgParser {
     while (*pos < src_.size()) {
       const size_t line_end = src_.LineEnd(*pos);
       if (line_end == *pos) {
-        *pos = NextLine(line_end);
+        *pos = src_.LineAfter(line_end);
         continue;
       }
       if (!stop_line.empty() && src_.text().substr(*pos, line_end - *pos) == stop_line) break;
@@ -146,10 +146,6 @@ class FxgParser {
   bool defined_before_use() const { return defined_before_use_; }
 
  private:
-  size_t NextLine(size_t line_end) const {
-    return line_end < src_.size() ? line_end + 1 : line_end;
-  }
-
   // One module block: its header, state lines and graph.
   absl::Status Module(size_t* pos) {
     const size_t line_end = src_.LineEnd(*pos);
@@ -179,8 +175,8 @@ class FxgParser {
     // The state lines are found first, so the module's state is allocated
     // once at its size (entries are large to move).
     state_lines_.clear();
-    for (*pos = NextLine(line_end); src_.StartsWith(*pos, "  ") && !src_.StartsWith(*pos, "   ");
-         *pos = NextLine(src_.LineEnd(*pos))) {
+    for (*pos = src_.LineAfter(line_end); src_.StartsWith(*pos, "  ") && !src_.StartsWith(*pos, "   ");
+         *pos = src_.LineAfter(src_.LineEnd(*pos))) {
       state_lines_.push_back(*pos);
     }
     module->ReserveState(state_lines_.size());

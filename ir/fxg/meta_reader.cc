@@ -30,10 +30,6 @@ absl::Status ReadRun(NodeMetaLineReader& lines, NodeMeta* meta, Cursor& line) {
   }
 }
 
-size_t NextLine(const SourceText& source, size_t line_end) {
-  return line_end < source.size() ? line_end + 1 : line_end;
-}
-
 }  // namespace
 
 absl::Status MetaReader::Read(Node* node, Cursor& line) {
@@ -88,12 +84,12 @@ size_t MetaPrefetcher::NextBody(size_t pos) const {
   while (pos < src.size() && !stop_.load(std::memory_order_relaxed)) {
     const size_t line_end = src.LineEnd(pos);
     const absl::string_view line = src.text().substr(pos, line_end - pos);
-    if (line == kTypedGraphHeader) return NextLine(src, line_end);
+    if (line == kTypedGraphHeader) return src.LineAfter(line_end);
     // An untyped graph's statements may span lines: the graphs' reader
     // reads its metadata (and what follows) itself.
     if (absl::StartsWith(line, kGraphHeader)) return absl::string_view::npos;
     if (!stop_line_.empty() && line == stop_line_) return absl::string_view::npos;
-    pos = NextLine(src, line_end);
+    pos = src.LineAfter(line_end);
   }
   return absl::string_view::npos;
 }
@@ -115,7 +111,7 @@ void MetaPrefetcher::ProduceRuns(size_t pos) {
       continue;
     }
     if (!src.StartsWith(pos, kFxgMetaPrefix)) {
-      pos = NextLine(src, line_end);
+      pos = src.LineAfter(line_end);
       continue;
     }
     Run& run = chunk->emplace_back();
@@ -127,7 +123,7 @@ void MetaPrefetcher::ProduceRuns(size_t pos) {
     run.end = line.end();
     // Nothing after an error is read: the graph's reader stops there.
     if (!run.status.ok()) break;
-    pos = NextLine(src, run.end);
+    pos = src.LineAfter(run.end);
     if (chunk->size() == chunk_runs) {
       if (!Publish(std::move(chunk))) return;
       chunk_runs = std::min(2 * chunk_runs, kMaxChunkRuns);
