@@ -137,6 +137,15 @@ class InProcessTest(unittest.TestCase):
             actual = actual_module(*inputs)
         torch.testing.assert_close(actual, expected, rtol=1e-4, atol=1e-5)
 
+    def assert_same_draws(self, expected_module, actual_module, x, seed):
+        """Run from the same seed, both give exactly the same outputs: the
+        result draws the original's random numbers, in its order."""
+        torch.manual_seed(seed)
+        expected = expected_module(x)
+        torch.manual_seed(seed)
+        for want, got in zip(expected, actual_module(x)):
+            self.assertTrue(torch.equal(want, got))
+
     def assert_same_state(self, original, result, fqn_map=None):
         """Every parameter and buffer of the original is in the result, as
         the very same tensor (under its new path after a split)."""
@@ -286,12 +295,7 @@ class InProcessTest(unittest.TestCase):
         for n in gm.graph.nodes:
             n.tag = "first" if n.op == "placeholder" or n.name == "rand_like" else "rest"
         split = fxpp.torch.split_by_tags(gm, ["first", "rest"])
-        x = torch.randn(2, 3, 8)
-        torch.manual_seed(1)
-        expected = gm(x)
-        torch.manual_seed(1)
-        for want, got in zip(expected, split(x)):
-            self.assertTrue(torch.equal(want, got))
+        self.assert_same_draws(gm, split, torch.randn(2, 3, 8), seed=1)
 
     def test_dedup_keeps_the_order_of_random_draws(self):
         """Seeded, the deduplicated graph draws the numbers the original
@@ -306,12 +310,7 @@ class InProcessTest(unittest.TestCase):
         gm = make_fx(blocks)(torch.randn(4))
         deduplicated = fxpp.torch.dedup(gm, min_region_size=2)
         self.assertTrue(any(n.op == "call_module" for n in deduplicated.graph.nodes))
-        x = torch.randn(4)
-        torch.manual_seed(0)
-        expected = gm(x)
-        torch.manual_seed(0)
-        for want, got in zip(expected, deduplicated(x)):
-            self.assertTrue(torch.equal(want, got))
+        self.assert_same_draws(gm, deduplicated, torch.randn(4), seed=0)
 
     # ---- functionalize, pipelines ----------------------------------------------
     def test_functionalize_refuses_a_module_call_after_a_write_to_its_state(self):
