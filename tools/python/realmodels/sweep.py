@@ -557,6 +557,194 @@ def _transformer_train():
     return Spec(model, (torch.randn(2, 5, 16),))
 
 
+# ---- hand-written, session 23: what the earlier batches left out ----
+
+class ChannelsLast(nn.Module):
+    """A channels_last input and a transposed (non-contiguous) one: strides and
+    memory formats that the metadata must keep; conv, GroupNorm,
+    ConvTranspose2d, PixelShuffle and interpolate."""
+
+    def __init__(self):
+        super().__init__()
+        self.conv = nn.Conv2d(4, 8, 3, padding=1)
+        self.norm = nn.GroupNorm(2, 8)
+        self.up = nn.ConvTranspose2d(8, 4, 2, stride=2)
+        self.shuffle = nn.PixelShuffle(2)
+
+    def forward(self, x, t):
+        y = self.norm(self.conv(x.contiguous(memory_format=torch.channels_last)))
+        y = self.up(y.relu())
+        z = self.shuffle(y)
+        z = F.interpolate(z, scale_factor=0.25, mode="bilinear", align_corners=False)
+        w = F.interpolate(y, size=(4, 4), mode="nearest")
+        return z.sum((1, 2, 3)) + w.mean((1, 2, 3)) + t.t().sum(1)
+
+
+class ScatterGather(nn.Module):
+    """gather / index_select reads and scatter_reduce_, index_copy_, index_put_
+    with accumulate, cumsum and a cummax pair: writes whose order matters."""
+
+    def __init__(self):
+        super().__init__()
+        self.register_buffer("hist", torch.zeros(8))
+
+    def forward(self, x, idx):
+        g = torch.gather(x, 1, idx.view(1, -1).expand(x.shape[0], -1))
+        s = torch.zeros_like(x).scatter_reduce_(1, idx.view(1, -1).expand(x.shape[0], -1), g,
+                                                reduce="amax", include_self=False)
+        c = x.clone()
+        c.index_copy_(1, idx, g * 2)
+        c.index_put_((idx[1:],), torch.ones(2, x.shape[1]), accumulate=True)  # rows 0, 2
+        self.hist.index_add_(0, idx, torch.ones(idx.shape[0]))
+        values, where = torch.cummax(c, dim=1)
+        return s + c.cumsum(0) + values + where.float() + self.hist[: x.shape[1]]
+
+
+class SortTopk(nn.Module):
+    """Multi-output ops (topk, sort, max over a dim, kthvalue) inside repeated
+    blocks, one of them reading only the indices."""
+
+    def __init__(self):
+        super().__init__()
+        self.lins = nn.ModuleList(nn.Linear(8, 8) for _ in range(3))
+
+    def forward(self, x):
+        outs = []
+        for lin in self.lins:
+            h = lin(x)
+            top, top_i = h.topk(3, dim=-1)
+            srt, _ = h.sort(dim=-1, descending=True)
+            mx, mx_i = h.max(dim=-1)
+            kth = h.kthvalue(2, dim=-1).values
+            outs.append(top.sum(-1) + srt[:, 0] + mx + kth + top_i[:, 0] + mx_i)
+        return torch.stack(outs, 0)
+
+
+class DtypeMix(nn.Module):
+    """float64 and int inputs, casts, type promotion, bitwise and comparison
+    ops, integer division, a bfloat16 round trip and a complex FFT."""
+
+    def forward(self, x, n):
+        y = x.to(torch.float32) * 3 + (n // 2).to(torch.float64).unsqueeze(-1)
+        mask = (n & 1).bool() | (n > 5)
+        z = torch.where(mask.unsqueeze(-1), y, -y).to(torch.bfloat16).to(torch.float32)
+        spectrum = torch.fft.rfft(z, dim=-1)
+        return z.double() + spectrum.abs().sum(-1, keepdim=True), (n << 1) ^ n, mask.sum()
+
+
+class TensorConstantTwins(nn.Module):
+    """Blocks that differ only in a tensor constant made in forward (a lifted
+    constant) or in a registered buffer's values: merging them is wrong."""
+
+    def __init__(self, scales=(1.0, 2.0, 1.0, 3.0)):
+        super().__init__()
+        self.lins = nn.ModuleList(nn.Linear(4, 4) for _ in scales)
+        self.scales = scales
+        for i, scale in enumerate(scales):
+            self.register_buffer(f"shift{i}", torch.full((4,), scale))
+
+    def forward(self, x):
+        for i, (lin, scale) in enumerate(zip(self.lins, self.scales)):
+            x = lin(x) * torch.tensor([scale, 1.0, scale, 1.0]) + getattr(self, f"shift{i}")
+        return x
+
+
+class DeepNesting(nn.Module):
+    """Submodules in a ModuleDict of ModuleLists of Sequentials, one layer
+    reached at two paths, and a buffer of a nested module written in place."""
+
+    class Leaf(nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.lin = nn.Linear(4, 4)
+            self.register_buffer("calls", torch.zeros(()))
+
+        def forward(self, x):
+            self.calls.add_(1)
+            return self.lin(x).tanh()
+
+    def __init__(self):
+        super().__init__()
+        shared = self.Leaf()
+        self.tree = nn.ModuleDict({
+            "a": nn.ModuleList([nn.Sequential(self.Leaf(), shared), self.Leaf()]),
+            "b": nn.ModuleList([nn.Sequential(shared, self.Leaf())]),
+        })
+
+    def forward(self, x):
+        a0, a1 = self.tree["a"]
+        (b0,) = self.tree["b"]
+        return b0(a1(a0(x))) + x
+
+
+class EdgeShapes(nn.Module):
+    """0-d and empty tensors, a size-1 broadcast, and reductions over an empty
+    dimension."""
+
+    def forward(self, x, s, e):
+        y = x * s + s.exp()
+        empty = torch.cat([e, e], 0)
+        return y + empty.sum(0).view(1, -1)[:, : x.shape[1]].sum(), empty.shape[0], s * 2
+
+
+class DataDependent(nn.Module):
+    """Sizes known only at run time: nonzero, masked_select and an item()
+    used as a size (export adds runtime asserts that must survive)."""
+
+    def forward(self, x):
+        picked = torch.masked_select(x, x > 0)
+        rows = torch.nonzero(x[:, 0] > -10).squeeze(-1)
+        n = (x > -10).sum().item()
+        torch._check_is_size(n)
+        torch._check(n <= x.numel())
+        return picked.sum() + x[rows].sum(0), torch.ones(n).sum()
+
+
+class Hooked(nn.Module):
+    """A forward pre-hook and a forward hook that change values, and a
+    parameter stepped in place under no_grad (an optimizer step in forward)."""
+
+    def __init__(self):
+        super().__init__()
+        self.lin = nn.Linear(4, 4)
+        self.lin.register_forward_pre_hook(lambda module, args: (args[0] * 2,))
+        self.lin.register_forward_hook(lambda module, args, out: out + 1)
+        self.step = nn.Parameter(torch.ones(4))
+
+    def forward(self, x):
+        y = self.lin(x) * self.step
+        with torch.no_grad():
+            self.step.mul_(0.5)
+        return y + self.step
+
+
+class WhileLoop(nn.Module):
+    """torch's while_loop and map higher-order ops: bodies as subgraphs."""
+
+    def __init__(self):
+        super().__init__()
+        self.lin = nn.Linear(4, 4)
+
+    def forward(self, x):
+        from torch._higher_order_ops.map import map as hop_map
+        from torch._higher_order_ops.while_loop import while_loop
+
+        def cond(i, y):
+            return i < 3
+
+        def body(i, y):
+            return i + 1, y.sin() + 1
+
+        _, looped = while_loop(cond, body, (torch.tensor(0), x))
+        mapped = hop_map(lambda row, w: row * w, looped, self.lin.weight[0])
+        return self.lin(mapped)
+
+
+def _edge_shapes():
+    torch.manual_seed(0)
+    return Spec(EdgeShapes(), (torch.randn(3, 4), torch.tensor(0.5), torch.zeros(0, 4)))
+
+
 def _from_models(name):
     def build():
         model, args = models.MODELS[name].build()
@@ -623,6 +811,18 @@ MODELS = collections.OrderedDict([
     ("views_see_writes", _seeded(ViewsSeeWrites, _randn(3, 4), _randn(3, 4))),
     ("inplace_blocks", _seeded(InPlaceBlocks, _randn(2, 8))),
     ("kv_cache", _kv_cache),
+    # Hand-written, session 23.
+    ("channels_last", _seeded(ChannelsLast, _randn(2, 4, 8, 8), lambda: torch.randn(5, 2))),
+    ("scatter_gather", _seeded(ScatterGather, _randn(3, 6), lambda: torch.tensor([4, 0, 2]))),
+    ("sort_topk", _seeded(SortTopk, _randn(4, 8))),
+    ("dtype_mix", _seeded(DtypeMix, lambda: torch.randn(3, 8, dtype=torch.float64),
+                          lambda: torch.arange(3))),
+    ("tensor_constant_twins", _seeded(TensorConstantTwins, _randn(2, 4))),
+    ("deep_nesting", _seeded(DeepNesting, _randn(2, 4))),
+    ("edge_shapes", _edge_shapes),
+    ("data_dependent", _seeded(DataDependent, _randn(5, 3))),
+    ("hooked", _seeded(Hooked, _randn(2, 4))),
+    ("while_loop", _seeded(WhileLoop, _randn(3, 4))),
     # torchvision families: segmentation (dict outputs), video, optical flow,
     # grouped convolutions, training mode with auxiliary outputs.
     ("lraspp_mobilenet_v3_large", _torchvision("lraspp_mobilenet_v3_large", family="segmentation",
@@ -670,18 +870,24 @@ def _clone(tree):
                            tree)
 
 
-def _buffers(module):
-    return {n: b for n, b in module.named_buffers(remove_duplicate=False)} if isinstance(
-        module, nn.Module) else {}
+def _state_tensors(module):
+    """The buffers and parameters of `module` by path: the state a forward may
+    write in place (a running statistic, a parameter stepped under no_grad),
+    which each run starts from and is checked after."""
+    if not isinstance(module, nn.Module):
+        return {}
+    state = dict(module.named_buffers(remove_duplicate=False))
+    state.update(module.named_parameters(remove_duplicate=False))
+    return state
 
 
 def _snapshot(module):
-    return {n: b.detach().clone() for n, b in _buffers(module).items()}
+    return {n: b.detach().clone() for n, b in _state_tensors(module).items()}
 
 
 def _restore(module, snapshot):
     with torch.no_grad():
-        for n, b in _buffers(module).items():
+        for n, b in _state_tensors(module).items():
             if n in snapshot:
                 b.copy_(snapshot[n])
 
@@ -692,7 +898,7 @@ def _observe(fn, module, args, kwargs):
     args, kwargs = _clone(args), _clone(kwargs)
     with torch.no_grad():
         out = fn(*args, **kwargs)
-    buffers = _buffers(module)
+    buffers = _state_tensors(module)
     return out, (args, kwargs), {n: buffers[n].detach().clone() for n in sorted(buffers)}
 
 
