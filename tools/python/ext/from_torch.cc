@@ -397,7 +397,7 @@ class Converter {
     }
 
    private:
-    static constexpr int kDepth = 7;
+    static constexpr int kDepth = 8;
     struct Ahead {
       py::object node;
       py::object meta;  // its meta dict, once read
@@ -434,6 +434,31 @@ class Converter {
       }
     }
 
+    // `object`'s __dict__ if it has one yet (borrowed: `object` must be kept
+    // alive), else nullptr. Read from the slot CPython 3.12 and 3.13 keep
+    // three words before an object whose class manages its dict (3.12 tags
+    // it when it holds values instead), without PyObject_GenericGetDict's
+    // reference, whose count update would wait for the dict's cache line.
+    static const PyObject* PeekManagedDict([[maybe_unused]] PyObject* object) {
+#if PY_VERSION_HEX >= 0x030C0000 && PY_VERSION_HEX < 0x030E0000
+      if (PyType_HasFeature(Py_TYPE(object), Py_TPFLAGS_MANAGED_DICT)) {
+        const auto slot = *reinterpret_cast<const uintptr_t*>(
+            reinterpret_cast<const char*>(object) - 3 * sizeof(PyObject*));
+        if ((slot & 1) == 0) return reinterpret_cast<const PyObject*>(slot);
+      }
+#endif
+      return nullptr;
+    }
+
+    // Prefetches `lines` cache lines of the table a dict (fetched a step
+    // before) keeps its keys in, and the first of its values when split.
+    static void DictEntries(const PyObject* dict, int lines) {
+      if (dict == nullptr || Py_TYPE(const_cast<PyObject*>(dict)) != &PyDict_Type) return;
+      const auto* d = reinterpret_cast<const PyDictObject*>(dict);
+      if (d->ma_values != nullptr) Lines(d->ma_values, 1);
+      Lines(d->ma_keys, lines);
+    }
+
     // The step for the node `k + 1` places ahead of the one converted.
     void Prefetch(int k, Ahead& a) {
       PyObject* node = a.node.ptr();
@@ -441,38 +466,38 @@ class Converter {
         case 0:  // the node: its managed dict pointer (before it) and inline values
           Lines(node, 4, -32);
           return;
-        case 1:  // its __dict__
-          if (!c_.PlainFields(node)) return;
-          if (PyObject* dict = PyObject_GenericGetDict(node, nullptr)) {
+        case 1:  // its __dict__ (the pointer read from the node fetched a step ago)
+          if (const PyObject* dict = c_.PlainFields(node) ? PeekManagedDict(node) : nullptr) {
             Lines(dict, 1);
-            Py_DECREF(dict);  // the node keeps it
-          } else {
-            PyErr_Clear();
           }
           return;
-        case 2: {  // its fields
+        case 2:  // the __dict__'s keys and values, where the fields are found
+          if (c_.PlainFields(node)) DictEntries(PeekManagedDict(node), 6);
+          return;
+        case 3: {  // its fields
           if (!c_.PlainFields(node)) return;
           NodeFields fields(node, true, c_.fields_);
           for (NodeField field : {kName, kArgs, kMeta}) {
-            PyObject* value = fields.Find(field);
-            if (value == nullptr) continue;  // AddNode reads it otherwise
-            Lines(value, field == kName ? 2 : 1);
-            if (field == kMeta) a.meta = py::reinterpret_borrow<py::object>(value);
+            if (PyObject* value = fields.Find(field)) Lines(value, field == kName ? 2 : 1);
           }
           return;
         }
-        case 3:  // the meta dict's entries
-          if (a.meta && PyDict_CheckExact(a.meta.ptr())) {
-            Lines(reinterpret_cast<PyDictObject*>(a.meta.ptr())->ma_keys, 3);
+        case 4: {  // the meta dict's entries; its reference taken now that its count is cached
+          if (!c_.PlainFields(node)) return;
+          NodeFields fields(node, true, c_.fields_);
+          if (PyObject* meta = fields.Find(kMeta)) {
+            a.meta = py::reinterpret_borrow<py::object>(meta);
+            DictEntries(meta, 3);
           }
           return;
-        case 4:  // the values Meta reads most
+        }
+        case 5:  // the values Meta reads most
           if (PyObject* tensor_meta = Value(a, tensor_meta_at_, c_.n_.tensor_meta)) {
             Lines(tensor_meta, 2);
           }
           if (PyObject* val = Value(a, val_at_, c_.n_.val)) Lines(val, 2, -32);
           return;
-        case 5:  // what they hold: a TensorMetadata's shape and stride, a FakeTensor's __dict__
+        case 6:  // what they hold: a TensorMetadata's shape and stride, a FakeTensor's __dict__
           if (PyObject* tensor_meta = Value(a, tensor_meta_at_, c_.n_.tensor_meta)) {
             const MetadataLayout& layout = c_.layout_;
             if (Py_TYPE(tensor_meta) == layout.type) {
@@ -483,21 +508,10 @@ class Converter {
               }
             }
           }
-          if (PyObject* dict = FakeTensorDict(a)) {
-            Lines(dict, 1);
-            Py_DECREF(dict);  // the tensor keeps it
-          }
+          if (const PyObject* dict = FakeTensorDict(a)) Lines(dict, 1);
           return;
-        default:  // where that __dict__ keeps its values (Device reads fake_device)
-          if (PyObject* dict = FakeTensorDict(a)) {
-            const auto* d = reinterpret_cast<PyDictObject*>(dict);
-            if (d->ma_values != nullptr) {
-              Lines(d->ma_values, 1);
-            } else {
-              Lines(d->ma_keys, 2);
-            }
-            Py_DECREF(dict);
-          }
+        default:  // that __dict__'s entries (Device reads fake_device)
+          DictEntries(FakeTensorDict(a), 2);
           return;
       }
     }
@@ -508,18 +522,16 @@ class Converter {
       return at.Find(a.meta.ptr(), name);
     }
 
-    // The __dict__ of a's meta["val"] when it is a FakeTensor that Device
-    // reads it from (a new reference), or nullptr.
-    PyObject* FakeTensorDict(Ahead& a) {
+    // Where the __dict__ of a's meta["val"] is when it is a FakeTensor that
+    // Device reads it from (PeekManagedDict), or nullptr.
+    const PyObject* FakeTensorDict(Ahead& a) {
       PyObject* val = Value(a, val_at_, c_.n_.val);
       if (val == nullptr || c_.objects_.fake_tensor_type == nullptr ||
           Py_TYPE(val) != reinterpret_cast<PyTypeObject*>(c_.objects_.fake_tensor_type) ||
           !c_.FakeDeviceInDict(Py_TYPE(val))) {
         return nullptr;
       }
-      PyObject* dict = PyObject_GenericGetDict(val, nullptr);
-      if (dict == nullptr) PyErr_Clear();
-      return dict;
+      return PeekManagedDict(val);
     }
 
     Converter& c_;
