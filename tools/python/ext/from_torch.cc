@@ -477,7 +477,7 @@ class Converter {
         case 3: {  // its fields
           if (!c_.PlainFields(node)) return;
           NodeFields fields(node, true, c_.fields_);
-          for (NodeField field : {kName, kArgs, kMeta}) {
+          for (NodeField field : {kName, kArgs, kKwargs, kMeta}) {
             if (PyObject* value = fields.Find(field)) Lines(value, field == kName ? 2 : 1);
           }
           return;
