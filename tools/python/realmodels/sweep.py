@@ -19,7 +19,11 @@ inputs/outputs, aliased outputs, scalar and None outputs, torch.cond,
 dynamic shapes and integer size arithmetic, integer/bool tensors, views,
 index_put, masked_fill, einsum, embedding, split/chunk/unbind, blocks that
 differ only in a constant, grad-mode and autocast regions, SDPA and norm
-stacks).
+stacks; channels_last and transposed inputs, scatter/gather and index
+writes, multi-output sorts, dtype mixes with an FFT, blocks that differ in
+a tensor constant, deep module nesting, 0-d and empty tensors,
+data-dependent sizes, hooks and a parameter stepped in forward,
+while_loop and map).
 
 Captures: export and export_nonstrict (the ExportedProgram itself, strict
 and non-strict tracing), ep_module (ep.module()),
