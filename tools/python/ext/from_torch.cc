@@ -397,10 +397,17 @@ class Converter {
     }
 
    private:
-    static constexpr int kDepth = 8;
+    static constexpr int kDepth = 10;
     struct Ahead {
       py::object node;
       py::object meta;  // its meta dict, once read
+      unsigned present = 0;  // bit k: the meta dict held MetaKey k when its entries came in
+    };
+
+    // The meta entries the read-ahead follows.
+    enum MetaKey {
+      kTensorMetaKey, kValKey, kStackTraceKey, kModuleStackKey, kSourceFnKey, kSeqNrKey,
+      kNumMetaKeys
     };
 
     Ahead& At(int k) { return ahead_[(first_ + k) % kDepth]; }
@@ -460,6 +467,8 @@ class Converter {
     }
 
     // The step for the node `k + 1` places ahead of the one converted.
+    // Objects a step reaches through borrowed pointers are found again from
+    // the owned meta dict in that step (no Python code runs within one).
     void Prefetch(int k, Ahead& a) {
       PyObject* node = a.node.ptr();
       switch (kDepth - 1 - k) {
@@ -491,41 +500,104 @@ class Converter {
           }
           return;
         }
-        case 5:  // the values Meta reads most
-          if (PyObject* tensor_meta = Value(a, tensor_meta_at_, c_.n_.tensor_meta)) {
-            Lines(tensor_meta, 2);
+        case 5:  // the values Meta reads
+          NotePresent(a);
+          if (PyObject* tensor_meta = Value(a, kTensorMetaKey)) Lines(tensor_meta, 2);
+          if (PyObject* val = Value(a, kValKey)) Lines(val, 2, -32);
+          // The text follows a str's header: a stack trace's first lines.
+          if (PyObject* trace = Value(a, kStackTraceKey)) Lines(trace, 3);
+          for (PyObject* value :
+               {Value(a, kModuleStackKey), Value(a, kSourceFnKey), Value(a, kSeqNrKey)}) {
+            if (value != nullptr) Lines(value, 1);
           }
-          if (PyObject* val = Value(a, val_at_, c_.n_.val)) Lines(val, 2, -32);
           return;
-        case 6:  // what they hold: a TensorMetadata's shape and stride, a FakeTensor's __dict__
-          if (PyObject* tensor_meta = Value(a, tensor_meta_at_, c_.n_.tensor_meta)) {
-            const MetadataLayout& layout = c_.layout_;
-            if (Py_TYPE(tensor_meta) == layout.type) {
-              for (int index : {layout.shape, layout.stride}) {
-                if (index >= 0 && index < PyTuple_GET_SIZE(tensor_meta)) {
-                  Lines(PyTuple_GET_ITEM(tensor_meta, index), 1);
-                }
-              }
-            }
-          }
+        case 6:  // what they hold: a TensorMetadata's shape and stride, a FakeTensor's
+                 // __dict__, the module stack's entries, the source function list's items
+          ShapeAndStride(a);
           if (const PyObject* dict = FakeTensorDict(a)) Lines(dict, 1);
+          DictEntries(Value(a, kModuleStackKey), 2);
+          if (PyObject* list = Value(a, kSourceFnKey);
+              list != nullptr && PyList_CheckExact(list) && PyList_GET_SIZE(list) > 0) {
+            Lines(reinterpret_cast<PyListObject*>(list)->ob_item, 1);
+          }
           return;
-        default:  // that __dict__'s entries (Device reads fake_device)
+        case 7:  // that __dict__'s entries (Device reads fake_device); the module stack's
+                 // keys and (path, type) tuples; the source function entries
           DictEntries(FakeTensorDict(a), 2);
+          ForEachItem(a, [](PyObject* key, PyObject* value) {
+            if (key != nullptr) Lines(key, 1);
+            Lines(value, 1);
+          });
+          return;
+        default:  // what those tuples hold: module paths and types, function names
+          ForEachItem(a, [](PyObject*, PyObject* value) {
+            if (!PyTuple_CheckExact(value)) return;
+            for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(value) && i < 2; ++i) {
+              Lines(PyTuple_GET_ITEM(value, i), 1);
+            }
+          });
           return;
       }
     }
 
+    // Prefetches the shape and stride tuples of a's TensorMetadata.
+    void ShapeAndStride(const Ahead& a) {
+      PyObject* tensor_meta = Value(a, kTensorMetaKey);
+      const MetadataLayout& layout = c_.layout_;
+      if (tensor_meta == nullptr || Py_TYPE(tensor_meta) != layout.type) return;
+      for (int index : {layout.shape, layout.stride}) {
+        if (index >= 0 && index < PyTuple_GET_SIZE(tensor_meta)) {
+          Lines(PyTuple_GET_ITEM(tensor_meta, index), 1);
+        }
+      }
+    }
+
+    // Calls visit(key, value) for the entries of a's nn_module_stack and
+    // visit(nullptr, item) for the items of its source_fn_stack, when they
+    // are a dict and a list (borrowed, for this step only).
+    template <typename Visit>
+    void ForEachItem(const Ahead& a, Visit visit) {
+      if (PyObject* stack = Value(a, kModuleStackKey);
+          stack != nullptr && PyDict_CheckExact(stack)) {
+        PyObject *key, *value;
+        Py_ssize_t pos = 0;
+        while (PyDict_Next(stack, &pos, &key, &value)) visit(key, value);
+      }
+      if (PyObject* list = Value(a, kSourceFnKey);
+          list != nullptr && PyList_CheckExact(list)) {
+        for (Py_ssize_t i = 0; i < PyList_GET_SIZE(list); ++i) {
+          visit(nullptr, PyList_GET_ITEM(list, i));
+        }
+      }
+    }
+
     // a's meta[name] (borrowed; the meta dict is owned), or nullptr.
-    static PyObject* Value(const Ahead& a, KeyPosition& at, PyObject* name) {
-      if (!a.meta || !PyDict_CheckExact(a.meta.ptr())) return nullptr;
-      return at.Find(a.meta.ptr(), name);
+    // Found by position (KeyPosition) among the keys seen present (a key
+    // absent would cost a scan of the dict per lookup).
+    PyObject* Value(const Ahead& a, MetaKey key) {
+      if ((a.present & (1u << key)) == 0 || !a.meta || !PyDict_CheckExact(a.meta.ptr())) {
+        return nullptr;
+      }
+      return meta_at_[key].Find(a.meta.ptr(), meta_key_[key]);
+    }
+
+    // Sets a.present from one pass over its meta dict's keys.
+    void NotePresent(Ahead& a) {
+      a.present = 0;
+      if (!a.meta || !PyDict_CheckExact(a.meta.ptr())) return;
+      PyObject *key, *value;
+      Py_ssize_t pos = 0;
+      while (PyDict_Next(a.meta.ptr(), &pos, &key, &value)) {
+        for (int k = 0; k < kNumMetaKeys; ++k) {
+          if (key == meta_key_[k]) a.present |= 1u << k;
+        }
+      }
     }
 
     // Where the __dict__ of a's meta["val"] is when it is a FakeTensor that
     // Device reads it from (PeekManagedDict), or nullptr.
     const PyObject* FakeTensorDict(Ahead& a) {
-      PyObject* val = Value(a, val_at_, c_.n_.val);
+      PyObject* val = Value(a, kValKey);
       if (val == nullptr || c_.objects_.fake_tensor_type == nullptr ||
           Py_TYPE(val) != reinterpret_cast<PyTypeObject*>(c_.objects_.fake_tensor_type) ||
           !c_.FakeDeviceInDict(Py_TYPE(val))) {
@@ -536,7 +608,12 @@ class Converter {
 
     Converter& c_;
     PyObject* root_;
-    KeyPosition tensor_meta_at_, val_at_;  // in the meta dicts
+    // The MetaKeys' names (the interned literals FX and export write) and
+    // where the last dict had them.
+    PyObject* const meta_key_[kNumMetaKeys] = {c_.n_.tensor_meta,     c_.n_.val,
+                                               c_.n_.stack_trace,     c_.n_.nn_module_stack,
+                                               c_.n_.source_fn_stack, c_.n_.seq_nr};
+    KeyPosition meta_at_[kNumMetaKeys];
     Ahead ahead_[kDepth];
     int first_ = 0;
     int count_ = 0;
