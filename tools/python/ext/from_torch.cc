@@ -581,16 +581,16 @@ class Converter {
       return meta_at_[key].Find(a.meta.ptr(), meta_key_[key]);
     }
 
-    // Sets a.present from one pass over its meta dict's keys.
+    // Sets a.present from the one pass over its meta dict Meta makes too.
     void NotePresent(Ahead& a) {
       a.present = 0;
       if (!a.meta || !PyDict_CheckExact(a.meta.ptr())) return;
-      PyObject *key, *value;
-      Py_ssize_t pos = 0;
-      while (PyDict_Next(a.meta.ptr(), &pos, &key, &value)) {
-        for (int k = 0; k < kNumMetaKeys; ++k) {
-          if (key == meta_key_[k]) a.present |= 1u << k;
-        }
+      const MetaEntries e = c_.Entries(a.meta.ptr());
+      const PyObject* const found[kNumMetaKeys] = {e.tensor_meta,     e.val,
+                                                   e.stack_trace,     e.nn_module_stack,
+                                                   e.source_fn_stack, e.seq_nr};
+      for (int k = 0; k < kNumMetaKeys; ++k) {
+        if (found[k] != nullptr) a.present |= 1u << k;
       }
     }
 
