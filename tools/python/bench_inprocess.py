@@ -284,10 +284,15 @@ def export_conversion_row(layers, x, repeat, cache_dir):
     metadata than make_fx's (stack traces, nn_module_stack, source_fn_stack,
     seq_nr ...)."""
     gm = exported_stack(layers, x, cache_dir).graph_module
+    floor = best_of(lambda: torch_floor(gm), repeat if len(gm.graph.nodes) < 20000 else 1)
+    conversion_row(gm, EXPORT_CONVERSION, repeat, floor)
+
+
+def conversion_row(gm, name, repeat, floor):
+    """Prints the row of gm's conversion times beside the torch.fx floor."""
     nodes = len(gm.graph.nodes)
-    floor = best_of(lambda: torch_floor(gm), repeat if nodes < 20000 else 1)
     convert, free = conversion_times(gm, repeat)
-    print(f"| {nodes} | {EXPORT_CONVERSION} | | {convert:.4f} "
+    print(f"| {nodes} | {name} | | {convert:.4f} "
           f"({nodes / convert / 1e6:.2f} M nodes/s; free: {free * 1e3:.1f} ms) "
           f"| | {floor:.3f} |", flush=True)
 
@@ -340,10 +345,7 @@ def main():
         nodes = len(gm.graph.nodes)
         repeat = args.repeat if nodes < 20000 else 1
         floor = best_of(lambda: torch_floor(gm), repeat)
-        convert, free = conversion_times(gm, args.repeat)
-        print(f"| {nodes} | conversion torch -> IR only | | {convert:.4f} "
-              f"({nodes / convert / 1e6:.2f} M nodes/s; free: {free * 1e3:.1f} ms) "
-              f"| | {floor:.3f} |", flush=True)
+        conversion_row(gm, "conversion torch -> IR only", args.repeat, floor)
         tags = tag_in_chunks(gm, 8)
         rows = [
             ("split_by_tags (8 tags)",
