@@ -10,6 +10,7 @@
 #include "absl/container/flat_hash_map.h"
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
+#include "absl/types/optional.h"
 #include "ir/names.h"
 #include "tools/python/ext/topo_sort.h"
 
@@ -79,6 +80,19 @@ DimVector Dims(PyObject* seq) {
   py::handle h(seq);
   for (py::handle d : h) dims.push_back(Dim(d.ptr()));
   return dims;
+}
+
+// A dict's version: a number CPython 3.11 - 3.13 change whenever the dict
+// changes (PEP 509), or nullopt on versions without one.
+absl::optional<uint64_t> DictVersion([[maybe_unused]] PyObject* dict) {
+#if PY_VERSION_HEX < 0x030E0000
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wdeprecated-declarations"  // 3.12 deprecates it, 3.14 drops it
+  return reinterpret_cast<PyDictObject*>(dict)->ma_version_tag;
+#pragma GCC diagnostic pop
+#else
+  return absl::nullopt;
+#endif
 }
 
 // Where dicts built alike keep a key: FX sets every node's attributes in one
@@ -155,10 +169,12 @@ class Converter {
         for (PyObject* node : StableOrder(fx_graph, OutputPlacement::kLast)) AddNode(node, graph);
       } else {
         ReadAhead ahead(*this, root);
+        read_ahead_ = &ahead;
         for (py::object node = Attr(root, n_.next); node.ptr() != root; node = Next(node.ptr())) {
           ahead.Advance(node.ptr());
           AddNode(node.ptr(), graph);
         }
+        read_ahead_ = nullptr;
       }
     }
     FinishTupleValues();
@@ -359,6 +375,14 @@ class Converter {
     std::vector<py::object> held_;  // attributes read outside the dict
   };
 
+  // The entries of a node's meta dict that Meta reads: borrowed, nullptr
+  // when absent.
+  struct MetaEntries {
+    PyObject *val = nullptr, *tensor_meta = nullptr, *example_value = nullptr,
+             *stack_trace = nullptr, *nn_module_stack = nullptr, *source_fn_stack = nullptr,
+             *tag = nullptr, *seq_nr = nullptr;
+  };
+
   // Brings the objects of the next few nodes into the cache while a node is
   // converted. A large graph's objects (each node, its __dict__, meta dict,
   // name, args, tensor_meta ...) are mostly out of cache when their turn
@@ -379,6 +403,7 @@ class Converter {
     // `node` is the next one converted.
     void Advance(PyObject* node) {
       if (count_ > 0 && At(0).node.ptr() == node) {
+        current_ = std::move(At(0));
         At(0) = Ahead();
         first_ = (first_ + 1) % kDepth;
         --count_;
@@ -401,19 +426,17 @@ class Converter {
     struct Ahead {
       py::object node;
       py::object meta;  // its meta dict, once read
-      unsigned present = 0;  // bit k: the meta dict held MetaKey k when its entries came in
-    };
-
-    // The meta entries the read-ahead follows.
-    enum MetaKey {
-      kTensorMetaKey, kValKey, kStackTraceKey, kModuleStackKey, kSourceFnKey, kSeqNrKey,
-      kNumMetaKeys
+      // The dict's entries that Meta reads (borrowed), once read, and the
+      // dict's version then: they are only used while it is unchanged.
+      absl::optional<MetaEntries> entries;
+      uint64_t version = 0;
     };
 
     Ahead& At(int k) { return ahead_[(first_ + k) % kDepth]; }
 
     void Clear() {
       for (Ahead& a : ahead_) a = Ahead();
+      current_ = Ahead();
       first_ = count_ = 0;
     }
 
@@ -501,13 +524,14 @@ class Converter {
           return;
         }
         case 5:  // the values Meta reads
-          NotePresent(a);
-          if (PyObject* tensor_meta = Value(a, kTensorMetaKey)) Lines(tensor_meta, 2);
-          if (PyObject* val = Value(a, kValKey)) Lines(val, 2, -32);
+          NoteEntries(a);
+          if (PyObject* tensor_meta = Value(a, &MetaEntries::tensor_meta)) Lines(tensor_meta, 2);
+          if (PyObject* val = Value(a, &MetaEntries::val)) Lines(val, 2, -32);
           // The text follows a str's header: a stack trace's first lines.
-          if (PyObject* trace = Value(a, kStackTraceKey)) Lines(trace, 3);
-          for (PyObject* value :
-               {Value(a, kModuleStackKey), Value(a, kSourceFnKey), Value(a, kSeqNrKey)}) {
+          if (PyObject* trace = Value(a, &MetaEntries::stack_trace)) Lines(trace, 3);
+          for (PyObject* value : {Value(a, &MetaEntries::nn_module_stack),
+                                  Value(a, &MetaEntries::source_fn_stack),
+                                  Value(a, &MetaEntries::seq_nr)}) {
             if (value != nullptr) Lines(value, 1);
           }
           return;
@@ -515,8 +539,8 @@ class Converter {
                  // __dict__, the module stack's entries, the source function list's items
           ShapeAndStride(a);
           if (const PyObject* dict = FakeTensorDict(a)) Lines(dict, 1);
-          DictEntries(Value(a, kModuleStackKey), 2);
-          if (PyObject* list = Value(a, kSourceFnKey);
+          DictEntries(Value(a, &MetaEntries::nn_module_stack), 2);
+          if (PyObject* list = Value(a, &MetaEntries::source_fn_stack);
               list != nullptr && PyList_CheckExact(list) && PyList_GET_SIZE(list) > 0) {
             Lines(reinterpret_cast<PyListObject*>(list)->ob_item, 1);
           }
@@ -542,7 +566,7 @@ class Converter {
 
     // Prefetches the shape and stride tuples of a's TensorMetadata.
     void ShapeAndStride(const Ahead& a) {
-      PyObject* tensor_meta = Value(a, kTensorMetaKey);
+      PyObject* tensor_meta = Value(a, &MetaEntries::tensor_meta);
       const MetadataLayout& layout = c_.layout_;
       if (tensor_meta == nullptr || Py_TYPE(tensor_meta) != layout.type) return;
       for (int index : {layout.shape, layout.stride}) {
@@ -557,13 +581,13 @@ class Converter {
     // are a dict and a list (borrowed, for this step only).
     template <typename Visit>
     void ForEachItem(const Ahead& a, Visit visit) {
-      if (PyObject* stack = Value(a, kModuleStackKey);
+      if (PyObject* stack = Value(a, &MetaEntries::nn_module_stack);
           stack != nullptr && PyDict_CheckExact(stack)) {
         PyObject *key, *value;
         Py_ssize_t pos = 0;
         while (PyDict_Next(stack, &pos, &key, &value)) visit(key, value);
       }
-      if (PyObject* list = Value(a, kSourceFnKey);
+      if (PyObject* list = Value(a, &MetaEntries::source_fn_stack);
           list != nullptr && PyList_CheckExact(list)) {
         for (Py_ssize_t i = 0; i < PyList_GET_SIZE(list); ++i) {
           visit(nullptr, PyList_GET_ITEM(list, i));
@@ -571,33 +595,32 @@ class Converter {
       }
     }
 
-    // a's meta[name] (borrowed; the meta dict is owned), or nullptr.
-    // Found by position (KeyPosition) among the keys seen present (a key
-    // absent would cost a scan of the dict per lookup).
-    PyObject* Value(const Ahead& a, MetaKey key) {
-      if ((a.present & (1u << key)) == 0 || !a.meta || !PyDict_CheckExact(a.meta.ptr())) {
-        return nullptr;
-      }
-      return meta_at_[key].Find(a.meta.ptr(), meta_key_[key]);
+    // a's meta entry `entry` (borrowed from the meta dict, which a owns),
+    // or nullptr when absent, not read yet, or the dict changed since.
+    static PyObject* Value(const Ahead& a, PyObject* MetaEntries::*entry) {
+      return Unchanged(a) ? (*a.entries).*entry : nullptr;
     }
 
-    // Sets a.present from the one pass over its meta dict Meta makes too.
-    void NotePresent(Ahead& a) {
-      a.present = 0;
+    static bool Unchanged(const Ahead& a) {
+      if (!a.entries.has_value()) return false;
+      const absl::optional<uint64_t> version = DictVersion(a.meta.ptr());
+      return version.has_value() && *version == a.version;
+    }
+
+    // Reads a's entries with the one pass over its meta dict Meta would
+    // make (when the dict has a version to tell a change by).
+    void NoteEntries(Ahead& a) {
       if (!a.meta || !PyDict_CheckExact(a.meta.ptr())) return;
-      const MetaEntries e = c_.Entries(a.meta.ptr());
-      const PyObject* const found[kNumMetaKeys] = {e.tensor_meta,     e.val,
-                                                   e.stack_trace,     e.nn_module_stack,
-                                                   e.source_fn_stack, e.seq_nr};
-      for (int k = 0; k < kNumMetaKeys; ++k) {
-        if (found[k] != nullptr) a.present |= 1u << k;
-      }
+      const absl::optional<uint64_t> version = DictVersion(a.meta.ptr());
+      if (!version.has_value()) return;
+      a.version = *version;
+      a.entries = c_.Entries(a.meta.ptr());
     }
 
     // Where the __dict__ of a's meta["val"] is when it is a FakeTensor that
     // Device reads it from (PeekManagedDict), or nullptr.
     const PyObject* FakeTensorDict(Ahead& a) {
-      PyObject* val = Value(a, kValKey);
+      PyObject* val = Value(a, &MetaEntries::val);
       if (val == nullptr || c_.objects_.fake_tensor_type == nullptr ||
           Py_TYPE(val) != reinterpret_cast<PyTypeObject*>(c_.objects_.fake_tensor_type) ||
           !c_.FakeDeviceInDict(Py_TYPE(val))) {
@@ -606,15 +629,21 @@ class Converter {
       return PeekManagedDict(val);
     }
 
+   public:
+    // The entries of the meta dict `meta` of the node being converted, found
+    // when it was read ahead, if the dict has not changed since; else
+    // nullptr. Nodes are converted by C++ code alone, but reading a tensor's
+    // attribute or naming a target runs Python code, which could change a
+    // dict (and free a value an entry points at).
+    const MetaEntries* EntriesOf(PyObject* meta) const {
+      return current_.meta.ptr() == meta && Unchanged(current_) ? &*current_.entries : nullptr;
+    }
+
+   private:
     Converter& c_;
     PyObject* root_;
-    // The MetaKeys' names (the interned literals FX and export write) and
-    // where the last dict had them.
-    PyObject* const meta_key_[kNumMetaKeys] = {c_.n_.tensor_meta,     c_.n_.val,
-                                               c_.n_.stack_trace,     c_.n_.nn_module_stack,
-                                               c_.n_.source_fn_stack, c_.n_.seq_nr};
-    KeyPosition meta_at_[kNumMetaKeys];
     Ahead ahead_[kDepth];
+    Ahead current_;  // the node being converted, as read ahead
     int first_ = 0;
     int count_ = 0;
   };
@@ -1045,14 +1074,6 @@ class Converter {
            (PyTuple_Check(v) && absl::string_view(Py_TYPE(v)->tp_name) == "TensorMetadata");
   }
 
-  // The entries of a node's meta dict that Meta reads: borrowed, nullptr
-  // when absent.
-  struct MetaEntries {
-    PyObject *val = nullptr, *tensor_meta = nullptr, *example_value = nullptr,
-             *stack_trace = nullptr, *nn_module_stack = nullptr, *source_fn_stack = nullptr,
-             *tag = nullptr, *seq_nr = nullptr;
-  };
-
   // One pass over the dict rather than a lookup per key (most dicts hold
   // two or three entries). Its keys are normally the interned literals of
   // the code that wrote them, matched by identity; any other str key is
@@ -1087,7 +1108,8 @@ class Converter {
     NodeMeta meta;
     PyObject* m = fields.Get(kMeta);
     if (PyDict_Check(m) && PyDict_GET_SIZE(m) > 0) {
-      const MetaEntries e = Entries(m);
+      const MetaEntries* known = read_ahead_ != nullptr ? read_ahead_->EntriesOf(m) : nullptr;
+      const MetaEntries e = known != nullptr ? *known : Entries(m);
       PyObject* tensor_meta = e.tensor_meta;
       PyObject* val = e.val;
       if (tensor_meta != nullptr && IsTensorMetadata(tensor_meta) && val != nullptr &&
@@ -1107,21 +1129,13 @@ class Converter {
         }
       }
       if (e.stack_trace && PyUnicode_Check(e.stack_trace)) {
-        meta.stack_trace = Interned(e.stack_trace);
+        meta.stack_trace = last_stack_trace_ = Recalled(e.stack_trace, last_stack_trace_);
       }
       if (e.nn_module_stack && PyDict_Check(e.nn_module_stack)) {
         meta.nn_module_stack = ModuleStack(e.nn_module_stack);
       }
       if (e.source_fn_stack && PyList_Check(e.source_fn_stack)) {
-        for (py::handle entry : py::handle(e.source_fn_stack)) {
-          py::handle name = entry[py::int_(0)];
-          py::object target = entry[py::int_(1)];
-          Symbol target_name = PyUnicode_Check(target.ptr()) ? Symbol::Intern(StrView(target.ptr()))
-                               : PyType_Check(target.ptr()) ? objects_.TypeName(target.ptr())
-                                                            : objects_.CallableName(target.ptr());
-          meta.source_fn_stack.push_back(
-              {Symbol::Intern(StrView(py::str(name).ptr())), target_name});
-        }
+        meta.source_fn_stack = SourceFnStack(e.source_fn_stack);
       }
       if (e.tag && PyUnicode_Check(e.tag)) meta.tag = Symbol::Intern(StrView(e.tag));
       if (e.seq_nr && PyLong_Check(e.seq_nr)) meta.seq_nr = PyLong_AsLongLong(e.seq_nr);
@@ -1141,12 +1155,13 @@ class Converter {
     return meta;
   }
 
-  // A node's nn_module_stack: passes that copy metadata share one dict among
-  // many nodes, so entries are converted once per dict.
+  // A node's nn_module_stack. Export gives each node a dict of its own,
+  // whose keys are shared by the nodes of a module but whose (path, type)
+  // tuples and type names are new objects per entry: each entry is checked
+  // against the one last converted under the same key object (by identity,
+  // else by text), so only an entry that changed is hashed and interned.
   fxpp::ModuleStack ModuleStack(PyObject* stack) {
-    auto [it, inserted] = module_stacks_.try_emplace(stack);
-    if (!inserted) return it->second;
-    std::vector<ModuleStackEntry> entries;
+    absl::InlinedVector<ModuleStackEntry, 8> entries;
     PyObject *key, *entry;
     Py_ssize_t pos = 0;
     while (PyDict_Next(stack, &pos, &key, &entry)) {
@@ -1157,11 +1172,48 @@ class Converter {
         path = PyTuple_GET_ITEM(entry, 0);
         type = PyTuple_GET_ITEM(entry, 1);
       }
-      const Symbol type_name = PyUnicode_Check(type) ? Interned(type) : objects_.TypeName(type);
-      entries.push_back({Interned(key), Interned(path), type_name});
+      auto [it, inserted] = module_entries_.try_emplace(key);
+      ModuleStackEntry& known = it->second;
+      if (inserted) known.key = Interned(key);
+      known.path = Recalled(path, known.path);
+      known.type = PyUnicode_Check(type) ? Recalled(type, known.type) : objects_.TypeName(type);
+      entries.push_back(known);
     }
-    it->second = fxpp::ModuleStack(entries);
-    return it->second;
+    return fxpp::ModuleStack(absl::MakeConstSpan(entries));
+  }
+
+  // A node's source_fn_stack: a list of (name, target) pairs, the target a
+  // class, a function or its qualified name. Consecutive nodes often share
+  // the list.
+  std::vector<SourceFnEntry> SourceFnStack(PyObject* list) {
+    if (list == last_source_fns_.first.ptr()) return last_source_fns_.second;
+    std::vector<SourceFnEntry> entries;
+    const Py_ssize_t n = PyList_GET_SIZE(list);
+    entries.reserve(static_cast<size_t>(n));
+    for (Py_ssize_t i = 0; i < n; ++i) {
+      py::handle entry(PyList_GET_ITEM(list, i));
+      py::object name, target;
+      if (PyTuple_CheckExact(entry.ptr()) && PyTuple_GET_SIZE(entry.ptr()) == 2) {
+        name = py::reinterpret_borrow<py::object>(PyTuple_GET_ITEM(entry.ptr(), 0));
+        target = py::reinterpret_borrow<py::object>(PyTuple_GET_ITEM(entry.ptr(), 1));
+      } else {
+        name = entry[py::int_(0)];
+        target = entry[py::int_(1)];
+      }
+      const Symbol target_name = PyUnicode_Check(target.ptr()) ? Interned(target.ptr())
+                                 : PyType_Check(target.ptr())  ? objects_.TypeName(target.ptr())
+                                                               : objects_.CallableName(target.ptr());
+      entries.push_back({Interned(name.ptr()), target_name});
+    }
+    last_source_fns_ = {py::reinterpret_borrow<py::object>(list), entries};
+    return entries;
+  }
+
+  // The symbol of str `text`: `last`, the symbol a string in its place had
+  // before, when the text is the same (compared, not hashed), else interned.
+  Symbol Recalled(PyObject* text, Symbol last) {
+    if (!last.empty() && PyUnicode_CheckExact(text) && StrView(text) == last.str()) return last;
+    return Interned(text);
   }
 
   // The symbol of a str (or of str(obj)): metadata strings (stack traces,
@@ -1218,13 +1270,17 @@ class Converter {
 
   TorchObjects& objects_;
   const FromTorchOptions& options_;
+  const ReadAhead* read_ahead_ = nullptr;  // the walk's, while Graph walks the nodes
   const Names& n_;
   absl::flat_hash_map<PyObject*, Node*> env_;  // fx.Node -> its IR node
   // By identity: the objects live in the graph being converted, which
   // outlives the conversion, so no address is reused meanwhile.
   absl::flat_hash_map<PyObject*, Symbol> symbols_;
-  // Interned once per dict: assigning the stack to a node is a pointer copy.
-  absl::flat_hash_map<PyObject*, fxpp::ModuleStack> module_stacks_;
+  // The entry last converted under each nn_module_stack key object.
+  absl::flat_hash_map<PyObject*, ModuleStackEntry> module_entries_;
+  Symbol last_stack_trace_;  // the last node's stack trace
+  // The last source_fn_stack list converted (held: its address stays its own).
+  std::pair<py::object, std::vector<SourceFnEntry>> last_source_fns_;
   MetadataLayout layout_;  // of the last TensorMetadata type seen
   PyObject* last_dtype_ = nullptr;  // ScalarTypeOf's last answer (a torch.dtype)
   ScalarType last_scalar_type_ = ScalarType::kFloat32;

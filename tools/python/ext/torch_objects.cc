@@ -40,7 +40,7 @@ const Names& names() {
   return *kNames;
 }
 
-absl::string_view StrView(PyObject* s) {
+absl::string_view StrViewSlow(PyObject* s) {
   Py_ssize_t size = 0;
   const char* data = PyUnicode_AsUTF8AndSize(s, &size);
   if (data == nullptr) throw py::error_already_set();

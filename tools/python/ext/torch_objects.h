@@ -54,8 +54,17 @@ inline py::object Attr(PyObject* obj, PyObject* name) {
   return py::reinterpret_steal<py::object>(value);
 }
 
-// The text of a Python str (UTF-8, owned by the object).
-absl::string_view StrView(PyObject* s);
+// The text of a Python str (UTF-8, owned by the object). An ASCII str (most
+// names and metadata) keeps its text right after its header: read in place,
+// without a call into Python per string.
+absl::string_view StrViewSlow(PyObject* s);
+inline absl::string_view StrView(PyObject* s) {
+  if (PyUnicode_CheckExact(s) && PyUnicode_IS_COMPACT_ASCII(s)) {
+    return absl::string_view(static_cast<const char*>(PyUnicode_DATA(s)),
+                             static_cast<size_t>(PyUnicode_GET_LENGTH(s)));
+  }
+  return StrViewSlow(s);
+}
 py::str Str(absl::string_view s);
 
 // The torch classes and enum objects conversions test values against, and

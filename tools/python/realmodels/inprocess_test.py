@@ -886,6 +886,97 @@ class ConversionMetadataTest(unittest.TestCase):
             for n, meta in originals.items():
                 n.meta = meta
 
+    @staticmethod
+    def layer_stack_graph():
+        layers = [m for _ in range(4) for m in (nn.Linear(16, 16), nn.ReLU())]
+        return _aten_graph(nn.Sequential(*layers), (torch.randn(2, 16),))
+
+    @staticmethod
+    def own_copy(value):
+        """`value` with every str in it a new object, as export makes them."""
+        if isinstance(value, str):
+            return "".join(list(value))
+        if isinstance(value, (tuple, list)):
+            return type(value)(ConversionMetadataTest.own_copy(v) for v in value)
+        if isinstance(value, dict):
+            return {ConversionMetadataTest.own_copy(k): ConversionMetadataTest.own_copy(v)
+                    for k, v in value.items()}
+        return value
+
+    def assert_same_without_sharing(self, gm, key, lines):
+        """`lines` are what `gm` reads as when every node's meta[key] is an
+        object of its own, strings included."""
+        for n in gm.graph.nodes:
+            n.meta[key] = self.own_copy(n.meta[key])
+        self.assertEqual(lines, self.meta_lines(gm))
+
+    def test_module_stack_entries_under_shared_keys(self):
+        """Export gives each node an nn_module_stack dict of its own, whose
+        keys the nodes of a module share and whose (path, type) tuples and
+        type names are new objects: entries under one key object that change
+        path or type from node to node read as written, types given as text
+        or as classes."""
+        gm = self.layer_stack_graph()
+        nodes = list(gm.graph.nodes)
+        key = "L__self___layer"
+        types = ["torch.nn.modules.linear.Linear", nn.LayerNorm, "torch.nn.modules.linear.Linear",
+                 nn.Linear, "my.Module"]
+        for i, n in enumerate(nodes):
+            n.meta["nn_module_stack"] = {"L__self__": ("", "M"),
+                                         key: (f"layer{i % 3}", self.own_copy(types[i % 5]))}
+        lines = self.meta_lines(gm)
+        for i, n in enumerate(nodes):
+            ty = types[i % 5]
+            name = ty if isinstance(ty, str) else fxpp._values.qualified_type_name(ty)
+            self.assertIn(f"nn_module_stack: '{key}': ('layer{i % 3}', '{name}')\n",
+                          lines[n.name])
+        self.assert_same_without_sharing(gm, "nn_module_stack", lines)
+
+    def test_source_fn_stacks(self):
+        """source_fn_stack lists shared by nodes, and entries that are
+        lists rather than tuples, read as written."""
+        gm = self.layer_stack_graph()
+        nodes = list(gm.graph.nodes)
+        shared = [("linear", nn.Linear), ("relu", torch.relu)]
+        for i, n in enumerate(nodes):
+            n.meta["source_fn_stack"] = (shared if i % 4 < 2 else
+                                         [[f"fn{i}", "torch.add"]] if i % 4 == 2 else
+                                         [(f"fn{i}", nn.Linear)])
+        lines = self.meta_lines(gm)
+        for i, n in enumerate(nodes):
+            expected = ("source_fn_stack: ('linear', 'torch.nn.modules.linear.Linear')\n"
+                        "source_fn_stack: ('relu', " if i % 4 < 2 else
+                        f"source_fn_stack: ('fn{i}', 'torch.add')\n" if i % 4 == 2 else
+                        f"source_fn_stack: ('fn{i}', 'torch.nn.modules.linear.Linear')\n")
+            self.assertIn(expected, lines[n.name])
+        self.assert_same_without_sharing(gm, "source_fn_stack", lines)
+
+    def test_metadata_changed_while_converting(self):
+        """Converting runs Python code (a node's type is named by its repr),
+        which may change the metadata of nodes the conversion has looked at
+        ahead of time: it reads what they hold when their turn comes."""
+        gm = self.layer_stack_graph()
+        nodes = list(gm.graph.nodes)
+        for i, n in enumerate(nodes):
+            n.meta.update(stack_trace=f"File m.py, line {i}", seq_nr=i,
+                          nn_module_stack={"L__self__": ("", "M")})
+
+        class RewritesLaterNodes:
+            def __repr__(self):
+                for j, n in enumerate(nodes[3:]):
+                    n.meta["stack_trace"] = f"File changed.py, line {j}"
+                    n.meta["seq_nr"] = 1000 + j
+                    n.meta["nn_module_stack"] = {"L__self__": ("", f"Changed{j}")}
+                return "RewritesLaterNodes"
+
+        nodes[2].type = RewritesLaterNodes()
+        lines = self.meta_lines(gm)
+        self.assertGreater(len(nodes), 20)
+        for j, n in enumerate(nodes[3:]):
+            self.assertIn(f"changed.py, line {j}", lines[n.name])
+            self.assertIn(f"seq_nr: {1000 + j}\n", lines[n.name])
+            self.assertIn(f"'Changed{j}')", lines[n.name])
+
     def test_argument_whose_class_claims_node(self):
         """An argument whose __class__ says torch.fx.Node is a Node to
         isinstance, though its type is a list's: the conversion still asks
