@@ -1156,10 +1156,10 @@ class Converter {
   }
 
   // A node's nn_module_stack. Export gives each node a dict of its own,
-  // whose keys are shared by the nodes of a module but whose (path, type)
-  // tuples and type names are new objects per entry: each entry is checked
-  // against the one last converted under the same key object (by identity,
-  // else by text), so only an entry that changed is hashed and interned.
+  // whose (path, type) tuples and type names are new objects per entry (and
+  // so are the keys of a loaded program): each entry is checked against the
+  // one last converted under the same key text, by text, so only an entry
+  // that changed is interned.
   fxpp::ModuleStack ModuleStack(PyObject* stack) {
     absl::InlinedVector<ModuleStackEntry, 8> entries;
     PyObject *key, *entry;
@@ -1172,9 +1172,14 @@ class Converter {
         path = PyTuple_GET_ITEM(entry, 0);
         type = PyTuple_GET_ITEM(entry, 1);
       }
-      auto [it, inserted] = module_entries_.try_emplace(key);
+      const absl::string_view key_text = PyUnicode_Check(key) ? StrView(key) : "";
+      auto it = module_entries_.find(key_text);
+      if (it == module_entries_.end() || key_text.empty()) {
+        const Symbol key_symbol = Interned(key);
+        it = module_entries_.try_emplace(key_symbol.str()).first;
+        it->second.key = key_symbol;
+      }
       ModuleStackEntry& known = it->second;
-      if (inserted) known.key = Interned(key);
       known.path = Recalled(path, known.path);
       known.type = PyUnicode_Check(type) ? Recalled(type, known.type) : objects_.TypeName(type);
       entries.push_back(known);
@@ -1276,8 +1281,9 @@ class Converter {
   // By identity: the objects live in the graph being converted, which
   // outlives the conversion, so no address is reused meanwhile.
   absl::flat_hash_map<PyObject*, Symbol> symbols_;
-  // The entry last converted under each nn_module_stack key object.
-  absl::flat_hash_map<PyObject*, ModuleStackEntry> module_entries_;
+  // The entry last converted under each nn_module_stack key, by its text
+  // (the symbol's: it outlives the map).
+  absl::flat_hash_map<absl::string_view, ModuleStackEntry> module_entries_;
   Symbol last_stack_trace_;  // the last node's stack trace
   // The last source_fn_stack list converted (held: its address stays its own).
   std::pair<py::object, std::vector<SourceFnEntry>> last_source_fns_;
