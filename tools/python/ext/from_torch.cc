@@ -82,8 +82,8 @@ DimVector Dims(PyObject* seq) {
   return dims;
 }
 
-// A dict's version: a number CPython 3.11 - 3.13 change whenever the dict
-// changes (PEP 509), or nullopt on versions without one.
+// A dict's version: a number CPython changes whenever the dict changes
+// (PEP 509, kept up to 3.13), or nullopt on versions without one.
 absl::optional<uint64_t> DictVersion([[maybe_unused]] PyObject* dict) {
 #if PY_VERSION_HEX < 0x030E0000
 #pragma GCC diagnostic push
@@ -169,12 +169,10 @@ class Converter {
         for (PyObject* node : StableOrder(fx_graph, OutputPlacement::kLast)) AddNode(node, graph);
       } else {
         ReadAhead ahead(*this, root);
-        read_ahead_ = &ahead;
         for (py::object node = Attr(root, n_.next); node.ptr() != root; node = Next(node.ptr())) {
           ahead.Advance(node.ptr());
-          AddNode(node.ptr(), graph);
+          AddNode(node.ptr(), graph, &ahead);
         }
-        read_ahead_ = nullptr;
       }
     }
     FinishTupleValues();
@@ -391,9 +389,11 @@ class Converter {
   // of objects that leads to its metadata, so that every step prefetches
   // objects whose addresses it reads from ones fetched a step before.
   //
-  // Only prefetches: the nodes ahead (and the meta dicts found) are owned
-  // references, an object found through them is only prefetched, at once,
-  // never kept, and AddNode reads everything again. The walk still follows
+  // Mostly prefetches: the nodes ahead (and the meta dicts found) are owned
+  // references, and an object found through them is only prefetched, at
+  // once, never kept. The one thing kept is which entries a meta dict
+  // holds, which Meta reuses only while the dict is unchanged (EntriesOf);
+  // AddNode reads everything else again. The walk still follows
   // each node's _next after converting it; nodes ahead that turn out not to
   // follow are read again.
   class ReadAhead {
@@ -724,7 +724,8 @@ class Converter {
     return *op;
   }
 
-  void AddNode(PyObject* node, fxpp::Graph& graph) {
+  // `ahead`: the walk's read-ahead, if it read this node ahead.
+  void AddNode(PyObject* node, fxpp::Graph& graph, const ReadAhead* ahead = nullptr) {
     NodeFields fields(node, PlainFields(node), fields_);
     const OpKind op = Op(fields.Get(kOp));
     absl::string_view name = StrView(fields.Get(kName));
@@ -781,7 +782,7 @@ class Converter {
     // The source index goes in before the metadata moves into the node, so
     // the node's copy is made once (mutable_meta would copy-check it again).
     const int64_t source = objects_.next_source();
-    NodeMeta meta = Meta(node, fields);
+    NodeMeta meta = Meta(node, fields, ahead);
     meta.source_index = source;
     objects_.AddSource(node, meta);
     created->set_meta(std::move(meta));
@@ -1104,11 +1105,13 @@ class Converter {
     return e;
   }
 
-  NodeMeta Meta(PyObject* node, NodeFields& fields) {
+  // A node's metadata; `ahead` as AddNode's (its entries found there are
+  // reused).
+  NodeMeta Meta(PyObject* node, NodeFields& fields, const ReadAhead* ahead) {
     NodeMeta meta;
     PyObject* m = fields.Get(kMeta);
     if (PyDict_Check(m) && PyDict_GET_SIZE(m) > 0) {
-      const MetaEntries* known = read_ahead_ != nullptr ? read_ahead_->EntriesOf(m) : nullptr;
+      const MetaEntries* known = ahead != nullptr ? ahead->EntriesOf(m) : nullptr;
       const MetaEntries e = known != nullptr ? *known : Entries(m);
       PyObject* tensor_meta = e.tensor_meta;
       PyObject* val = e.val;
@@ -1275,7 +1278,6 @@ class Converter {
 
   TorchObjects& objects_;
   const FromTorchOptions& options_;
-  const ReadAhead* read_ahead_ = nullptr;  // the walk's, while Graph walks the nodes
   const Names& n_;
   absl::flat_hash_map<PyObject*, Node*> env_;  // fx.Node -> its IR node
   // By identity: the objects live in the graph being converted, which
