@@ -2,7 +2,6 @@
 
 import json
 import os
-import tempfile
 
 import torch.fx
 
@@ -44,7 +43,8 @@ def dump(obj, path, width=100, weights=True, example_inputs=None):
     """Writes `obj` to `path` as JSON, as protobuf binary when `path` ends
     in .pb/.binpb (the fast lossless format for big graphs), or as fxg when
     it ends in .fxg (fxpp's readable golden text); the last two need the
-    compiled extension fxpp._C. The file appears complete or not at all.
+    compiled extension fxpp._C. The files appear complete or not at all:
+    an error leaves an earlier dump at `path` as it was.
 
     weights: also write its parameters, buffers and constants (and the
     objects of leaf modules) to the side file `weights_path(path)`
@@ -65,16 +65,20 @@ def dump(obj, path, width=100, weights=True, example_inputs=None):
         data = convert(json.dumps(to_json_dict(obj), ensure_ascii=False, allow_nan=False))
     else:
         data = dumps(obj, width=width).encode("utf-8")
-    directory = os.path.dirname(os.path.abspath(path))
-    fd, tmp = tempfile.mkstemp(dir=directory, prefix=os.path.basename(path) + ".tmp.")
-    try:
-        with os.fdopen(fd, "wb") as f:
-            f.write(data)
-        os.chmod(tmp, 0o644)
-        os.replace(tmp, path)
-    except BaseException:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
-        raise
+    # Both files are complete before either replaces an earlier dump, so a
+    # failure (a module torch.save cannot write) leaves the old pair as it was.
+    files = [(path, lambda f: f.write(data))]
     if weights:
-        _weights.save_weights(_weights.collect_weights(obj), _weights.weights_path(path))
+        collected = _weights.collect_weights(obj)
+        files.append((_weights.weights_path(path), lambda f: _weights.write_weights(collected, f)))
+    staged = []
+    try:
+        for final, write in files:
+            staged.append((_weights.stage(final, write), final))
+        for tmp, final in staged:
+            os.replace(tmp, final)
+    except BaseException:
+        for tmp, _ in staged:
+            if os.path.exists(tmp):
+                os.unlink(tmp)
+        raise

@@ -338,8 +338,8 @@ def _restore_pytree_codegen(module, saved):
         return
     import torch.utils._pytree as pytree
     from torch.fx.graph import _PyTreeCodeGen, _PyTreeInfo
-    in_spec, out_spec = (pytree.treespec_loads(saved[k]) if saved.get(k) else None
-                         for k in ("in_spec", "out_spec"))
+    in_spec, out_spec = (pytree.treespec_loads(spec) if isinstance(spec, str) else spec
+                         for spec in (saved.get("in_spec"), saved.get("out_spec")))
     inputs = sum(1 for n in module.graph.nodes if n.op == "placeholder")
     output = next((n for n in module.graph.nodes if n.op == "output"), None)
     result = output.args[0] if output is not None and output.args else None

@@ -63,15 +63,43 @@ def _treespec_json(node):
     return out
 
 
-def treespec_dict(spec):
-    """A pytree TreeSpec, as torch.utils._pytree.treespec_dumps describes it."""
+# The type of a treespec node pytree cannot serialize, described for this
+# process only (see treespec_dict).
+_UNSERIALIZABLE_TYPE_PREFIX = "fxpp.unserializable:"
+
+
+def treespec_dict(spec, in_process=False):
+    """A pytree TreeSpec, as torch.utils._pytree.treespec_dumps describes it.
+
+    Some types pytree cannot serialize: torch.return_types (torch.max's
+    result), namedtuples and pytree nodes registered without a serialized
+    name. A program holding one cannot be written (torch.export.save cannot
+    either): ValueError. In process (`in_process`, for fxpp.torch.unflatten,
+    which maps the descriptions back to the spec objects) such a node is
+    described by its Python type, and the rest as pytree describes it."""
     import torch.utils._pytree as pytree
 
-    _, root = json.loads(pytree.treespec_dumps(spec))
-    return _treespec_json(root)
+    try:
+        _, root = json.loads(pytree.treespec_dumps(spec))
+        return _treespec_json(root)
+    except (NotImplementedError, TypeError) as e:
+        if not in_process:
+            raise ValueError(f"fxpp: the program's pytree structure cannot be written: {e} "
+                             f"(torch.export.save cannot save it either)") from None
+    children = spec.children_specs
+    try:  # the node alone, its children as leaves
+        _, root = json.loads(pytree.treespec_dumps(
+            pytree.TreeSpec(spec.type, spec.context, [pytree.LeafSpec() for _ in children])))
+        node = _treespec_json(root)
+    except (NotImplementedError, TypeError):
+        node = {"type": _UNSERIALIZABLE_TYPE_PREFIX + _values.qualified_type_name(spec.type),
+                "context": repr(spec.context)}
+    if children:
+        node["children"] = [treespec_dict(child, in_process) for child in children]
+    return node
 
 
-def _module_call_graph(ep, renamed):
+def _module_call_graph(ep, renamed, in_process):
     entries = []
     for entry in ep.module_call_graph:
         out = {"fqn": entry.fqn}
@@ -80,8 +108,8 @@ def _module_call_graph(ep, renamed):
             out["signature"] = {
                 "inputs": [_argument_spec(a, renamed) for a in sig.inputs],
                 "outputs": [_argument_spec(a, renamed) for a in sig.outputs],
-                "in_spec": treespec_dict(sig.in_spec),
-                "out_spec": treespec_dict(sig.out_spec),
+                "in_spec": treespec_dict(sig.in_spec, in_process),
+                "out_spec": treespec_dict(sig.out_spec, in_process),
             }
             if sig.forward_arg_names:
                 out["signature"]["forward_arg_names"] = list(sig.forward_arg_names)
@@ -161,11 +189,12 @@ def exported_program_dict(ep):
     return out
 
 
-def program_without_graph_dict(ep, renamed=None):
+def program_without_graph_dict(ep, renamed=None, in_process=False):
     """Everything of exported_program_dict but the graph (an empty graph
     module stands in): signature, module call graph, state descriptions.
     `renamed` maps node names the graph's conversion changes to their new
-    names; without it, names stay as torch has them."""
+    names; without it, names stay as torch has them. `in_process`: for this
+    process only, not to be written (see treespec_dict)."""
     renamed = renamed or {}
     state, custom_objects, aliases = _state(ep)
     out = {
@@ -173,7 +202,7 @@ def program_without_graph_dict(ep, renamed=None):
         "graph_module": {"format_version": _graph.PROTO_FORMAT_VERSION,
                          "module": {"class_name": "GraphModule"}},
         "graph_signature": _signature_dict(ep.graph_signature, renamed),
-        "module_call_graph": _module_call_graph(ep, renamed),
+        "module_call_graph": _module_call_graph(ep, renamed, in_process),
         "state": state,
     }
     if custom_objects:

@@ -17,7 +17,6 @@ import json
 import re
 
 import torch
-import torch.utils._pytree as pytree
 
 from . import _program
 from . import torch as _torch
@@ -59,7 +58,7 @@ class _Builder:
         for entry in ep.module_call_graph:
             if entry.signature is not None:
                 for spec in (entry.signature.in_spec, entry.signature.out_spec):
-                    self.specs[_spec_key(_program.treespec_dict(spec))] = spec
+                    self.specs[_spec_key(_program.treespec_dict(spec, in_process=True))] = spec
         self.objects = {}  # path -> module or attribute value
         self.ivals = {}  # intermediate value name -> its tensor
 
@@ -212,5 +211,5 @@ def _finalize(module):
 
 def unflatten(extension, ep, flat_args_adapter=None):
     program = extension.Module.unflatten(
-        ep.graph_module, json.dumps(_program.program_without_graph_dict(ep)))
+        ep.graph_module, json.dumps(_program.program_without_graph_dict(ep, in_process=True)))
     return _Builder(program, ep, flat_args_adapter).build()

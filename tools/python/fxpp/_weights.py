@@ -20,9 +20,12 @@ under their new paths).
 import collections
 import copy
 import os
+import pickle
+import tempfile
 
 import torch
 import torch.fx
+from torch.nn.utils import parametrize
 
 from . import _graph, _program
 
@@ -70,19 +73,37 @@ def _weights_dict(tensors, modules, codegen=None):
 def pytree_codegen(gm):
     """How a graph module's code flattens its arguments and unflattens its
     results (ep.module(), Dynamo's graphs: a pytree CodeGen), which the
-    graph itself does not say: {"orig_args", "in_spec", "out_spec"} with the
-    specs as treespec_dumps text, or None."""
+    graph itself does not say: {"orig_args", "in_spec", "out_spec"}, or
+    None. A spec is treespec_dumps' text, or where pytree cannot serialize
+    it (torch.return_types, an unregistered namedtuple; a torch without
+    treespec_dumps) the TreeSpec object itself, which the weights file's
+    pickle holds by its types' names."""
     import torch.utils._pytree as pytree
     info = getattr(getattr(gm.graph, "_codegen", None), "pytree_info", None)
-    dumps = getattr(pytree, "treespec_dumps", None)
-    if info is None or dumps is None:
+    if info is None:
         return None
-    try:
-        return {"orig_args": list(info.orig_args),
-                "in_spec": dumps(info.in_spec) if info.in_spec is not None else None,
-                "out_spec": dumps(info.out_spec) if info.out_spec is not None else None}
-    except (TypeError, ValueError, NotImplementedError):  # a spec treespec_dumps cannot write
-        return None
+
+    def saved(spec):
+        try:
+            return pytree.treespec_dumps(spec)
+        except (AttributeError, NotImplementedError, TypeError):
+            return spec
+
+    return {"orig_args": list(info.orig_args),
+            "in_spec": saved(info.in_spec) if info.in_spec is not None else None,
+            "out_spec": saved(info.out_spec) if info.out_spec is not None else None}
+
+
+def _refuse_parametrized(module, path):
+    """torch.nn.utils.parametrize's modules cannot be copied or pickled
+    (PyTorch supports only their state_dict): say which one, and how to
+    get a graph without it."""
+    if parametrize.is_parametrized(module):
+        raise ValueError(
+            f"fxpp: module '{path}' is parametrized (torch.nn.utils.parametrize: "
+            f"{', '.join(module.parametrizations)}), and such a module cannot be copied or "
+            f"saved; capture the model with torch.export or make_fx, which inline the "
+            f"parametrization, or remove it first (parametrize.remove_parametrizations)")
 
 
 def collect_module_weights(root):
@@ -95,12 +116,15 @@ def collect_module_weights(root):
         if id(module) in seen:  # a module reachable under two names
             return
         seen.add(id(module))
-        if isinstance(module, torch.fx.GraphModule) and pytree_codegen(module):
-            codegen[path] = pytree_codegen(module)
+        saved_codegen = pytree_codegen(module) if isinstance(module, torch.fx.GraphModule) \
+            else None
+        if saved_codegen:
+            codegen[path] = saved_codegen
         for name, _, tensor, _ in _graph.module_tensors(module):
             tensors[join_path(path, name)] = detached.setdefault(id(tensor), tensor.detach())
         if path and not isinstance(module, torch.fx.GraphModule) and \
                 not _is_plain_container(module):
+            _refuse_parametrized(module, path)
             modules[path] = config_only(module)
         for name, child in module._modules.items():
             if child is not None:
@@ -127,15 +151,40 @@ def collect_weights(obj):
     return collect_module_weights(obj)
 
 
+def stage(path, write):
+    """A temporary file beside `path` holding what write(file) wrote, for
+    os.replace to put in place: no reader sees half a file."""
+    fd, tmp = tempfile.mkstemp(dir=os.path.dirname(os.path.abspath(path)),
+                               prefix=os.path.basename(path) + ".tmp.")
+    try:
+        with os.fdopen(fd, "wb") as f:
+            write(f)
+        os.chmod(tmp, 0o644)
+    except BaseException:
+        os.unlink(tmp)
+        raise
+    return tmp
+
+
+def write_weights(weights, f):
+    """torch.save of weights (as collect_weights returns them) to the file
+    f; ValueError when an object they hold (a leaf module, a pytree spec's
+    type) cannot be pickled."""
+    try:
+        torch.save(weights, f)
+    except (pickle.PicklingError, AttributeError, TypeError) as e:
+        raise ValueError(f"fxpp: the weights file cannot hold the module's objects: {e} "
+                         f"(pickle saves classes by name: one defined inside a function "
+                         f"cannot be saved)") from e
+
+
 def save_weights(weights, path):
     """Writes weights (as collect_weights returns them) to `path` atomically."""
-    tmp = f"{path}.tmp.{os.getpid()}"
+    tmp = stage(path, lambda f: write_weights(weights, f))
     try:
-        torch.save(weights, tmp)
         os.replace(tmp, path)
     except BaseException:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
+        os.unlink(tmp)
         raise
 
 

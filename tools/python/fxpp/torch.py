@@ -35,7 +35,7 @@ import gc
 import torch
 import torch.fx
 
-from . import _graph, _program, _targets, _values
+from . import _graph, _program, _values
 
 __all__ = ["run", "dedup", "split_by_tags", "functionalize", "unflatten", "backend", "passes",
            "stable_topological_sort"]

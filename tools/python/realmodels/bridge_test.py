@@ -6,6 +6,7 @@ naming the node, the command line, and the output comparison.
   PYTHONPATH=tools/python /usr/bin/python3 tools/python/realmodels/bridge_test.py
 """
 
+import collections
 import contextlib
 import io
 import json
@@ -20,6 +21,7 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 import torch  # noqa: E402
 import torch.nn as nn  # noqa: E402
+import torch.nn.utils.parametrize as parametrize  # noqa: E402
 
 import fxpp  # noqa: E402
 from fxpp import __main__ as cli  # noqa: E402
@@ -45,6 +47,11 @@ def graph_file(nodes, children=(), state=()):
     if state:
         module["state"] = list(state)
     return {"format_version": 1, "module": module}
+
+
+def _read(path):
+    with open(path, "rb") as f:
+        return f.read()
 
 
 def tensor_meta(shape, dtype="FLOAT32"):
@@ -268,6 +275,10 @@ class Stack(nn.Module):
         return self.blocks(x) * self.scale
 
 
+# A namedtuple input (module level: pickle saves classes by name).
+Pair = collections.namedtuple("Pair", "first second")
+
+
 class RoundTripTest(unittest.TestCase):
     def setUp(self):
         torch.manual_seed(0)
@@ -399,6 +410,50 @@ class RoundTripTest(unittest.TestCase):
             fxpp.load(path, weights=weights)
         self.assertIn("state 'scale': the JSON says float32[4], the weights hold torch.float32 [5]",
                       str(caught.exception))
+
+    def test_a_module_that_cannot_be_saved_leaves_the_earlier_dump(self):
+        path = self.dump("symbolic_trace")
+        weights = fxpp.weights_path(path)
+        before = {p: _read(p) for p in (path, weights)}
+        model = nn.Sequential(nn.Linear(4, 4), nn.ReLU())
+        parametrize.register_parametrization(model[0], "weight", nn.Tanh())
+        with self.assertRaises(ValueError) as caught:
+            fxpp.dump(torch.fx.symbolic_trace(model), path)
+        self.assertIn("module '0' is parametrized (torch.nn.utils.parametrize: weight)",
+                      str(caught.exception))
+        # Neither the graph nor its weights changed, and no temporary is left.
+        self.assertEqual({p: _read(p) for p in (path, weights)}, before)
+        self.assertEqual(sorted(os.listdir(self.dir)), sorted(os.path.basename(p) for p in before))
+        self.assertTrue(torch.equal(fxpp.load(path)(self.x), self.model(self.x)))
+
+    @unittest.skipUnless(hasattr(torch, "export"), "ep.module(): PyTorch 2.x's")
+    def test_calling_convention_pytree_cannot_serialize_is_kept(self):
+        # ep.module() takes and returns what forward does, through pytree
+        # specs: here a namedtuple and torch.return_types.max, which
+        # treespec_dumps cannot write; the weights file pickles them.
+        def export(pair_class):
+            class TakesAPair(nn.Module):
+                def forward(self, p, *, scale):
+                    return torch.max(p.first * scale, dim=-1), p.second
+
+            inputs = (pair_class(torch.randn(2, 4), torch.randn(3)),)
+            return torch.export.export(TakesAPair(), inputs, {"scale": 2.0}).module(), inputs
+
+        gm, inputs = export(Pair)
+        path = os.path.join(self.dir, "pair.json")
+        fxpp.dump(gm, path)
+        loaded = fxpp.load(path)
+        expected, actual = gm(*inputs, scale=2.0), loaded(*inputs, scale=2.0)
+        self.assertIs(type(actual[0]), torch.return_types.max)
+        self.assertTrue(all(torch.equal(a, b) for a, b in zip(
+            torch.utils._pytree.tree_leaves(actual), torch.utils._pytree.tree_leaves(expected))))
+        # A namedtuple class defined in a function cannot be pickled: a
+        # clear error, and the earlier dump stays.
+        before = sorted(os.listdir(self.dir))
+        with self.assertRaisesRegex(ValueError, "cannot hold the module's objects: .*LocalPair"):
+            fxpp.dump(export(collections.namedtuple("LocalPair", "first second"))[0], path)
+        self.assertEqual(sorted(os.listdir(self.dir)), before)
+        self.assertTrue(torch.equal(fxpp.load(path)(*inputs, scale=2.0)[1], inputs[0].second))
 
 
 class CommandLineTest(unittest.TestCase):

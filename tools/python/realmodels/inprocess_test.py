@@ -1092,6 +1092,34 @@ class UnflattenTest(unittest.TestCase):
                 torch.testing.assert_close(actual, expected)
                 torch.testing.assert_close(args, expected_args)
 
+    def test_pytree_types_that_cannot_be_serialized(self):
+        # A namedtuple goes in, to the program and to a submodule, and
+        # torch.return_types.max comes out: pytree cannot serialize either
+        # (torch.export.save refuses the program), unflatten takes them.
+        pair = collections.namedtuple("Pair", "first second")
+
+        class Inner(nn.Module):
+            def forward(self, p):
+                return torch.max(p.first * p.second, dim=-1)
+
+        class Outer(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.inner = Inner()
+
+            def forward(self, p, *, scale):
+                found = self.inner(pair(p.first * scale, p.second))
+                return found, found.values + 1
+
+        args, kwargs = (pair(torch.randn(2, 4), torch.randn(4)),), {"scale": 2.0}
+        ep = torch.export.export(Outer(), args, kwargs)
+        expected = torch.export.unflatten(copy.deepcopy(ep))(*args, **kwargs)
+        actual = fxpp.torch.unflatten(ep)(*args, **kwargs)
+        self.assertIs(type(actual[0]), torch.return_types.max)
+        torch.testing.assert_close(actual, expected)
+        with self.assertRaisesRegex(ValueError, "cannot be written: .*Pair"):
+            fxpp.dumps(ep)
+
     def test_metadata_kept(self):
         ep = self.fixtures.CASES["transformer"][1]()
         actual = fxpp.torch.unflatten(ep)
