@@ -146,7 +146,7 @@ absl::StatusOr<bool> RemoveEffectTokens(ExportedProgram& program) {
     sig.input_specs.erase(sig.input_specs.begin() + static_cast<std::ptrdiff_t>(*it));
   }
   const absl::flat_hash_set<const Node*> keep(effectful.begin(), effectful.end());
-  graph.EliminateDeadCode([&keep](const Node& n) { return IsSideEffectful(n) || keep.contains(&n); });
+  graph.EliminateDeadCode([&keep](const Node& n) { return KeepWhenUnused(n) || keep.contains(&n); });
   return true;
 }
 

@@ -35,6 +35,7 @@
 #include "export/validate.h"
 #include "ir/status_macros.h"
 #include "ir/verifier.h"
+#include "passes/op_schema/op_schema.h"
 
 namespace fxpp {
 namespace {
@@ -66,7 +67,7 @@ absl::Status CheckNotJoint(const ExportedProgram& program) {
 // A node nothing reads that is not kept for its effect.
 bool HasDeadCode(const Graph& graph) {
   for (const Node* n : graph.nodes()) {
-    if (n->num_users() == 0 && !IsSideEffectful(*n)) return true;
+    if (n->num_users() == 0 && !KeepWhenUnused(*n)) return true;
   }
   return false;
 }
@@ -127,7 +128,7 @@ absl::StatusOr<UnflattenResult> Unflatten(const ExportedProgram& input,
     // Removing tokens eliminates dead code itself, keeping the calls that
     // had them.
     ASSIGN_OR_RETURN(const bool removed_tokens, RemoveEffectTokens(copy));
-    if (!removed_tokens) copy.graph_module->graph().EliminateDeadCode();
+    if (!removed_tokens) copy.graph_module->graph().EliminateDeadCode(KeepWhenUnused);
     RETURN_IF_ERROR(InplaceMutations(copy));
   }
   const ExportedProgram& program = rewrites ? copy : input;

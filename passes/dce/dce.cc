@@ -38,9 +38,11 @@ absl::StatusOr<bool> DeadCodeEliminationPass::Run(GraphModule& module) {
     const int64_t before = static_cast<int64_t>(graph.size());
     const GraphModule& owner = path.empty() ? module : *module.FindSubmodule(path);
     // IsSideEffectful knows in-place ops by name; the schemas know more
-    // (a custom operator may write what it is given).
+    // (a custom operator may write what it is given); DrawsRandomNumbers
+    // knows the modules that draw.
     changed |= graph.EliminateDeadCode([&owner](const Node& n) {
-      return IsSideEffectful(n) || !MutatedArgPositions(n).empty() || CallsModuleWithState(n, owner);
+      return KeepWhenUnused(n) || !MutatedArgPositions(n).empty() ||
+             CallsModuleWithState(n, owner) || DrawsRandomNumbers(n, &owner);
     });
     nodes_erased_ += before - static_cast<int64_t>(graph.size());
     return absl::OkStatus();

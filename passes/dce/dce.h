@@ -3,7 +3,8 @@
 // components), keeping side-effectful nodes (placeholders, the output,
 // in-place and out= calls, asserts, profiler ranges: ir/node.h's
 // IsSideEffectful; calls that write an argument by their schema; calls of
-// modules that hold state, which they may write in place).
+// modules that hold state, which they may write in place; calls that draw
+// random numbers, which advance the generator later calls draw from).
 #ifndef FXPP_PASSES_DCE_DCE_H_
 #define FXPP_PASSES_DCE_DCE_H_
 

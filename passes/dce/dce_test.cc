@@ -67,6 +67,27 @@ TEST(DeadCodeEliminationPassTest, KeepsUnusedCallsWithInPlaceTrue) {
   EXPECT_TRUE(IsSideEffectful(*module->graph().FindNode("relu")));
 }
 
+TEST(DeadCodeEliminationPassTest, KeepsUnusedCallsThatDrawRandomNumbers) {
+  // An unused draw still advances the generator: without it, `noise`
+  // would get the numbers `rand` got in eager mode.
+  std::unique_ptr<GraphModule> module = Parse(R"(graph():
+    %x : [#users=4] = placeholder[target=x]
+    %rand : [#users=0] = call_function[target=torch.ops.aten.rand.default](args = ([3],), kwargs = {})
+    %dropout : [#users=0] = call_function[target=torch.nn.functional.dropout](args = (%x, 0.5, True), kwargs = {})
+    %bernoulli : [#users=0] = call_method[target=bernoulli](args = (%x,), kwargs = {})
+    %relu : [#users=0] = call_function[target=torch.ops.aten.relu.default](args = (%x,), kwargs = {})
+    %noise : [#users=1] = call_function[target=torch.randn_like](args = (%x,), kwargs = {})
+    return noise)");
+  DeadCodeEliminationPass pass;
+  absl::StatusOr<bool> changed = pass.Run(*module);
+  ASSERT_TRUE(changed.ok());
+  EXPECT_TRUE(*changed);
+  for (absl::string_view kept : {"rand", "dropout", "bernoulli", "noise"}) {
+    EXPECT_NE(module->graph().FindNode(kept), nullptr) << kept;
+  }
+  EXPECT_EQ(module->graph().FindNode("relu"), nullptr);
+}
+
 TEST(DeadCodeEliminationPassTest, KeepsUnusedCustomOperators) {
   // A custom operator may write its arguments (torch.library.custom_op with
   // mutates_args): PyTorch's DCE keeps it by its schema, which the graph

@@ -7,6 +7,7 @@
 
 #include "absl/container/flat_hash_map.h"
 #include "absl/strings/match.h"
+#include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "ir/status_macros.h"
@@ -48,6 +49,18 @@ struct Action {
 const Argument* ArgAt(const Node& n, size_t index, absl::string_view name) {
   if (index < n.args().size()) return &n.args()[index];
   return name.empty() ? nullptr : n.FindKwarg(name);
+}
+
+// A schema's default ("0.5", "1.", "-1", "True", "None") as an argument,
+// or nullopt for another kind (a list, a string).
+absl::optional<Argument> DefaultArgument(absl::string_view text) {
+  if (text == "None") return Argument::None();
+  if (text == "True" || text == "False") return Argument::Bool(text == "True");
+  int64_t integer;
+  if (absl::SimpleAtoi(text, &integer)) return Argument::Int(integer);
+  double number;
+  if (absl::SimpleAtod(text, &number)) return Argument::Float(number);
+  return absl::nullopt;
 }
 
 const TensorMeta* TensorVal(const Node* n) {
@@ -413,6 +426,40 @@ class Functionalizer {
   absl::Status Unsupported(const Node& n, absl::string_view why) {
     return absl::UnimplementedError(
         absl::StrCat("node '", n.name(), "' (", n.target(), "): ", why));
+  }
+
+  // Gives the twin the arguments it requires that the call left to the
+  // mutating op's defaults (bernoulli_.float's p=0.5: bernoulli.p has no
+  // default), from the mutating op's schema: positionally where the call's
+  // positional arguments end there, else by name.
+  absl::Status CompleteTwinArguments(const Node& n, const Action& action,
+                                     std::vector<Argument>& args, KwArgs& kwargs) {
+    if (action.schema == nullptr || action.twin_schema == nullptr) return absl::OkStatus();
+    const std::vector<SchemaArgument>& params = action.twin_schema->arguments;
+    for (size_t i = 0; i < params.size(); ++i) {
+      const SchemaArgument& param = params[i];
+      if (param.default_value.has_value() || (!param.kwarg_only && i < args.size()) ||
+          std::any_of(kwargs.begin(), kwargs.end(),
+                      [&](const KwArg& kw) { return kw.name.str() == param.name; })) {
+        continue;
+      }
+      const int source = action.schema->ArgumentIndex(param.name);
+      const absl::optional<std::string>& default_text =
+          source >= 0 ? action.schema->arguments[source].default_value : absl::nullopt;
+      const absl::optional<Argument> value =
+          default_text.has_value() ? DefaultArgument(*default_text) : absl::nullopt;
+      if (!value.has_value()) {
+        return Unsupported(n, absl::StrCat("its out-of-place twin ",
+                                           action.twin_schema->QualifiedName(), " needs argument '",
+                                           param.name, "', which the call leaves out"));
+      }
+      if (!param.kwarg_only && i == args.size()) {
+        args.push_back(*value);
+      } else {
+        kwargs.push_back(KwArg{Symbol::Intern(param.name), *value});
+      }
+    }
+    return absl::OkStatus();
   }
 
   Graph& graph_;
@@ -1187,6 +1234,7 @@ absl::Status Functionalizer::ProcessInPlace(Node* n, const Action& action) {
     if (action.inplace_kwarg && kw.name.str() == "inplace") mapped = Argument::Bool(false);
     kwargs.push_back(KwArg{kw.name, std::move(mapped)});
   }
+  RETURN_IF_ERROR(CompleteTwinArguments(*n, action, args, kwargs));
   Node* twin = Emit(action.twin_op, action.twin_target, std::move(args), std::move(kwargs), *n, n);
   ++report_->ops_replaced;
   RETURN_IF_ERROR(Mutate(*n, target, twin));
@@ -1229,6 +1277,7 @@ absl::Status Functionalizer::ProcessOut(Node* n, const Action& action) {
     kwargs.push_back(KwArg{kw.name, std::move(mapped)});
   }
   if (written.empty()) return Unsupported(*n, "no out= tensor to write");
+  RETURN_IF_ERROR(CompleteTwinArguments(*n, action, args, kwargs));
   Node* twin = Emit(action.twin_op, action.twin_target, std::move(args), std::move(kwargs), *n, n);
   ++report_->ops_replaced;
   if (written.size() == 1) {
@@ -1266,6 +1315,7 @@ absl::Status Functionalizer::ProcessMutable(Node* n, const Action& action) {
     ASSIGN_OR_RETURN(Argument mapped, CurrentArg(kw.value));
     kwargs.push_back(KwArg{kw.name, std::move(mapped)});
   }
+  if (!batch_norm) RETURN_IF_ERROR(CompleteTwinArguments(*n, action, args, kwargs));
   const std::string target = batch_norm ? "torch.ops.aten._native_batch_norm_legit_functional.default"
                                         : action.twin_target;
   Node* twin = Emit(OpKind::kCallFunction, target, std::move(args), std::move(kwargs), *n, nullptr);
@@ -1386,9 +1436,10 @@ absl::Status Functionalizer::Run() {
     }
     RETURN_IF_ERROR(graph_.EraseNode(*it));
   }
-  // Ops without results (aten._print) exist for their effects: keep them.
+  // Ops without results (aten._print) exist for their effects, and random
+  // draws for theirs on the generator: keep them.
   graph_.EliminateDeadCode([this](const Node& n) {
-    if (IsSideEffectful(n)) return true;
+    if (KeepWhenUnused(n)) return true;
     const OpSchema* schema = IsAten(n) ? table_.Find(n.target()) : nullptr;
     return schema != nullptr && schema->returns.empty();
   });

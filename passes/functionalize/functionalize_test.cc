@@ -45,6 +45,58 @@ TEST(FunctionalizePassTest, ChangedFlagAndVerifiedResult) {
   EXPECT_FALSE(*changed);
 }
 
+TEST(FunctionalizeTest, TwinsGetTheArgumentsTheCallLeftToDefaults) {
+  // F.dropout's make_fx graph: bernoulli_.float's p defaults to 0.5, which
+  // make_fx leaves out; its twin bernoulli.p has no default for it. The
+  // out= form's p, left out too, goes after its positional arguments.
+  auto m = ModuleFromFxText(R"(graph():
+    %x : [num_users=3] = placeholder[target=x]
+    %empty_like : [num_users=1] = call_function[target=torch.ops.aten.empty_like.default](args = (%x,), kwargs = {})
+    %bernoulli_ : [num_users=1] = call_function[target=torch.ops.aten.bernoulli_.float](args = (%empty_like,), kwargs = {})
+    %out : [num_users=1] = call_function[target=torch.ops.aten.empty_like.default](args = (%x,), kwargs = {})
+    %bernoulli : [num_users=1] = call_function[target=torch.ops.aten.bernoulli.float_out](args = (%x,), kwargs = {generator: None, out: %out})
+    %mul : [num_users=1] = call_function[target=torch.ops.aten.mul.Tensor](args = (%bernoulli_, %bernoulli), kwargs = {})
+    return mul
+)");
+  absl::StatusOr<FunctionalizeReport> report = Functionalize(*m);
+  ASSERT_TRUE(report.ok()) << report.status();
+  EXPECT_TRUE(VerifyGraphModule(*m, {false}).ok());
+  const std::string printed = PrintFxGraph(m->graph());
+  EXPECT_THAT(printed, HasSubstr("[target=torch.ops.aten.bernoulli.p](args = (%empty_like, 0.5), "
+                                 "kwargs = {})"));
+  EXPECT_THAT(printed, HasSubstr("[target=torch.ops.aten.bernoulli.p](args = (%x, 0.5), "
+                                 "kwargs = {generator: None})"));
+}
+
+TEST(FunctionalizeTest, KeepsRandomDrawsNothingReads) {
+  // The dead code functionalization leaves is removed, but an unused draw
+  // still advances the generator `randn_like` reads after it.
+  auto m = ModuleFromFxText(R"(graph():
+    %x : [num_users=3] = placeholder[target=x]
+    %rand : [num_users=0] = call_function[target=torch.ops.aten.rand.default](args = ([3],), kwargs = {})
+    %sin : [num_users=0] = call_function[target=torch.ops.aten.sin.default](args = (%x,), kwargs = {})
+    %randn_like : [num_users=1] = call_function[target=torch.ops.aten.randn_like.default](args = (%x,), kwargs = {})
+    %add_ : [num_users=1] = call_function[target=torch.ops.aten.add_.Tensor](args = (%randn_like, %x), kwargs = {})
+    return add_
+)");
+  ASSERT_TRUE(Functionalize(*m).ok());
+  EXPECT_THAT(NodeNames(m->graph()), ElementsAre("x", "rand", "randn_like", "add", "output"));
+}
+
+TEST(FunctionalizeTest, RefusesATwinArgumentTheCallDoesNotGive) {
+  // bernoulli_.Tensor's p has no default to complete its twin with.
+  auto m = ModuleFromFxText(R"(graph():
+    %x : [num_users=1] = placeholder[target=x]
+    %bernoulli_ : [num_users=1] = call_function[target=torch.ops.aten.bernoulli_.Tensor](args = (%x,), kwargs = {})
+    return bernoulli_
+)");
+  absl::StatusOr<FunctionalizeReport> report = Functionalize(*m);
+  ASSERT_FALSE(report.ok());
+  EXPECT_THAT(report.status().message(),
+              HasSubstr("node 'bernoulli_' (torch.ops.aten.bernoulli_.Tensor): its out-of-place twin "
+                        "aten::bernoulli.Tensor needs argument 'p', which the call leaves out"));
+}
+
 TEST(FunctionalizeTest, GetAttrBufferMutationIsReportedAsABuffer) {
   auto m = ModuleFromFxText(R"(graph():
     %x : [num_users=1] = placeholder[target=x]

@@ -161,6 +161,8 @@ bool DrawsRandomNumbers(const Node& node, const GraphModule* owner) {
   return kOps->contains(op);
 }
 
+bool KeepWhenUnused(const Node& node) { return IsSideEffectful(node) || DrawsRandomNumbers(node); }
+
 std::vector<Node*> FlatNodeArgs(const Node& node) {
   std::vector<Node*> out;
   node.ForEachNodeArgument([&out](Node* n) { out.push_back(n); });

@@ -155,6 +155,12 @@ void ForEachMutationOrderingEdge(const Graph& graph, const AliasSets& aliases,
 // TransformerEncoderLayer). In training they draw; the mode is not recorded.
 bool DrawsRandomNumbers(const Node& node, const GraphModule* owner = nullptr);
 
+// Whether dead-code elimination keeps `node` though nothing reads its
+// result: IsSideEffectful (placeholders, in-place ops by name, asserts ...)
+// or a random draw, which advances the generator the draws after it read
+// (newer PyTorch's is_impure(impure_random=True); 2.6 removes them).
+bool KeepWhenUnused(const Node& node);
+
 }  // namespace fxpp
 
 #endif  // FXPP_PASSES_OP_SCHEMA_OP_SCHEMA_H_

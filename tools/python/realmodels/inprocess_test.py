@@ -932,6 +932,25 @@ class ConversionMetadataTest(unittest.TestCase):
                           lines[n.name])
         self.assert_same_without_sharing(gm, "nn_module_stack", lines)
 
+    def test_module_stacks_that_change_depth_and_order(self):
+        """Stacks that grow, shrink, reorder and change a path from node to
+        node (each is compared with the previous node's, entry by entry)
+        read as written."""
+        gm = self.layer_stack_graph()
+        nodes = list(gm.graph.nodes)
+        root, a, b = ("L__self__", ("", "M")), ("L__self___a", ("a", "A")), \
+            ("L__self___a_b", ("a.b", "B"))
+        stacks = [[root], [root, a, b], [root, a], [root, a], [b, a, root], [a, b],
+                  [root, ("L__self___a", ("a2", "A"))], [root, a, b], [root, a, b]]
+        for i, n in enumerate(nodes):
+            n.meta["nn_module_stack"] = self.own_copy(dict(stacks[i % len(stacks)]))
+        lines = self.meta_lines(gm)
+        for i, n in enumerate(nodes):
+            read = [line for line in lines[n.name].splitlines()
+                    if line.startswith("nn_module_stack: ")]
+            self.assertEqual(read, [f"nn_module_stack: '{key}': ('{path}', '{ty}')"
+                                    for key, (path, ty) in stacks[i % len(stacks)]], n.name)
+
     def test_source_fn_stacks(self):
         """source_fn_stack lists shared by nodes, and entries that are
         lists rather than tuples, read as written."""
@@ -1119,6 +1138,27 @@ class UnflattenTest(unittest.TestCase):
         torch.testing.assert_close(actual, expected)
         with self.assertRaisesRegex(ValueError, "cannot be written: .*Pair"):
             fxpp.dumps(ep)
+
+    def test_random_draws_nothing_reads_are_kept(self):
+        # The buffer mutation makes unflatten rewrite the program, dead code
+        # removed; the unused draw still advances the generator.
+        class Draws(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.register_buffer("calls", torch.zeros(()))
+
+            def forward(self, x):
+                self.calls.add_(1)
+                torch.rand(3)
+                return x + torch.randn_like(x)
+
+        x = torch.randn(2, 3)
+        ep = torch.export.export(Draws(), (x,))
+        torch.manual_seed(0)
+        expected = Draws()(x)
+        unflattened = fxpp.torch.unflatten(ep)
+        torch.manual_seed(0)
+        torch.testing.assert_close(unflattened(x), expected)
 
     def test_metadata_kept(self):
         ep = self.fixtures.CASES["transformer"][1]()

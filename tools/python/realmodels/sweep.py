@@ -802,6 +802,19 @@ class KwargsDefaults(nn.Module):
         return torch.max(b, dim=-1), c, torch.zeros_like(a, dtype=torch.int64)
 
 
+class RandomDraws(DeepNesting.Leaf):
+    """Random draws: one whose result is unused (it still advances the
+    generator the later draws read), dropout in training mode, a draw like
+    an input; and the leaf's buffer counting calls (a mutation unflatten
+    rewrites)."""
+
+    def forward(self, x):
+        self.calls.add_(1)
+        torch.rand(3)
+        noise = torch.randn_like(x)
+        return F.dropout(self.lin(x), 0.5, training=True) + noise
+
+
 def _kwargs_defaults():
     torch.manual_seed(0)
     return Spec(KwargsDefaults().eval(), ([torch.randn(2, 4), torch.randn(2, 4)],
@@ -896,6 +909,7 @@ MODELS = collections.OrderedDict([
     ("odd_names", _seeded(OddNames, _randn(2, 4))),
     ("parametrized", _seeded(Parametrized, _randn(2, 4))),
     ("kwargs_defaults", _kwargs_defaults),
+    ("random_draws", _seeded(RandomDraws, _randn(2, 4))),
     # torchvision families: segmentation (dict outputs), video, optical flow,
     # grouped convolutions, training mode with auxiliary outputs.
     ("lraspp_mobilenet_v3_large", _torchvision("lraspp_mobilenet_v3_large", family="segmentation",
@@ -967,8 +981,9 @@ def _restore(module, snapshot):
 
 def _observe(fn, module, args, kwargs):
     """(outputs, inputs after the call, buffers after the call), the inputs
-    fresh copies."""
+    fresh copies; random draws start from the same seed each time."""
     args, kwargs = _clone(args), _clone(kwargs)
+    torch.manual_seed(0)
     with torch.no_grad():
         out = fn(*args, **kwargs)
     buffers = _state_tensors(module)
@@ -1418,6 +1433,13 @@ def entry_unflatten(target, spec):
             d.pop("readable", None)
             d["modules"].sort(key=lambda m: m["fqn"])
         if a != b:
+            try:
+                target.check_runs_like(theirs, "PyTorch's unflattened", state_module=theirs)
+            except Failure as wrong:
+                # PyTorch's computes something else (2.6 drops random draws
+                # nothing reads): fxpp's must compute what the program does.
+                target.check_runs_like(mine, "unflattened", state_module=mine)
+                return f"trees differ, PyTorch's is wrong: {str(wrong)[:100]}"
             raise Failure("module tree differs from torch.export.unflatten's")
     target.check_runs_like(mine, "unflattened", state_module=mine)
     return note
