@@ -158,11 +158,15 @@ class _Builder:
             return m.InterpreterModule(self.program.graph(path))
         if class_name in ("torch.nn.Module", "torch.nn.modules.module.Module"):
             return torch.nn.Module()
-        leaf = path.rpartition(".")[2]
-        if isinstance(getattr(self.ep.graph_module, leaf, None), torch.fx.GraphModule):
-            # A higher-order op's subgraph: the program's own module, as
-            # PyTorch's _copy_graph_attrs moves it.
-            return getattr(self.ep.graph_module, leaf)
+        parent_path, _, leaf = path.rpartition(".")
+        # A higher-order op's subgraph: the program's own module, as
+        # PyTorch's _copy_graph_attrs moves it. The program keeps them on its
+        # root; one nested in another (a cond in a cond's branch) is that
+        # subgraph's own.
+        parent = self.objects.get(parent_path)
+        owner = parent if isinstance(parent, torch.fx.GraphModule) else self.ep.graph_module
+        if isinstance(getattr(owner, leaf, None), torch.fx.GraphModule):
+            return getattr(owner, leaf)
         raise ValueError(f"fxpp.torch.unflatten: module '{path}' has unknown class {class_name!r}")
 
     def new_dispatcher(self, path, state, entries):

@@ -1139,6 +1139,38 @@ class UnflattenTest(unittest.TestCase):
         with self.assertRaisesRegex(ValueError, "cannot be written: .*Pair"):
             fxpp.dumps(ep)
 
+    def test_subgraphs_nested_in_subgraphs(self):
+        # A cond in a cond's branch: the inner branches are the outer
+        # branch's own submodules, named like the program's root ones
+        # (true_graph_0 inside true_graph_0), not those.
+        class Nested(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.lin = nn.Linear(4, 4)
+
+            def forward(self, x):
+                def outer_true(y):
+                    return torch.cond(y.mean() > 0, lambda z: self.lin(z).relu(),
+                                      lambda z: z * 2, (y,)) + 1
+
+                return torch.cond(x.sum() > 0, outer_true, lambda y: self.lin(y).tanh(), (x,))
+
+        x = torch.randn(3, 4)
+        ep = torch.export.export(Nested(), (x,))
+        expected = torch.export.unflatten(copy.deepcopy(ep))
+        ep = copy.deepcopy(ep)  # as PyTorch's: its subgraphs' classes renamed GraphModule
+        actual = fxpp.torch.unflatten(ep)
+        inner = actual.true_graph_0.true_graph_0
+        self.assertIsNot(inner, actual.true_graph_0)
+        self.assertIs(inner, ep.graph_module.true_graph_0.true_graph_0)
+        described, reference = self.fixtures.describe(actual), self.fixtures.describe(expected)
+        for d in (described, reference):
+            del d["readable"]  # subgraphs in set order (test_every_program)
+            d["modules"].sort(key=lambda m: m["fqn"])
+        self.assertEqual(described, reference)
+        for sign in (1, -1):
+            torch.testing.assert_close(actual(sign * x.abs()), expected(sign * x.abs()))
+
     def test_random_draws_nothing_reads_are_kept(self):
         # The buffer mutation makes unflatten rewrite the program, dead code
         # removed; the unused draw still advances the generator.

@@ -815,6 +815,35 @@ class RandomDraws(DeepNesting.Leaf):
         return F.dropout(self.lin(x), 0.5, training=True) + noise
 
 
+class NestedCond(nn.Module):
+    """torch.cond inside a cond's branch, branches that write a buffer and
+    call one submodule twice, a cond on a repeated block (dedup's regions
+    around higher-order ops), and an operand that is a parameter."""
+
+    def __init__(self):
+        super().__init__()
+        self.lin = nn.Linear(4, 4)
+        self.register_buffer("hits", torch.zeros(4))
+
+    def forward(self, x):
+        def inner_true(y):
+            return self.lin(self.lin(y)).relu()
+
+        def inner_false(y):
+            return y * self.lin.bias
+
+        def outer_true(y):
+            return torch.cond(y.mean() > 0, inner_true, inner_false, (y,)) + 1
+
+        def outer_false(y):
+            return self.lin(y).tanh()
+
+        first = torch.cond(x.sum() > 0, outer_true, outer_false, (x,))
+        second = torch.cond(first.sum() > 0, outer_true, outer_false, (first,))
+        self.hits.add_(second.detach().abs().sum(0))
+        return second + self.hits
+
+
 def _kwargs_defaults():
     torch.manual_seed(0)
     return Spec(KwargsDefaults().eval(), ([torch.randn(2, 4), torch.randn(2, 4)],
@@ -910,6 +939,7 @@ MODELS = collections.OrderedDict([
     ("parametrized", _seeded(Parametrized, _randn(2, 4))),
     ("kwargs_defaults", _kwargs_defaults),
     ("random_draws", _seeded(RandomDraws, _randn(2, 4))),
+    ("nested_cond", _seeded(NestedCond, _randn(3, 4))),
     # torchvision families: segmentation (dict outputs), video, optical flow,
     # grouped convolutions, training mode with auxiliary outputs.
     ("lraspp_mobilenet_v3_large", _torchvision("lraspp_mobilenet_v3_large", family="segmentation",
