@@ -1160,15 +1160,11 @@ class Converter {
 
   // A node's nn_module_stack. Export gives each node a dict of its own,
   // whose (path, type) tuples and type names are new objects per entry (and
-  // so are the keys of a loaded program): each entry is checked, by text,
-  // against the entry in its place in the previous node's stack (nodes in a
-  // row mostly run in the same modules), else against the one last
-  // converted under the same key, so only an entry that changed is
-  // interned, and a stack like the previous one is not interned again.
+  // so are the keys of a loaded program): each entry is checked against the
+  // one last converted under the same key text, by text, so only an entry
+  // that changed is interned.
   fxpp::ModuleStack ModuleStack(PyObject* stack) {
     absl::InlinedVector<ModuleStackEntry, 8> entries;
-    const absl::Span<const ModuleStackEntry> last = last_module_stack_.entries();
-    bool as_last = static_cast<size_t>(PyDict_GET_SIZE(stack)) == last.size();
     PyObject *key, *entry;
     Py_ssize_t pos = 0;
     while (PyDict_Next(stack, &pos, &key, &entry)) {
@@ -1180,28 +1176,18 @@ class Converter {
         type = PyTuple_GET_ITEM(entry, 1);
       }
       const absl::string_view key_text = PyUnicode_Check(key) ? StrView(key) : "";
-      const size_t i = entries.size();
-      ModuleStackEntry* known;
-      ModuleStackEntry in_place;
-      if (i < last.size() && !key_text.empty() && key_text == last[i].key.str()) {
-        in_place = last[i];
-        known = &in_place;
-      } else {
-        auto it = module_entries_.find(key_text);
-        if (it == module_entries_.end() || key_text.empty()) {
-          const Symbol key_symbol = Interned(key);
-          it = module_entries_.try_emplace(key_symbol.str()).first;
-          it->second.key = key_symbol;
-        }
-        known = &it->second;
+      auto it = module_entries_.find(key_text);
+      if (it == module_entries_.end() || key_text.empty()) {
+        const Symbol key_symbol = Interned(key);
+        it = module_entries_.try_emplace(key_symbol.str()).first;
+        it->second.key = key_symbol;
       }
-      known->path = Recalled(path, known->path);
-      known->type = PyUnicode_Check(type) ? Recalled(type, known->type) : objects_.TypeName(type);
-      as_last = as_last && i < last.size() && *known == last[i];
-      entries.push_back(*known);
+      ModuleStackEntry& known = it->second;
+      known.path = Recalled(path, known.path);
+      known.type = PyUnicode_Check(type) ? Recalled(type, known.type) : objects_.TypeName(type);
+      entries.push_back(known);
     }
-    if (!as_last) last_module_stack_ = fxpp::ModuleStack(absl::MakeConstSpan(entries));
-    return last_module_stack_;
+    return fxpp::ModuleStack(absl::MakeConstSpan(entries));
   }
 
   // A node's source_fn_stack: a list of (name, target) pairs, the target a
@@ -1300,7 +1286,6 @@ class Converter {
   // The entry last converted under each nn_module_stack key, by its text
   // (the symbol's: it outlives the map).
   absl::flat_hash_map<absl::string_view, ModuleStackEntry> module_entries_;
-  fxpp::ModuleStack last_module_stack_;  // the last node's nn_module_stack
   Symbol last_stack_trace_;  // the last node's stack trace
   // The last source_fn_stack list converted (held: its address stays its own).
   std::pair<py::object, std::vector<SourceFnEntry>> last_source_fns_;
