@@ -71,21 +71,25 @@ TEST(DeadCodeEliminationPassTest, KeepsUnusedCallsThatDrawRandomNumbers) {
   // An unused draw still advances the generator: without it, `noise`
   // would get the numbers `rand` got in eager mode.
   std::unique_ptr<GraphModule> module = Parse(R"(graph():
-    %x : [#users=4] = placeholder[target=x]
+    %x : [#users=6] = placeholder[target=x]
     %rand : [#users=0] = call_function[target=torch.ops.aten.rand.default](args = ([3],), kwargs = {})
     %dropout : [#users=0] = call_function[target=torch.nn.functional.dropout](args = (%x, 0.5, True), kwargs = {})
     %bernoulli : [#users=0] = call_method[target=bernoulli](args = (%x,), kwargs = {})
     %relu : [#users=0] = call_function[target=torch.ops.aten.relu.default](args = (%x,), kwargs = {})
+    %attention : [#users=0] = call_function[target=torch.ops.aten.scaled_dot_product_attention.default](args = (%x, %x, %x, None, 0.1), kwargs = {})
+    %attention_no_dropout : [#users=0] = call_function[target=torch.ops.aten.scaled_dot_product_attention.default](args = (%x, %x, %x), kwargs = {})
     %noise : [#users=1] = call_function[target=torch.randn_like](args = (%x,), kwargs = {})
     return noise)");
   DeadCodeEliminationPass pass;
   absl::StatusOr<bool> changed = pass.Run(*module);
   ASSERT_TRUE(changed.ok());
   EXPECT_TRUE(*changed);
-  for (absl::string_view kept : {"rand", "dropout", "bernoulli", "noise"}) {
+  for (absl::string_view kept : {"rand", "dropout", "bernoulli", "attention", "noise"}) {
     EXPECT_NE(module->graph().FindNode(kept), nullptr) << kept;
   }
-  EXPECT_EQ(module->graph().FindNode("relu"), nullptr);
+  for (absl::string_view removed : {"relu", "attention_no_dropout"}) {
+    EXPECT_EQ(module->graph().FindNode(removed), nullptr) << removed;
+  }
 }
 
 TEST(DeadCodeEliminationPassTest, KeepsUnusedCustomOperators) {

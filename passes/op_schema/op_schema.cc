@@ -140,9 +140,64 @@ bool MayDrawRandomNumbers(const GraphModule& module) {
   return false;
 }
 
-}  // namespace
+// Ops that draw only to apply dropout (attention, recurrent layers): with
+// their dropout probability at `probability` (or keyword
+// `probability_name`; absent: 0) and their training flag at `training`
+// (kAlways: the op has none). The `.data` overloads of the recurrent ops
+// (packed sequences) take one more leading argument.
+struct DropoutArguments {
+  absl::string_view op;
+  size_t probability;
+  absl::string_view probability_name;
+  size_t training = kAlways;
+  absl::string_view training_name = {};
+};
+constexpr DropoutArguments kDropoutArguments[] = {
+    {"scaled_dot_product_attention", 4, "dropout_p"},
+    {"_scaled_dot_product_attention_math", 4, "dropout_p"},
+    {"_scaled_dot_product_flash_attention", 3, "dropout_p"},
+    {"_scaled_dot_product_flash_attention_for_cpu", 3, "dropout_p"},
+    {"_scaled_dot_product_efficient_attention", 5, "dropout_p"},
+    {"_scaled_dot_product_cudnn_attention", 5, "dropout_p"},
+    {"_scaled_dot_product_fused_attention_overrideable", 4, "dropout_p"},
+    {"_flash_attention_forward", 7, "dropout_p"},
+    {"_efficient_attention_forward", 8, "dropout_p"},
+    {"multi_head_attention_forward", 10, "dropout_p", 13, "training"},
+    {"lstm", 5, "dropout", 6, "train"},
+    {"gru", 5, "dropout", 6, "train"},
+    {"rnn_tanh", 5, "dropout", 6, "train"},
+    {"rnn_relu", 5, "dropout", 6, "train"},
+    {"_cudnn_rnn", 11, "dropout", 12, "train"},
+};
 
-bool DrawsRandomNumbers(const Node& node, const GraphModule* owner) {
+// Whether a call of one of kDropoutArguments' ops may apply dropout: unless
+// its probability is a literal 0 or its training flag a literal False. A
+// probability or flag computed in the graph counts as dropout.
+bool MayApplyDropout(const Node& node, const DropoutArguments& op) {
+  const size_t shift = absl::EndsWith(node.target(), ".data") ? 1 : 0;
+  const Argument* probability = FindArg(node, op.probability + shift, op.probability_name);
+  if (probability == nullptr) return false;
+  if ((probability->kind() == ArgKind::kFloat && probability->float_value() == 0) ||
+      (probability->kind() == ArgKind::kInt && probability->int_value() == 0)) {
+    return false;
+  }
+  if (op.training == kAlways) return true;
+  const Argument* training = FindArg(node, op.training + shift, op.training_name);
+  return training == nullptr || training->kind() != ArgKind::kBool || training->bool_value();
+}
+
+// What a call's target says of its random draws: whether every call
+// draws, or (`dropout`) whether it depends on the dropout arguments.
+struct TargetDraws {
+  bool always = false;
+  const DropoutArguments* dropout = nullptr;
+
+  bool Of(const Node& node) const {
+    return always || (dropout != nullptr && MayApplyDropout(node, *dropout));
+  }
+};
+
+TargetDraws DrawsByTarget(const Node& node, const GraphModule* owner) {
   static const auto* const kOps = new absl::flat_hash_set<absl::string_view>{
       "rand", "rand_like", "randn", "randn_like", "randint", "randint_like", "randperm",
       "bernoulli", "multinomial", "normal", "poisson", "binomial", "uniform", "exponential",
@@ -150,15 +205,28 @@ bool DrawsRandomNumbers(const Node& node, const GraphModule* owner) {
       "dropout", "dropout1d", "dropout2d", "dropout3d", "feature_dropout", "alpha_dropout",
       "feature_alpha_dropout", "rrelu", "rrelu_with_noise", "_standard_gamma",
       "_sample_dirichlet", "gumbel_softmax", "fractional_max_pool2d", "fractional_max_pool3d",
+      "rrelu_with_noise_functional",
   };
+  TargetDraws draws;
   if (node.op() == OpKind::kCallModule && owner != nullptr) {
     const GraphModule* callee = owner->FindSubmodule(node.target());
-    return callee != nullptr && MayDrawRandomNumbers(*callee);
+    draws.always = callee != nullptr && MayDrawRandomNumbers(*callee);
+    return draws;
   }
-  if (node.op() != OpKind::kCallFunction && node.op() != OpKind::kCallMethod) return false;
+  if (node.op() != OpKind::kCallFunction && node.op() != OpKind::kCallMethod) return draws;
   absl::string_view op = OperatorName(node);
   if (op.size() > 1 && op.back() == '_') op.remove_suffix(1);  // bernoulli_, x.uniform_()
-  return kOps->contains(op);
+  draws.always = kOps->contains(op);
+  for (const DropoutArguments& dropout_op : kDropoutArguments) {
+    if (dropout_op.op == op) draws.dropout = &dropout_op;
+  }
+  return draws;
+}
+
+}  // namespace
+
+bool DrawsRandomNumbers(const Node& node, const GraphModule* owner) {
+  return DrawsByTarget(node, owner).Of(node);
 }
 
 bool KeepWhenUnused(const Node& node) { return IsSideEffectful(node) || DrawsRandomNumbers(node); }
@@ -603,8 +671,8 @@ void ForEachMutationOrderingEdge(const Graph& graph, const AliasSets& aliases,
   NodeWrites writes(aliases);
   // Random draws, each to follow the one before as a write and a read of
   // the generator's state would (after the mutations' edges); asked once
-  // per target, like NodeWrites' question.
-  absl::flat_hash_map<uint64_t, bool> draws_by_target;
+  // per target, like NodeWrites' question, then of the dropout ops' arguments.
+  absl::flat_hash_map<uint64_t, TargetDraws> draws_by_target;
   std::vector<Node*> draws;
   auto order_draws = [&] {
     for (size_t i = 1; i < draws.size(); ++i) on_edge(draws[i - 1], draws[i]);
@@ -619,8 +687,8 @@ void ForEachMutationOrderingEdge(const Graph& graph, const AliasSets& aliases,
         n->op() == OpKind::kCallModule) {
       const uint64_t key = static_cast<uint64_t>(n->op()) << 32 | n->target_symbol().id();
       auto [draw, inserted] = draws_by_target.try_emplace(key);
-      if (inserted) draw->second = DrawsRandomNumbers(*n, aliases.owner());
-      if (draw->second) draws.push_back(n);
+      if (inserted) draw->second = DrawsByTarget(*n, aliases.owner());
+      if (draw->second.Of(*n)) draws.push_back(n);
     }
     writes.Roots(*n, written);
     if (written.empty()) continue;

@@ -149,6 +149,9 @@ void ForEachMutationOrderingEdge(const Graph& graph, const AliasSets& aliases,
 // Calls that draw from the global random number generator (rand, bernoulli,
 // dropout, x.uniform_(), ...): run in another order, a seeded run draws
 // other numbers. ForEachMutationOrderingEdge keeps them in graph order.
+// Attention and recurrent ops (scaled_dot_product_attention, lstm, ...)
+// draw when they apply dropout: unless their dropout probability is a
+// literal 0 or their training flag a literal False.
 // Given the graph's owning module, calls of its torch.nn modules that may
 // draw count too: dropout and RReLU modules, attention and recurrent layers
 // (dropout by a probability attribute), and modules holding any of these (a

@@ -1,9 +1,11 @@
 #include "passes/op_schema/op_schema.h"
 
+#include "absl/strings/str_cat.h"
+#include "absl/strings/string_view.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
-#include "testing/batchnorm_graph.h"
 #include "ir/graph.h"
+#include "testing/batchnorm_graph.h"
 
 namespace fxpp {
 namespace {
@@ -310,16 +312,60 @@ TEST_F(OpSchemaTest, RandomDraws) {
   EXPECT_FALSE(DrawsRandomNumbers(*g.GetAttr("rand")));
 }
 
+// Attention and recurrent ops draw only to apply dropout: not when their
+// probability is 0 (or left to its default 0) or their training flag False.
+TEST_F(OpSchemaTest, AttentionAndRecurrentOpsDrawWhenTheyApplyDropout) {
+  const Argument p = Argument::Float(0.1), zero = Argument::Float(0), none = Argument::None();
+  const char* sdpa = "torch.ops.aten.scaled_dot_product_attention.default";
+  EXPECT_TRUE(DrawsRandomNumbers(*g.CallFunction(sdpa, {Ref(x), Ref(y), Ref(z), none, p})));
+  EXPECT_TRUE(DrawsRandomNumbers(
+      *g.CallFunction(sdpa, {Ref(x), Ref(y), Ref(z)}, {Kw("dropout_p", p)})));
+  EXPECT_TRUE(DrawsRandomNumbers(*g.CallFunction(sdpa, {Ref(x), Ref(y), Ref(z), none, Ref(x)})));
+  EXPECT_TRUE(DrawsRandomNumbers(*g.CallFunction(
+      "torch._C._nn.scaled_dot_product_attention", {Ref(x), Ref(y), Ref(z), none, p})));
+  EXPECT_TRUE(DrawsRandomNumbers(*g.CallFunction(
+      "torch.ops.aten._scaled_dot_product_flash_attention_for_cpu.default", {Ref(x), Ref(y), Ref(z), p})));
+  EXPECT_FALSE(DrawsRandomNumbers(*g.CallFunction(sdpa, {Ref(x), Ref(y), Ref(z)})));
+  EXPECT_FALSE(DrawsRandomNumbers(*g.CallFunction(sdpa, {Ref(x), Ref(y), Ref(z), none, zero})));
+  EXPECT_FALSE(DrawsRandomNumbers(*g.CallFunction(
+      "torch.ops.aten._scaled_dot_product_flash_attention_for_cpu.default", {Ref(x), Ref(y), Ref(z)})));
+
+  auto lstm = [&](const char* overload, Argument dropout, bool train) {
+    std::vector<Argument> args = {Ref(x), Argument::List({Ref(y), Ref(y)}), Argument::List({Ref(z)}),
+                                  Argument::Bool(true), Argument::Int(2), dropout,
+                                  Argument::Bool(train), Argument::Bool(false), Argument::Bool(false)};
+    // lstm.data(data, batch_sizes, hx, params, ...): one more leading argument.
+    if (absl::string_view(overload) == "data") args.insert(args.begin() + 1, Ref(x));
+    return DrawsRandomNumbers(*g.CallFunction(absl::StrCat("torch.ops.aten.lstm.", overload), args));
+  };
+  for (const char* overload : {"input", "data"}) {
+    EXPECT_TRUE(lstm(overload, p, true)) << overload;
+    EXPECT_FALSE(lstm(overload, p, false)) << overload;
+    EXPECT_FALSE(lstm(overload, zero, true)) << overload;
+  }
+  EXPECT_FALSE(DrawsRandomNumbers(*g.CallFunction(
+      "torch.nn.functional.multi_head_attention_forward", {Ref(x), Ref(y), Ref(z)},
+      {Kw("dropout_p", p), Kw("training", Argument::Bool(false))})));
+  EXPECT_TRUE(DrawsRandomNumbers(*g.CallFunction(
+      "torch.nn.functional.multi_head_attention_forward", {Ref(x), Ref(y), Ref(z)},
+      {Kw("dropout_p", p)})));
+}
+
 TEST_F(OpSchemaTest, RandomDrawsFollowEachOther) {
   Node* first = g.CallFunction("torch.ops.aten.rand_like.default", {Ref(x)});
   g.CallFunction("torch.ops.aten.sin.default", {Ref(x)});
   Node* second = g.CallFunction("torch.ops.aten.randn_like.default", {Ref(y)});
   Node* third = g.CallMethod("bernoulli", {Ref(z)});
+  // Calls of one target draw or not by their arguments: attention without
+  // dropout does not draw, with dropout it does.
+  g.CallFunction("torch.ops.aten.scaled_dot_product_attention.default", {Ref(x), Ref(y), Ref(z)});
+  Node* fourth = g.CallFunction("torch.ops.aten.scaled_dot_product_attention.default",
+                                {Ref(x), Ref(y), Ref(z), Argument::None(), Argument::Float(0.5)});
   std::vector<std::pair<Node*, Node*>> edges;
   ForEachMutationOrderingEdge(
       g, AliasSets(g), [](Node*) {},
       [&](Node* earlier, Node* later) { edges.emplace_back(earlier, later); });
-  EXPECT_THAT(edges, ElementsAre(Pair(first, second), Pair(second, third)));
+  EXPECT_THAT(edges, ElementsAre(Pair(first, second), Pair(second, third), Pair(third, fourth)));
 }
 
 TEST(RandomDrawsTest, CallsOfDropoutModulesDrawGivenTheModule) {

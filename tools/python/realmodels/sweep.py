@@ -23,7 +23,9 @@ stacks; channels_last and transposed inputs, scatter/gather and index
 writes, multi-output sorts, dtype mixes with an FFT, blocks that differ in
 a tensor constant, deep module nesting, 0-d and empty tensors,
 data-dependent sizes, hooks and a parameter stepped in forward,
-while_loop and map).
+while_loop and map, LSTM and attention dropout in training, a LLaMA-style
+decoder (rotary embeddings through a complex buffer, grouped key/value
+heads, tied embeddings), an expert-choice mixture of experts).
 
 Captures: export and export_nonstrict (the ExportedProgram itself, strict
 and non-strict tracing), ep_module (ep.module()),
@@ -815,6 +817,111 @@ class RandomDraws(DeepNesting.Leaf):
         return F.dropout(self.lin(x), 0.5, training=True) + noise
 
 
+class DropoutLayers(nn.Module):
+    """Layers that draw only to apply dropout, in training mode: a two-layer
+    LSTM with dropout between its layers, and attention with dropout_p (the
+    recurrent and attention ops draw by their arguments); attention without
+    dropout, which draws nothing."""
+
+    def __init__(self):
+        super().__init__()
+        self.lstm = nn.LSTM(8, 8, num_layers=2, dropout=0.3)
+
+    def forward(self, x):
+        out, _ = self.lstm(x)
+        q = out.transpose(0, 1).unsqueeze(1)
+        plain = F.scaled_dot_product_attention(q, q, q)
+        dropped = F.scaled_dot_product_attention(q, q, q, dropout_p=0.4)
+        return (plain + dropped).squeeze(1).transpose(0, 1) * torch.rand_like(out)
+
+
+class RotaryDecoder(nn.Module):
+    """A LLaMA-style decoder: RMSNorm, rotary embeddings by complex
+    multiplication against a complex64 buffer (view_as_complex and
+    view_as_real are views), causal attention by SDPA with grouped key/value
+    heads repeated by repeat_interleave, a SwiGLU MLP; two identical layers
+    (dedup's regions) and tied input/output embeddings."""
+
+    class Layer(nn.Module):
+        def __init__(self, dim, heads, kv_heads):
+            super().__init__()
+            self.heads, self.kv_heads, self.head_dim = heads, kv_heads, dim // heads
+            self.norm1 = nn.Parameter(torch.ones(dim))
+            self.norm2 = nn.Parameter(torch.ones(dim))
+            self.wq = nn.Linear(dim, dim, bias=False)
+            self.wkv = nn.Linear(dim, 2 * kv_heads * self.head_dim, bias=False)
+            self.wo = nn.Linear(dim, dim, bias=False)
+            self.w1 = nn.Linear(dim, 2 * dim, bias=False)
+            self.w3 = nn.Linear(dim, 2 * dim, bias=False)
+            self.w2 = nn.Linear(2 * dim, dim, bias=False)
+
+        @staticmethod
+        def rms(x, weight):
+            return x * torch.rsqrt(x.pow(2).mean(-1, keepdim=True) + 1e-6) * weight
+
+        @staticmethod
+        def rotate(x, freqs):
+            pairs = torch.view_as_complex(x.float().reshape(*x.shape[:-1], -1, 2))
+            return torch.view_as_real(pairs * freqs).flatten(3).type_as(x)
+
+        def forward(self, x, freqs):
+            b, t, _ = x.shape
+            h = self.rms(x, self.norm1)
+            q = self.wq(h).view(b, t, self.heads, self.head_dim)
+            k, v = self.wkv(h).view(b, t, 2 * self.kv_heads, self.head_dim).chunk(2, dim=2)
+            q, k = self.rotate(q, freqs), self.rotate(k, freqs)
+            repeat = self.heads // self.kv_heads
+            k, v = (y.repeat_interleave(repeat, dim=2) for y in (k, v))
+            attn = F.scaled_dot_product_attention(q.transpose(1, 2), k.transpose(1, 2),
+                                                  v.transpose(1, 2), is_causal=True)
+            x = x + self.wo(attn.transpose(1, 2).reshape(b, t, -1))
+            h = self.rms(x, self.norm2)
+            return x + self.w2(F.silu(self.w1(h)) * self.w3(h))
+
+    def __init__(self, vocab=32, dim=16, heads=4, kv_heads=2, max_len=8):
+        super().__init__()
+        self.embed = nn.Embedding(vocab, dim)
+        self.layers = nn.ModuleList(self.Layer(dim, heads, kv_heads) for _ in range(2))
+        self.head = nn.Linear(dim, vocab, bias=False)
+        self.head.weight = self.embed.weight
+        half = dim // heads // 2
+        angles = torch.outer(torch.arange(max_len).float(), 1.0 / 10000 ** (torch.arange(half) / half))
+        self.register_buffer("freqs", torch.polar(torch.ones_like(angles), angles))
+
+    def forward(self, tokens):
+        x = self.embed(tokens)
+        freqs = self.freqs[: tokens.shape[1]].view(1, tokens.shape[1], 1, -1)
+        for layer in self.layers:
+            x = layer(x, freqs)
+        return self.head(x)
+
+
+class ExpertChoice(nn.Module):
+    """A mixture of experts routed by expert choice (each expert takes its
+    top-scoring tokens: static shapes): softmax router, topk, gathers by
+    index, index_add_ of each expert's weighted output into a zeros tensor,
+    and a load-balancing statistic kept in a buffer updated in place."""
+
+    def __init__(self, dim=8, experts=3, capacity=4):
+        super().__init__()
+        self.capacity = capacity
+        self.router = nn.Linear(dim, experts)
+        self.experts = nn.ModuleList(nn.Sequential(nn.Linear(dim, 2 * dim), nn.GELU(),
+                                                   nn.Linear(2 * dim, dim))
+                                     for _ in range(experts))
+        self.register_buffer("load", torch.zeros(experts))
+
+    def forward(self, x):
+        tokens = x.reshape(-1, x.shape[-1])
+        probs = self.router(tokens).softmax(-1)
+        out = torch.zeros_like(tokens)
+        for e, expert in enumerate(self.experts):
+            weight, index = probs[:, e].topk(self.capacity)
+            out.index_add_(0, index, expert(tokens[index]) * weight.unsqueeze(-1))
+        self.load.add_(probs.detach().sum(0))
+        return out.view_as(x) + x, probs.argmax(-1)
+
+
 class NestedCond(nn.Module):
     """torch.cond inside a cond's branch, branches that write a buffer and
     call one submodule twice, a cond on a repeated block (dedup's regions
@@ -842,6 +949,11 @@ class NestedCond(nn.Module):
         second = torch.cond(first.sum() > 0, outer_true, outer_false, (first,))
         self.hits.add_(second.detach().abs().sum(0))
         return second + self.hits
+
+
+def _dropout_layers():
+    torch.manual_seed(0)
+    return Spec(DropoutLayers().train(), (torch.randn(5, 3, 8),))
 
 
 def _kwargs_defaults():
@@ -940,6 +1052,9 @@ MODELS = collections.OrderedDict([
     ("kwargs_defaults", _kwargs_defaults),
     ("random_draws", _seeded(RandomDraws, _randn(2, 4))),
     ("nested_cond", _seeded(NestedCond, _randn(3, 4))),
+    ("dropout_layers", _dropout_layers),
+    ("rotary_decoder", _seeded(RotaryDecoder, lambda: torch.randint(0, 32, (2, 6)))),
+    ("expert_choice", _seeded(ExpertChoice, _randn(2, 5, 8))),
     # torchvision families: segmentation (dict outputs), video, optical flow,
     # grouped convolutions, training mode with auxiliary outputs.
     ("lraspp_mobilenet_v3_large", _torchvision("lraspp_mobilenet_v3_large", family="segmentation",
