@@ -17,7 +17,7 @@ import sys
 
 import torch
 
-from . import _capture, _check, _dump, _load, _program, _weights
+from . import _capture, _check, _dump, _files, _load, _program, _weights
 
 
 def _model_from_spec(spec):
@@ -61,11 +61,13 @@ def _dump_cmd(args):
         obj, inputs = _capture.capture(obj, inputs, args.tracer)
         if args.tracer == "dynamo":  # the graph takes the parameters as inputs too
             reference = obj
-    _dump.dump(obj, args.out, weights=not args.no_weights)
+    files = _dump.dump_files(obj, args.out, weights=not args.no_weights)
     if args.save_inputs:
-        _check.save_inputs(args.save_inputs, inputs)
+        files.append((args.save_inputs, lambda f: _check.write_inputs(f, inputs)))
     if args.save_outputs:
-        torch.save(_check.run(reference, inputs), args.save_outputs)
+        outputs = _check.run(reference, inputs)
+        files.append((args.save_outputs, lambda f: torch.save(outputs, f)))
+    _files.write_files(files)
 
 
 def _load_module(args):
@@ -81,7 +83,7 @@ def _load_cmd(args):
         inputs, kwargs = _check.read_inputs(args.inputs)
         outputs = _check.run(module, inputs, kwargs)
         if args.save_outputs:
-            torch.save(outputs, args.save_outputs)
+            _files.write_files([(args.save_outputs, lambda f: torch.save(outputs, f))])
         else:
             print(outputs)
 

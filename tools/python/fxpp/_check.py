@@ -10,6 +10,7 @@ import collections
 import torch
 import torch.utils._pytree as pytree
 
+from . import _files
 from ._weights import load_trusted
 
 Comparison = collections.namedtuple("Comparison", "equal max_abs_diff message")
@@ -18,7 +19,12 @@ Comparison = collections.namedtuple("Comparison", "equal max_abs_diff message")
 def save_inputs(path, args, kwargs=None):
     """Tensors are saved plain (a Parameter saved by PyTorch 2.x does not
     load in 1.13)."""
-    torch.save({"args": clone_inputs(args), "kwargs": dict(kwargs or {})}, path)
+    _files.write_files([(path, lambda f: write_inputs(f, args, kwargs))])
+
+
+def write_inputs(f, args, kwargs=None):
+    """save_inputs into the open binary file f."""
+    torch.save({"args": clone_inputs(args), "kwargs": dict(kwargs or {})}, f)
 
 
 def read_inputs(path):

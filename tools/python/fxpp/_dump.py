@@ -1,11 +1,10 @@
 """The public writing API: to_json_dict, dumps and dump."""
 
 import json
-import os
 
 import torch.fx
 
-from . import _capture, _graph, _program, _weights
+from . import _capture, _files, _graph, _program, _weights
 
 
 def to_json_dict(obj):
@@ -44,7 +43,9 @@ def dump(obj, path, width=100, weights=True, example_inputs=None):
     in .pb/.binpb (the fast lossless format for big graphs), or as fxg when
     it ends in .fxg (fxpp's readable golden text); the last two need the
     compiled extension fxpp._C. The files appear complete or not at all:
-    an error leaves an earlier dump at `path` as it was.
+    an error leaves an earlier dump at `path` as it was. A symlink's target
+    is written; a device or FIFO is written into, never replaced (fxpp's
+    _files).
 
     weights: also write its parameters, buffers and constants (and the
     objects of leaf modules) to the side file `weights_path(path)`
@@ -53,6 +54,15 @@ def dump(obj, path, width=100, weights=True, example_inputs=None):
     (PyTorch 1.13's symbolic_trace and make_fx), run shape propagation on
     them first.
     """
+    # Both files are complete before either replaces an earlier dump, so a
+    # failure (a module torch.save cannot write) leaves the old pair as it was.
+    _files.write_files(dump_files(obj, path, width, weights, example_inputs))
+
+
+def dump_files(obj, path, width=100, weights=True, example_inputs=None):
+    """What dump(...) writes, as (path, write) pairs for
+    _files.write_files: callers writing more files with a dump commit them
+    together."""
     if example_inputs is not None and isinstance(obj, torch.fx.GraphModule):
         _capture.propagate_shapes(obj, tuple(example_inputs))
     if path.endswith((".pb", ".binpb", ".fxg")):
@@ -65,20 +75,12 @@ def dump(obj, path, width=100, weights=True, example_inputs=None):
         data = convert(json.dumps(to_json_dict(obj), ensure_ascii=False, allow_nan=False))
     else:
         data = dumps(obj, width=width).encode("utf-8")
-    # Both files are complete before either replaces an earlier dump, so a
-    # failure (a module torch.save cannot write) leaves the old pair as it was.
     files = [(path, lambda f: f.write(data))]
     if weights:
+        side_file = _weights.weights_path(path)
+        if _files.is_kernel_path(path) and _files.writes_in_place(path):
+            raise ValueError(f"fxpp.dump: {path} is not a file its weights can go beside "
+                             f"(they would be a new file {side_file}); pass weights=False")
         collected = _weights.collect_weights(obj)
-        files.append((_weights.weights_path(path), lambda f: _weights.write_weights(collected, f)))
-    staged = []
-    try:
-        for final, write in files:
-            staged.append((_weights.stage(final, write), final))
-        for tmp, final in staged:
-            os.replace(tmp, final)
-    except BaseException:
-        for tmp, _ in staged:
-            if os.path.exists(tmp):
-                os.unlink(tmp)
-        raise
+        files.append((side_file, lambda f: _weights.write_weights(collected, f)))
+    return files

@@ -21,13 +21,12 @@ import collections
 import copy
 import os
 import pickle
-import tempfile
 
 import torch
 import torch.fx
 from torch.nn.utils import parametrize
 
-from . import _graph, _program
+from . import _files, _graph, _program
 
 WEIGHTS_FORMAT = "fxpp-weights"
 WEIGHTS_VERSION = 1
@@ -151,21 +150,6 @@ def collect_weights(obj):
     return collect_module_weights(obj)
 
 
-def stage(path, write):
-    """A temporary file beside `path` holding what write(file) wrote, for
-    os.replace to put in place: no reader sees half a file."""
-    fd, tmp = tempfile.mkstemp(dir=os.path.dirname(os.path.abspath(path)),
-                               prefix=os.path.basename(path) + ".tmp.")
-    try:
-        with os.fdopen(fd, "wb") as f:
-            write(f)
-        os.chmod(tmp, 0o644)
-    except BaseException:
-        os.unlink(tmp)
-        raise
-    return tmp
-
-
 def write_weights(weights, f):
     """torch.save of weights (as collect_weights returns them) to the file
     f; ValueError when an object they hold (a leaf module, a pytree spec's
@@ -180,12 +164,7 @@ def write_weights(weights, f):
 
 def save_weights(weights, path):
     """Writes weights (as collect_weights returns them) to `path` atomically."""
-    tmp = stage(path, lambda f: write_weights(weights, f))
-    try:
-        os.replace(tmp, path)
-    except BaseException:
-        os.unlink(tmp)
-        raise
+    _files.write_files([(path, lambda f: write_weights(weights, f))])
 
 
 def load_trusted(path):

@@ -12,10 +12,12 @@ import io
 import json
 import math
 import os
+import stat
 import subprocess
 import sys
 import tempfile
 import unittest
+from unittest import mock
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
@@ -25,7 +27,7 @@ import torch.nn.utils.parametrize as parametrize  # noqa: E402
 
 import fxpp  # noqa: E402
 from fxpp import __main__ as cli  # noqa: E402
-from fxpp import _capture, _check, _weights  # noqa: E402
+from fxpp import _capture, _check, _files, _weights  # noqa: E402
 from realmodels import models  # noqa: E402
 
 
@@ -279,6 +281,52 @@ class Stack(nn.Module):
 Pair = collections.namedtuple("Pair", "first second")
 
 
+class WriteFilesTest(unittest.TestCase):
+    """fxpp._files.write_files, what dump and save_weights write with."""
+
+    def setUp(self):
+        self.dir = tempfile.mkdtemp(dir=os.environ.get("TEST_TMPDIR"))
+        self.first, self.second = (os.path.join(self.dir, name) for name in ("first", "second"))
+        with open(self.first, "wb") as f:
+            f.write(b"old")
+
+    def write_both(self):
+        _files.write_files([(self.first, lambda f: f.write(b"new first")),
+                            (self.second, lambda f: f.write(b"new second"))])
+
+    def test_a_failed_rename_puts_back_the_files_renamed_before_it(self):
+        rename = os.replace
+
+        def fail_on_second(source, target):
+            if target == self.second:
+                raise OSError("the rename failed")
+            rename(source, target)
+
+        with mock.patch.object(os, "replace", side_effect=fail_on_second):
+            with self.assertRaisesRegex(OSError, "the rename failed"):
+                self.write_both()
+        self.assertEqual(_read(self.first), b"old")
+        self.assertEqual(os.listdir(self.dir), ["first"])  # no temporary or backup left
+        self.write_both()
+        self.assertEqual((_read(self.first), _read(self.second)), (b"new first", b"new second"))
+        self.assertEqual(sorted(os.listdir(self.dir)), ["first", "second"])
+
+    def test_a_failed_write_replaces_nothing(self):
+        def fail(f):
+            raise RuntimeError("cannot write")
+
+        with self.assertRaisesRegex(RuntimeError, "cannot write"):
+            _files.write_files([(self.first, lambda f: f.write(b"new")), (self.second, fail)])
+        self.assertEqual(_read(self.first), b"old")
+        self.assertEqual(os.listdir(self.dir), ["first"])
+
+    def test_two_outputs_to_one_file_are_refused(self):
+        with self.assertRaisesRegex(ValueError, "two outputs go to one file"):
+            _files.write_files([(self.first, lambda f: f.write(b"a")),
+                                (os.path.join(self.dir, ".", "first"), lambda f: f.write(b"b"))])
+        self.assertEqual(_read(self.first), b"old")
+
+
 class RoundTripTest(unittest.TestCase):
     def setUp(self):
         torch.manual_seed(0)
@@ -426,6 +474,60 @@ class RoundTripTest(unittest.TestCase):
         self.assertEqual(sorted(os.listdir(self.dir)), sorted(os.path.basename(p) for p in before))
         self.assertTrue(torch.equal(fxpp.load(path)(self.x), self.model(self.x)))
 
+    def test_a_symlinked_dump_stays_a_link_and_keeps_its_mode(self):
+        # The link's target is written (the link stays a link), and an
+        # existing file keeps its mode; a new file gets 0666 minus the umask.
+        real = os.path.join(self.dir, "real.json")
+        with open(real, "w") as f:
+            f.write("old")
+        os.chmod(real, 0o600)
+        link = os.path.join(self.dir, "link.json")
+        os.symlink("real.json", link)
+        gm = torch.fx.symbolic_trace(self.model)
+        fxpp.dump(gm, link)
+        self.assertTrue(os.path.islink(link))
+        self.assertEqual(os.stat(real).st_mode & 0o777, 0o600)
+        self.assertTrue(torch.equal(fxpp.load(link)(self.x), self.model(self.x)))
+        umask = os.umask(0)
+        os.umask(umask)
+        self.assertEqual(os.stat(fxpp.weights_path(link)).st_mode & 0o777, 0o666 & ~umask)
+
+    def test_paths_a_dump_cannot_replace_fail_before_writing(self):
+        gm = torch.fx.symbolic_trace(self.model)
+        dangling = os.path.join(self.dir, "dangling.json")
+        os.symlink("missing/nowhere.json", dangling)
+        folder = os.path.join(self.dir, "folder.json")
+        os.mkdir(folder)
+        for path, message in ((dangling, "is a symlink to a missing file"),
+                              (folder, "is a directory"),
+                              (os.path.join(self.dir, "no", "such.json"), "No such file")):
+            with self.assertRaises((ValueError, OSError)) as caught:
+                fxpp.dump(gm, path)
+            self.assertIn(message, str(caught.exception))
+        self.assertEqual(sorted(os.listdir(self.dir)), ["dangling.json", "folder.json"])
+        self.assertEqual(os.listdir(folder), [])
+        # The side file of a dump to a device would be a new file under /dev.
+        with self.assertRaises(ValueError) as caught:
+            fxpp.dump(gm, "/dev/null")
+        self.assertIn("/dev/null.weights.pt", str(caught.exception))
+        self.assertFalse(os.path.exists("/dev/null.weights.pt"))
+
+    def test_a_dump_to_a_fifo_writes_into_it(self):
+        # A FIFO (like a device) is written in place, never replaced by a
+        # file; the side file goes beside it.
+        import threading
+        fifo = os.path.join(self.dir, "pipe.json")
+        os.mkfifo(fifo)
+        received = []
+        reader = threading.Thread(target=lambda: received.append(_read(fifo)), daemon=True)
+        reader.start()
+        gm = torch.fx.symbolic_trace(self.model)
+        fxpp.dump(gm, fifo)
+        reader.join(timeout=30)
+        self.assertTrue(stat.S_ISFIFO(os.lstat(fifo).st_mode))
+        self.assertEqual(received, [fxpp.dumps(gm).encode("utf-8")])
+        self.assertTrue(os.path.isfile(fxpp.weights_path(fifo)))
+
     @unittest.skipUnless(hasattr(torch, "export"), "ep.module(): PyTorch 2.x's")
     def test_calling_convention_pytree_cannot_serialize_is_kept(self):
         # ep.module() takes and returns what forward does, through pytree
@@ -485,6 +587,17 @@ class CommandLineTest(unittest.TestCase):
                                       "--expect", f"{d}/zeros.pt")
         self.assertEqual(status, 1)
         self.assertIn("max abs diff", out)
+
+    def test_a_dump_whose_outputs_file_cannot_be_written_writes_nothing(self):
+        d = self.dir
+        os.mkdir(f"{d}/folder")
+        status, _, err = self.run_cli(
+            "dump", "torch.nn:Tanh", f"{d}/tanh.json", "--tracer", "make_fx", "--shape", "2,3",
+            "--save-inputs", f"{d}/in.pt", "--save-outputs", f"{d}/folder")
+        self.assertEqual(status, 1)
+        self.assertIn("cannot write", err)
+        self.assertIn("folder: it is a directory", err)
+        self.assertEqual(sorted(os.listdir(d)), ["folder"])
 
     def test_errors_name_the_node_and_exit_1(self):
         path = os.path.join(self.dir, "bad.json")
