@@ -1515,9 +1515,15 @@ def _split_with(target, tagging):
         reference, reference_error = None, e
     try:
         split, fqn_map = fxpp.torch.split_by_tags(gm, list(tags), return_fqn_mapping=True)
-    except (ValueError, TypeError):
+    except (ValueError, TypeError) as refusal:
         if reference_error is not None:
             return f"both refuse (PyTorch: {type(reference_error).__name__})"
+        # A refusal is right where PyTorch's split computes something else.
+        try:
+            target.check_runs_like(reference, "PyTorch's split", state_module=reference)
+        except Exception as e:  # noqa: BLE001
+            return (f"fxpp refuses ({str(refusal)[:100]}); PyTorch's split is wrong: "
+                    f"{type(e).__name__}: {str(e)[:100]}")
         raise
     reference_runs = reference is not None
     if reference is not None:
