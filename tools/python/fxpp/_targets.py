@@ -17,6 +17,9 @@ import torch
 import torch.fx
 
 _TORCH_SIZE = re.compile(r"torch\.Size\(\[([-\d, ]*)\]\)")
+# Python's repr of a complex number: `1j`, `(1-2j)`, `(nan+infj)`, `(-0-0j)`.
+_REPR_NUMBER = r"(?:\d+(?:\.\d*)?(?:e[-+]?\d+)?|inf|nan)"
+_COMPLEX = re.compile(rf"\([-+]?{_REPR_NUMBER}[-+]{_REPR_NUMBER}j\)|[-+]?{_REPR_NUMBER}j")
 
 
 def _native_batch_norm_no_training(x, weight, bias, running_mean, running_var, momentum, eps):
@@ -98,11 +101,14 @@ def _resolve_dotted(name):
 
 
 def opaque_value(text):
-    """The value of an opaque argument's text: torch.Size, or an operator
-    passed as a value (with_effects, higher-order ops); LookupError else."""
+    """The value of an opaque argument's text: torch.Size, a complex
+    number, or an operator passed as a value (with_effects, higher-order
+    ops); LookupError else."""
     size = _TORCH_SIZE.fullmatch(text)
     if size:
         return torch.Size(int(d) for d in size.group(1).split(",") if d.strip())
+    if _COMPLEX.fullmatch(text):
+        return complex(text)
     if re.fullmatch(r"[A-Za-z_][\w.]*", text):
         try:
             return resolve_callable(text)

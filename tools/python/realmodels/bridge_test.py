@@ -8,6 +8,7 @@ naming the node, the command line, and the output comparison.
 
 import collections
 import contextlib
+import importlib.util
 import io
 import json
 import math
@@ -49,6 +50,12 @@ def graph_file(nodes, children=(), state=()):
     if state:
         module["state"] = list(state)
     return {"format_version": 1, "module": module}
+
+
+def _has_extension():
+    """Whether fxpp._C is built (Bazel's runfiles have it), which .pb and
+    .fxg dumps need."""
+    return importlib.util.find_spec("fxpp._C") is not None
 
 
 def _read(path):
@@ -473,6 +480,21 @@ class RoundTripTest(unittest.TestCase):
         self.assertEqual({p: _read(p) for p in (path, weights)}, before)
         self.assertEqual(sorted(os.listdir(self.dir)), sorted(os.path.basename(p) for p in before))
         self.assertTrue(torch.equal(fxpp.load(path)(self.x), self.model(self.x)))
+
+    def test_complex_scalars_round_trip(self):
+        # Complex arguments are kept as their repr, which load parses back.
+        class Rotate(nn.Module):
+            def forward(self, x):
+                z = torch.view_as_complex(x) * (1 - 2j) + 0.5j
+                return torch.view_as_real(z * complex(-0.0, -0.0) + z * complex(float("inf"), 1))
+
+        model, x = Rotate(), torch.randn(3, 2)
+        gm = torch.fx.symbolic_trace(model)
+        for ext in ("json", "pb", "fxg") if _has_extension() else ("json",):
+            path = os.path.join(self.dir, f"rotate.{ext}")
+            fxpp.dump(gm, path)
+            torch.testing.assert_close(fxpp.load(path)(x), model(x), rtol=0, atol=0,
+                                       equal_nan=True, msg=ext)
 
     def test_a_symlinked_dump_stays_a_link_and_keeps_its_mode(self):
         # The link's target is written (the link stays a link), and an
