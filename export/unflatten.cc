@@ -128,7 +128,9 @@ absl::StatusOr<UnflattenResult> Unflatten(const ExportedProgram& input,
     // Removing tokens eliminates dead code itself, keeping the calls that
     // had them.
     ASSIGN_OR_RETURN(const bool removed_tokens, RemoveEffectTokens(copy));
-    if (!removed_tokens) copy.graph_module->graph().EliminateDeadCode(KeepWhenUnused);
+    if (!removed_tokens) {
+      copy.graph_module->graph().EliminateDeadCode([](const Node& n) { return KeepWhenUnused(n); });
+    }
     RETURN_IF_ERROR(InplaceMutations(copy));
   }
   const ExportedProgram& program = rewrites ? copy : input;

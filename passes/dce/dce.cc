@@ -37,12 +37,12 @@ absl::StatusOr<bool> DeadCodeEliminationPass::Run(GraphModule& module) {
   absl::Status status = ForEachGraph(module, [&](absl::string_view path, Graph& graph) {
     const int64_t before = static_cast<int64_t>(graph.size());
     const GraphModule& owner = path.empty() ? module : *module.FindSubmodule(path);
-    // KeepWhenUnused's checks, with the owner so that calls of modules
-    // that draw count too. IsSideEffectful knows in-place ops by name; the
+    // KeepWhenUnused, with the owner so that calls of modules that draw
+    // count too. IsSideEffectful knows in-place ops by name; the
     // schemas know more (a custom operator may write what it is given).
     changed |= graph.EliminateDeadCode([&owner](const Node& n) {
-      return IsSideEffectful(n) || DrawsRandomNumbers(n, &owner) ||
-             !MutatedArgPositions(n).empty() || CallsModuleWithState(n, owner);
+      return KeepWhenUnused(n, &owner) || !MutatedArgPositions(n).empty() ||
+             CallsModuleWithState(n, owner);
     });
     nodes_erased_ += before - static_cast<int64_t>(graph.size());
     return absl::OkStatus();

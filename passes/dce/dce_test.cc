@@ -4,6 +4,7 @@
 #include "gtest/gtest.h"
 #include "ir/fx_text/fx_text.h"
 #include "ir/verifier.h"
+#include "passes/op_schema/schema_table.h"
 #include "testing/node_names.h"
 
 namespace fxpp {
@@ -109,6 +110,29 @@ TEST(DeadCodeEliminationPassTest, KeepsUnusedCustomOperators) {
   EXPECT_TRUE(*changed);
   EXPECT_EQ(module->graph().FindNode("unused"), nullptr);
   EXPECT_NE(module->graph().FindNode("bump"), nullptr);
+}
+
+TEST(DeadCodeEliminationPassTest, CustomOperatorsWithRegisteredSchemas) {
+  // With their schemas registered (the Python extension does, from the
+  // operators' own), an unused pure custom operator goes; one that writes
+  // its argument or returns nothing (it exists for its effects) stays.
+  ASSERT_TRUE(RegisterSchema("dcetest::pure(Tensor x) -> Tensor").ok());
+  ASSERT_TRUE(RegisterSchema("dcetest::bump(Tensor(a!) x) -> Tensor(a!)").ok());
+  ASSERT_TRUE(RegisterSchema("dcetest::log(Tensor x) -> ()").ok());
+  std::unique_ptr<GraphModule> module = Parse(R"(graph():
+    %x : [#users=4] = placeholder[target=x]
+    %pure : [#users=0] = call_function[target=torch.ops.dcetest.pure.default](args = (%x,), kwargs = {})
+    %bump : [#users=0] = call_function[target=torch.ops.dcetest.bump.default](args = (%x,), kwargs = {})
+    %log : [#users=0] = call_function[target=torch.ops.dcetest.log.default](args = (%x,), kwargs = {})
+    %add : [#users=1] = call_function[target=torch.ops.aten.add.Tensor](args = (%x, 1), kwargs = {})
+    return add)");
+  DeadCodeEliminationPass pass;
+  absl::StatusOr<bool> changed = pass.Run(*module);
+  ASSERT_TRUE(changed.ok());
+  EXPECT_TRUE(*changed);
+  EXPECT_EQ(module->graph().FindNode("pure"), nullptr);
+  EXPECT_NE(module->graph().FindNode("bump"), nullptr);
+  EXPECT_NE(module->graph().FindNode("log"), nullptr);
 }
 
 TEST(DeadCodeEliminationPassTest, KeepsUnusedCallsOfModulesWithState) {

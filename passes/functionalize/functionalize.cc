@@ -19,6 +19,7 @@ namespace {
 
 constexpr absl::string_view kAtenCopy = "torch.ops.aten.copy.default";
 constexpr absl::string_view kAtenCopyInPlace = "torch.ops.aten.copy_.default";
+constexpr absl::string_view kAutoFunctionalized = "torch.ops.higher_order.auto_functionalized";
 
 // What a call does to the tensors it touches.
 enum class Effect : uint8_t {
@@ -43,6 +44,7 @@ struct Action {
   const OpSchema* schema = nullptr;       // the ATen op, when known
   const OpSchema* twin_schema = nullptr;  // its functional variant
   bool inplace_kwarg = false;             // F.relu(x, inplace=True)
+  bool auto_functionalized = false;       // kMutable: a custom op, through auto_functionalized
   std::string maybe_view_reason;          // kMaybeView: why aliasing is unknown
 };
 
@@ -368,6 +370,7 @@ class Functionalizer {
   absl::Status ProcessInPlace(Node* n, const Action& action);
   absl::Status ProcessOut(Node* n, const Action& action);
   absl::Status ProcessMutable(Node* n, const Action& action);
+  absl::Status ProcessAutoFunctionalized(Node* n, const OpSchema& schema);
   absl::Status ProcessGetItem(Node* n);
   absl::Status ProcessSetItem(Node* n);
   absl::Status ProcessOutput(Node* output);
@@ -460,6 +463,12 @@ class Functionalizer {
       }
     }
     return absl::OkStatus();
+  }
+
+  // The schema of a call's `target`: the given table's, or without one
+  // ATen's and the registered custom operators' (FindSchema).
+  const OpSchema* Schema(absl::string_view target) const {
+    return options_.schemas != nullptr ? table_.Find(target) : FindSchema(target);
   }
 
   Graph& graph_;
@@ -578,7 +587,7 @@ absl::StatusOr<Action> Functionalizer::ClassifyAten(const Node& n) {
       return action;
     }
   }
-  const OpSchema* schema = table_.Find(target);
+  const OpSchema* schema = Schema(target);
   action.schema = schema;
   if (schema == nullptr) {
     if (IsUnknownOperator(n)) {
@@ -611,6 +620,13 @@ absl::StatusOr<Action> Functionalizer::ClassifyAten(const Node& n) {
     return Unsupported(n, "swaps or resizes storage, which functionalization cannot express");
   }
   action.twin_schema = table_.FunctionalVariant(*schema);
+  if (action.twin_schema == nullptr && schema->ns != "aten") {
+    // A custom operator (torch.library's mutates_args): called through
+    // auto_functionalized, as PyTorch's functionalization calls it.
+    action.effect = Effect::kMutable;
+    action.auto_functionalized = true;
+    return action;
+  }
   if (action.twin_schema == nullptr) {
     return Unsupported(n, "the schema table has no out-of-place twin for this mutating op");
   }
@@ -1300,6 +1316,7 @@ absl::Status Functionalizer::ProcessOut(Node* n, const Action& action) {
 // A mutable ATen op (or training batch_norm): its functional variant returns
 // the written arguments' new values after its results.
 absl::Status Functionalizer::ProcessMutable(Node* n, const Action& action) {
+  if (action.auto_functionalized) return ProcessAutoFunctionalized(n, *action.schema);
   const bool batch_norm = action.effect == Effect::kBatchNorm;
   // A batch norm's in ATen's order, all positional (cudnn_enabled dropped).
   const std::vector<Argument> given =
@@ -1334,13 +1351,60 @@ absl::Status Functionalizer::ProcessMutable(Node* n, const Action& action) {
     RETURN_IF_ERROR(Mutate(*n, written->node(), part));
   }
   // native_batch_norm returns (out, mean, rstd) as its twin begins; the
-  // others return the normalized tensor alone.
-  if (batch_norm && n->target() != "torch.ops.aten.native_batch_norm.default") {
+  // other batch norms return the normalized tensor alone, as does an op of
+  // one result (rrelu_with_noise) whose twin returns it first.
+  if ((batch_norm && n->target() != "torch.ops.aten.native_batch_norm.default") ||
+      (!batch_norm && results == 1)) {
     S(n).resolved = Emit(OpKind::kCallFunction, kGetItem, {Argument::Ref(twin), Argument::Int(0)}, {},
                          *n, n);
   } else {
     S(n).resolved = twin;
   }
+  erase_.push_back(n);
+  return absl::OkStatus();
+}
+
+// A custom operator that writes its arguments, as PyTorch's
+// functionalization calls it: auto_functionalized(op, **arguments), which
+// returns the op's results (None when it has none), then the new values of
+// the arguments it writes, in schema order.
+absl::Status Functionalizer::ProcessAutoFunctionalized(Node* n, const OpSchema& schema) {
+  if (n->args().size() > schema.arguments.size()) {
+    return Unsupported(*n, "more arguments than its schema has");
+  }
+  KwArgs kwargs;
+  for (size_t i = 0; i < n->args().size(); ++i) {
+    ASSIGN_OR_RETURN(Argument mapped, CurrentArg(n->args()[i]));
+    kwargs.push_back(KwArg{Symbol::Intern(schema.arguments[i].name), std::move(mapped)});
+  }
+  for (const KwArg& kw : n->kwargs()) {
+    ASSIGN_OR_RETURN(Argument mapped, CurrentArg(kw.value));
+    kwargs.push_back(KwArg{kw.name, std::move(mapped)});
+  }
+  const std::vector<int> mutated = schema.MutatedArguments();
+  for (int index : mutated) {
+    const Argument* written = ArgAt(*n, index, schema.arguments[index].name);
+    if (written != nullptr && !written->is_node() && !written->is_none()) {
+      return Unsupported(*n, absl::StrCat("a custom operator writing '", schema.arguments[index].name,
+                                          "', which is not one tensor (a list)"));
+    }
+  }
+  Node* call = Emit(OpKind::kCallFunction, kAutoFunctionalized, {Argument::Opaque(n->target())},
+                    std::move(kwargs), *n, nullptr);
+  ++report_->ops_replaced;
+  const int64_t results = std::max<int64_t>(1, static_cast<int64_t>(schema.returns.size()));
+  for (size_t k = 0; k < mutated.size(); ++k) {
+    const Argument* written = ArgAt(*n, mutated[k], schema.arguments[mutated[k]].name);
+    if (written == nullptr || !written->is_node()) continue;
+    Node* part = Emit(OpKind::kCallFunction, kGetItem,
+                      {Argument::Ref(call), Argument::Int(results + static_cast<int64_t>(k))}, {}, *n,
+                      written->node());
+    RETURN_IF_ERROR(Mutate(*n, written->node(), part));
+  }
+  S(n).resolved = schema.returns.size() == 1
+                      ? Emit(OpKind::kCallFunction, kGetItem, {Argument::Ref(call), Argument::Int(0)},
+                             {}, *n, n)
+                      : call;
   erase_.push_back(n);
   return absl::OkStatus();
 }
@@ -1437,12 +1501,8 @@ absl::Status Functionalizer::Run() {
     RETURN_IF_ERROR(graph_.EraseNode(*it));
   }
   // Ops without results (aten._print) exist for their effects, and random
-  // draws for theirs on the generator: keep them.
-  graph_.EliminateDeadCode([this](const Node& n) {
-    if (KeepWhenUnused(n)) return true;
-    const OpSchema* schema = IsAten(n) ? table_.Find(n.target()) : nullptr;
-    return schema != nullptr && schema->returns.empty();
-  });
+  // draws for theirs on the generator: KeepWhenUnused keeps them.
+  graph_.EliminateDeadCode([](const Node& n) { return KeepWhenUnused(n); });
   return absl::OkStatus();
 }
 

@@ -12,6 +12,7 @@
 #include "ir/verifier.h"
 #include "testing/fx_module.h"
 #include "passes/functional_checks/functional_checks.h"
+#include "passes/op_schema/schema_table.h"
 #include "testing/node_names.h"
 
 namespace fxpp {
@@ -282,6 +283,71 @@ TEST(FunctionalizeTest, RefusesCustomOperators) {
               HasSubstr("node 'bump' (torch.ops.mylib.bump.default): an operator outside ATen "
                         "whose schema fxpp does not know"));
   EXPECT_EQ(PrintFxGraph(m->graph()), before);
+}
+
+TEST(FunctionalizeTest, MutableOpsOfOneResultGiveTheirUsersThatResult) {
+  // rrelu_with_noise writes `noise` and returns one tensor; its twin returns
+  // (result, noise_out): users of the call read the twin's first element.
+  auto m = ModuleFromFxText(R"(graph():
+    %x : [num_users=2] = placeholder[target=x]
+    %noise : [num_users=1] = placeholder[target=noise]
+    %rrelu : [num_users=1] = call_function[target=torch.ops.aten.rrelu_with_noise.default](args = (%x, %noise, 0.1, 0.3, True), kwargs = {})
+    %add : [num_users=1] = call_function[target=torch.ops.aten.add.Tensor](args = (%rrelu, %x), kwargs = {})
+    return add
+)");
+  absl::StatusOr<FunctionalizeReport> report = Functionalize(*m);
+  ASSERT_TRUE(report.ok()) << report.status();
+  ASSERT_EQ(report->mutations.size(), 1u);
+  EXPECT_EQ(report->mutations[0].input, "noise");
+  const Node* add = m->graph().FindNode("add");
+  ASSERT_NE(add, nullptr);
+  const Node* first = add->args()[0].node();
+  EXPECT_EQ(first->target(), "operator.getitem");
+  EXPECT_EQ(first->args()[0].node()->target(), "torch.ops.aten.rrelu_with_noise_functional.default");
+  EXPECT_EQ(first->args()[1].int_value(), 0);
+  EXPECT_TRUE(VerifyGraphModule(*m, {false}).ok());
+}
+
+TEST(FunctionalizeTest, CustomOperatorsWithRegisteredSchemas) {
+  // The Python extension registers the schemas of the custom operators a
+  // torch graph calls: one that writes nothing is a pure call (the in-place
+  // add_ on its result is functionalized), one that writes its argument is
+  // called through auto_functionalized, as PyTorch's functionalization does
+  // (it returns None for the op's missing result, then the new `x`).
+  ASSERT_TRUE(RegisterSchema("fntest::pair(Tensor x) -> (Tensor, Tensor)").ok());
+  ASSERT_TRUE(RegisterSchema("fntest::scale_(Tensor(a!) x, float s) -> ()").ok());
+  auto pure = ModuleFromFxText(R"(graph():
+    %x : [num_users=1] = placeholder[target=x]
+    %pair : [num_users=2] = call_function[target=torch.ops.fntest.pair.default](args = (%x,), kwargs = {})
+    %getitem : [num_users=1] = call_function[target=operator.getitem](args = (%pair, 0), kwargs = {})
+    %getitem_1 : [num_users=1] = call_function[target=operator.getitem](args = (%pair, 1), kwargs = {})
+    %add_ : [num_users=1] = call_function[target=torch.ops.aten.add_.Tensor](args = (%getitem, 1), kwargs = {})
+    %mul : [num_users=1] = call_function[target=torch.ops.aten.mul.Tensor](args = (%add_, %getitem_1), kwargs = {})
+    return (mul,)
+)");
+  absl::StatusOr<FunctionalizeReport> report = Functionalize(*pure);
+  ASSERT_TRUE(report.ok()) << report.status();
+  EXPECT_EQ(report->ops_replaced, 1);
+  EXPECT_THAT(PrintFxGraph(pure->graph()), HasSubstr("torch.ops.aten.add.Tensor"));
+  EXPECT_THAT(PrintFxGraph(pure->graph()), HasSubstr("torch.ops.fntest.pair.default"));
+  EXPECT_TRUE(VerifyGraphModule(*pure, {false}).ok());
+
+  auto writer = ModuleFromFxText(R"(graph():
+    %x : [num_users=1] = placeholder[target=x]
+    %mul : [num_users=2] = call_function[target=torch.ops.aten.mul.Tensor](args = (%x, 2), kwargs = {})
+    %scale_ : [num_users=0] = call_function[target=torch.ops.fntest.scale_.default](args = (%mul, 0.5), kwargs = {})
+    return (mul,)
+)");
+  report = Functionalize(*writer);
+  ASSERT_TRUE(report.ok()) << report.status();
+  EXPECT_EQ(PrintFxGraph(writer->graph()), R"(graph():
+    %x : [num_users=1] = placeholder[target=x]
+    %mul : [num_users=1] = call_function[target=torch.ops.aten.mul.Tensor](args = (%x, 2), kwargs = {})
+    %auto_functionalized : [num_users=1] = call_function[target=torch.ops.higher_order.auto_functionalized](args = (torch.ops.fntest.scale_.default,), kwargs = {x: %mul, s: 0.5})
+    %getitem : [num_users=1] = call_function[target=operator.getitem](args = (%auto_functionalized, 1), kwargs = {})
+    return (getitem,)
+)");
+  EXPECT_TRUE(VerifyGraphModule(*writer, {false}).ok());
 }
 
 TEST(FunctionalizeTest, WritesToAttributesInOtherStorageGroupsAreFunctionalized) {

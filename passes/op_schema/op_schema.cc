@@ -229,8 +229,6 @@ bool DrawsRandomNumbers(const Node& node, const GraphModule* owner) {
   return DrawsByTarget(node, owner).Of(node);
 }
 
-bool KeepWhenUnused(const Node& node) { return IsSideEffectful(node) || DrawsRandomNumbers(node); }
-
 std::vector<Node*> FlatNodeArgs(const Node& node) {
   std::vector<Node*> out;
   node.ForEachNodeArgument([&out](Node* n) { out.push_back(n); });
@@ -289,16 +287,27 @@ const BatchNormSchema* FindBatchNorm(absl::string_view target) {
   return nullptr;
 }
 
-// The ATen schema of a `torch.ops.*` call, or nullptr. Looked up once per
-// target symbol: passes ask this of every node.
-const OpSchema* AtenSchema(const Node& node) {
+// The schema of a `torch.ops.*` call (ATen's, or a registered custom
+// operator's: FindSchema), or nullptr. Looked up once per target symbol
+// (passes ask this of every node), and again after a miss once more
+// schemas are registered.
+const OpSchema* KnownSchema(const Node& node) {
   if (node.op() != OpKind::kCallFunction || !absl::StartsWith(node.target(), "torch.ops.")) {
     return nullptr;
   }
-  thread_local absl::flat_hash_map<uint32_t, const OpSchema*> by_symbol;
+  struct Lookup {
+    const OpSchema* schema = nullptr;
+    uint64_t registered_version = 0;  // of a miss
+  };
+  thread_local absl::flat_hash_map<uint32_t, Lookup> by_symbol;
   auto [it, inserted] = by_symbol.try_emplace(node.target_symbol().id());
-  if (inserted) it->second = SchemaTable::Default().Find(node.target());
-  return it->second;
+  Lookup& lookup = it->second;
+  if (inserted || (lookup.schema == nullptr &&
+                   lookup.registered_version != RegisteredSchemasVersion())) {
+    lookup.registered_version = RegisteredSchemasVersion();
+    lookup.schema = FindSchema(node.target());
+  }
+  return lookup.schema;
 }
 
 // The flat positions of schema argument `index` as `node` passes it.
@@ -323,7 +332,15 @@ bool IsUnknownOperator(const Node& node) {
   // functional, every one.
   const absl::string_view ns = target.substr(kOps.size(), target.find('.', kOps.size()) - kOps.size());
   if (ns == "aten" || ns == "higher_order" || ns == "quantized_decomposed") return false;
-  return AtenSchema(node) == nullptr;
+  return KnownSchema(node) == nullptr;
+}
+
+bool KeepWhenUnused(const Node& node, const GraphModule* owner) {
+  if (IsSideEffectful(node) || DrawsRandomNumbers(node, owner)) return true;
+  // An operator that returns nothing exists for its effects (aten._print, a
+  // custom logging op).
+  const OpSchema* schema = KnownSchema(node);
+  return schema != nullptr && schema->returns.empty();
 }
 
 bool MayMutateArguments(const Node& node) {
@@ -331,7 +348,7 @@ bool MayMutateArguments(const Node& node) {
   if (!node.kwargs().empty() || WritesSelf(node) || FindBatchNorm(node.target()) != nullptr) {
     return true;
   }
-  const OpSchema* schema = AtenSchema(node);
+  const OpSchema* schema = KnownSchema(node);
   return schema != nullptr ? schema->is_mutable() : IsUnknownOperator(node);
 }
 
@@ -350,7 +367,7 @@ std::vector<int> MutatedArgPositions(const Node& node) {
   const BatchNormSchema* bn = FindBatchNorm(node.target());
   // Other ATen ops write what their schema marks `Tensor(a!)` (`out0=`,
   // `out1=` of multi-result out variants, `index_put_`'s self).
-  const OpSchema* schema = bn == nullptr ? AtenSchema(node) : nullptr;
+  const OpSchema* schema = bn == nullptr ? KnownSchema(node) : nullptr;
   if (schema != nullptr) {
     for (int index : schema->MutatedArguments()) AddSchemaArgument(node, *schema, index, &positions);
   }
@@ -440,7 +457,7 @@ struct CallAliasing {
 
 CallAliasing AliasedArguments(const Node& node) {
   CallAliasing aliasing;
-  if (const OpSchema* schema = AtenSchema(node)) {
+  if (const OpSchema* schema = KnownSchema(node)) {
     aliasing.schema = schema;
     for (size_t i = 0; i < schema->arguments.size(); ++i) {
       for (const SchemaArgument& result : schema->returns) {

@@ -159,10 +159,12 @@ void ForEachMutationOrderingEdge(const Graph& graph, const AliasSets& aliases,
 bool DrawsRandomNumbers(const Node& node, const GraphModule* owner = nullptr);
 
 // Whether dead-code elimination keeps `node` though nothing reads its
-// result: IsSideEffectful (placeholders, in-place ops by name, asserts ...)
-// or a random draw, which advances the generator the draws after it read
-// (newer PyTorch's is_impure(impure_random=True); 2.6 removes them).
-bool KeepWhenUnused(const Node& node);
+// result: IsSideEffectful (placeholders, in-place ops by name, asserts ...),
+// a random draw, which advances the generator the draws after it read
+// (newer PyTorch's is_impure(impure_random=True); 2.6 removes them; with
+// the owner, module calls that draw count), or an operator whose schema
+// returns nothing (it exists for its effects).
+bool KeepWhenUnused(const Node& node, const GraphModule* owner = nullptr);
 
 }  // namespace fxpp
 

@@ -5,6 +5,7 @@
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "ir/graph.h"
+#include "passes/op_schema/schema_table.h"
 #include "testing/batchnorm_graph.h"
 
 namespace fxpp {
@@ -349,6 +350,27 @@ TEST_F(OpSchemaTest, AttentionAndRecurrentOpsDrawWhenTheyApplyDropout) {
   EXPECT_TRUE(DrawsRandomNumbers(*g.CallFunction(
       "torch.nn.functional.multi_head_attention_forward", {Ref(x), Ref(y), Ref(z)},
       {Kw("dropout_p", p)})));
+}
+
+// A custom operator is taken to write every tensor it is given until its
+// schema is registered; then it writes what the schema says.
+TEST_F(OpSchemaTest, RegisteredCustomOperatorsAreKnownByTheirSchema) {
+  Node* pair = g.CallFunction("torch.ops.optest.pair.default", {Ref(x), Ref(y)});
+  Node* scale = g.CallFunction("torch.ops.optest.scale_.default", {Ref(x), Argument::Float(2)});
+  Node* log = g.CallFunction("torch.ops.optest.log.default", {Ref(x)});
+  for (Node* n : {pair, scale, log}) EXPECT_TRUE(IsUnknownOperator(*n));
+  EXPECT_THAT(MutatedArgPositions(*pair), ElementsAre(0, 1));
+  EXPECT_THAT(MutatedArgPositions(*log), ElementsAre(0));
+  ASSERT_TRUE(RegisterSchema("optest::pair(Tensor a, Tensor b) -> (Tensor, Tensor)").ok());
+  ASSERT_TRUE(RegisterSchema("optest::scale_(Tensor(a!) x, float s) -> ()").ok());
+  ASSERT_TRUE(RegisterSchema("optest::log(Tensor x) -> ()").ok());
+  for (Node* n : {pair, scale, log}) EXPECT_FALSE(IsUnknownOperator(*n));
+  EXPECT_THAT(MutatedArgPositions(*pair), IsEmpty());
+  EXPECT_THAT(MutatedArgPositions(*scale), ElementsAre(0));
+  EXPECT_THAT(MutatedArgPositions(*log), IsEmpty());
+  // An operator that returns nothing exists for its effects.
+  EXPECT_FALSE(KeepWhenUnused(*pair));
+  EXPECT_TRUE(KeepWhenUnused(*log));
 }
 
 TEST_F(OpSchemaTest, RandomDrawsFollowEachOther) {

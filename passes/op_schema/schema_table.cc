@@ -1,7 +1,9 @@
 #include "passes/op_schema/schema_table.h"
 
+#include <atomic>
 #include <cstdlib>
 #include <iostream>
+#include <mutex>
 #include <utility>
 
 #include "absl/strings/match.h"
@@ -294,6 +296,45 @@ const OpSchema* SchemaTable::FunctionalVariant(const OpSchema& schema) const {
     return found != nullptr && found->returns.size() == expected_returns ? found : nullptr;
   }
   return nullptr;
+}
+
+namespace {
+
+struct RegisteredSchemas {
+  std::mutex mu;
+  SchemaTable table;  // guarded by mu; its schemas never move or go
+  std::atomic<uint64_t> version{0};
+
+  static RegisteredSchemas& Get() {
+    static RegisteredSchemas* const kRegistered = new RegisteredSchemas();  // leaked on purpose
+    return *kRegistered;
+  }
+};
+
+}  // namespace
+
+absl::Status RegisterSchema(absl::string_view text) {
+  ASSIGN_OR_RETURN(OpSchema schema, ParseSchema(text));
+  const std::string qualified = schema.QualifiedName();
+  if (SchemaTable::Default().Find(qualified) != nullptr) return absl::OkStatus();
+  RegisteredSchemas& registered = RegisteredSchemas::Get();
+  std::lock_guard<std::mutex> lock(registered.mu);
+  if (registered.table.Find(qualified) != nullptr) return absl::OkStatus();
+  RETURN_IF_ERROR(registered.table.Add(std::move(schema)));
+  registered.version.fetch_add(1, std::memory_order_release);
+  return absl::OkStatus();
+}
+
+const OpSchema* FindSchema(absl::string_view target) {
+  if (const OpSchema* bundled = SchemaTable::Default().Find(target)) return bundled;
+  RegisteredSchemas& registered = RegisteredSchemas::Get();
+  if (registered.version.load(std::memory_order_acquire) == 0) return nullptr;
+  std::lock_guard<std::mutex> lock(registered.mu);
+  return registered.table.Find(target);
+}
+
+uint64_t RegisteredSchemasVersion() {
+  return RegisteredSchemas::Get().version.load(std::memory_order_acquire);
 }
 
 }  // namespace fxpp

@@ -14,6 +14,7 @@
 #ifndef FXPP_PASSES_OP_SCHEMA_SCHEMA_TABLE_H_
 #define FXPP_PASSES_OP_SCHEMA_SCHEMA_TABLE_H_
 
+#include <cstdint>
 #include <memory>
 #include <string>
 #include <vector>
@@ -109,6 +110,17 @@ class SchemaTable {
   absl::flat_hash_map<std::string, const OpSchema*> by_qualified_name_;
   absl::flat_hash_map<std::string, std::vector<const OpSchema*>> by_name_;  // "ns::name"
 };
+
+// Schemas of operators outside the bundled table (custom operators:
+// torch.library, torchvision::nms), known to this process. The Python
+// extension registers the schema of each such op a converted torch graph
+// calls (its OpOverload's _schema), so that passes know what it writes.
+// Registering an op the tables know already is a no-op. Thread-safe.
+absl::Status RegisterSchema(absl::string_view text);
+// Find() in SchemaTable::Default(), then among the registered schemas.
+const OpSchema* FindSchema(absl::string_view target);
+// Changes with every schema registered: lookups that missed may find one.
+uint64_t RegisteredSchemasVersion();
 
 }  // namespace fxpp
 

@@ -151,5 +151,30 @@ TEST(SchemaTableTest, ViewsInTheBundledTable) {
   EXPECT_FALSE(table.Find("torch.ops.aten._unsafe_view.default")->is_view());
 }
 
+// Custom operators' schemas, registered by the Python extension as it
+// meets their calls. The registry is process-wide: each test names its own.
+TEST(RegisteredSchemasTest, FindSchemaSeesRegisteredCustomOperators) {
+  const uint64_t version = RegisteredSchemasVersion();
+  EXPECT_EQ(FindSchema("torch.ops.regtest.scale_.default"), nullptr);
+  ASSERT_TRUE(RegisterSchema("regtest::scale_(Tensor(a!) x, float s) -> ()").ok());
+  const OpSchema* scale = FindSchema("torch.ops.regtest.scale_.default");
+  ASSERT_NE(scale, nullptr);
+  EXPECT_THAT(scale->MutatedArguments(), ElementsAre(0));
+  EXPECT_TRUE(scale->returns.empty());
+  EXPECT_EQ(FindSchema("regtest::scale_"), scale);
+  EXPECT_GT(RegisteredSchemasVersion(), version);
+  // Again, and an op the bundled table knows: no-ops.
+  const uint64_t registered = RegisteredSchemasVersion();
+  ASSERT_TRUE(RegisterSchema("regtest::scale_(Tensor(a!) x, float s) -> ()").ok());
+  ASSERT_TRUE(RegisterSchema("aten::relu(Tensor self) -> Tensor").ok());
+  EXPECT_EQ(RegisteredSchemasVersion(), registered);
+  EXPECT_EQ(FindSchema("torch.ops.aten.relu.default"),
+            SchemaTable::Default().Find("torch.ops.aten.relu.default"));
+  // Text that is not a schema is an error, and registers nothing.
+  EXPECT_FALSE(RegisterSchema("regtest::broken(Tensor x").ok());
+  EXPECT_EQ(FindSchema("torch.ops.regtest.broken.default"), nullptr);
+  EXPECT_EQ(RegisteredSchemasVersion(), registered);
+}
+
 }  // namespace
 }  // namespace fxpp

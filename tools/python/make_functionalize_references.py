@@ -622,6 +622,16 @@ def schema_cases():
     # A view's in-place form (t_, transpose_, ...) mutates metadata: the table has it so
     # that passes can tell it apart from a data mutation.
     keep = set(COMMON_OPS) | views
+    # Every op that writes an argument it takes positionally without an
+    # in-place name (rrelu_with_noise's noise, _batch_norm_with_update's
+    # statistics), with its `_functional` twin: passes take an ATen op the
+    # table lacks to write nothing, which is right only if the table has
+    # all of these.
+    hidden_writers = {s.name[len("aten::"):] for s in aten
+                      if not s.name.endswith("_") and any(
+                          a.alias_info is not None and a.alias_info.is_write and not a.kwarg_only
+                          for a in s.arguments)}
+    keep |= hidden_writers | {name + "_functional" for name in hidden_writers}
     lines = {str(s) for s in aten if base_name(s.name[len("aten::"):]) in keep}
     header = ("# ATen operator schemas (torch._C._jit_get_all_schemas() of PyTorch "
               f"{torch.__version__}), one per line.\n"

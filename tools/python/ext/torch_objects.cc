@@ -6,6 +6,7 @@
 #include "absl/strings/match.h"
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
+#include "passes/op_schema/schema_table.h"
 
 namespace fxpp {
 namespace pyext {
@@ -125,9 +126,9 @@ class ProcessCallableNames {
   }
 
   // Whether `target`'s name is one the process keeps.
-  bool Keeps(PyObject* target) const {
-    return PyCFunction_Check(target) ||
-           (op_overload_ != nullptr && Py_TYPE(target) == op_overload_);
+  bool Keeps(PyObject* target) const { return PyCFunction_Check(target) || IsOpOverload(target); }
+  bool IsOpOverload(PyObject* target) const {
+    return op_overload_ != nullptr && Py_TYPE(target) == op_overload_;
   }
   const Symbol* Find(PyObject* target) const {
     auto it = names_.find(target);
@@ -150,6 +151,17 @@ class ProcessCallableNames {
   absl::flat_hash_map<PyObject*, Symbol> names_;
 };
 
+// Makes the schema of a custom operator (torch.library, torchvision::nms)
+// known to the passes, which take an operator they know nothing of to write
+// every tensor it is given. One whose schema fxpp cannot parse stays
+// unknown.
+void RegisterOperatorSchema(py::handle op_overload, Symbol name) {
+  if (FindSchema(name.str()) != nullptr) return;  // ATen's, or registered already
+  py::object schema = py::getattr(op_overload, "_schema", py::none());
+  if (schema.is_none()) return;
+  RegisterSchema(std::string(py::str(schema))).IgnoreError();
+}
+
 }  // namespace
 
 Symbol TorchObjects::CallableName(PyObject* target) {
@@ -165,6 +177,7 @@ Symbol TorchObjects::CallableName(PyObject* target) {
   } else {
     symbol = Symbol::Intern(StrView(types.targets.attr("callable_name")(t).ptr()));
     if (kept) process.Add(target, symbol);
+    if (process.IsOpOverload(target)) RegisterOperatorSchema(t, symbol);
   }
   callable_names_.emplace(target, symbol);
   callables_.emplace(std::string(symbol.str()), py::reinterpret_borrow<py::object>(t));

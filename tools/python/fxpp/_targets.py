@@ -81,7 +81,31 @@ def resolve_callable(name):
             return _resolve_dotted(name)
         except LookupError:
             return _OLDER_TORCH_EQUIVALENTS[name]
-    return _resolve_dotted(name)
+    try:
+        return _resolve_dotted(name)
+    except LookupError:
+        # Higher-order ops exist once their module is imported
+        # (auto_functionalized: torch._higher_order_ops.auto_functionalize).
+        if not name.startswith("torch.ops.higher_order.") or not _import_higher_order_ops():
+            raise
+        return _resolve_dotted(name)
+
+
+@functools.lru_cache(maxsize=None)
+def _import_higher_order_ops():
+    """Imports every module of torch._higher_order_ops; False when this
+    torch has none (1.13)."""
+    import pkgutil
+    try:
+        package = importlib.import_module("torch._higher_order_ops")
+    except ImportError:
+        return False
+    for module in pkgutil.iter_modules(package.__path__):
+        try:
+            importlib.import_module(f"{package.__name__}.{module.name}")
+        except ImportError:
+            pass  # one that needs what this machine lacks (triton)
+    return True
 
 
 def _resolve_dotted(name):

@@ -338,6 +338,48 @@ class InProcessTest(unittest.TestCase):
         torch.testing.assert_close(actual, expected)
         torch.testing.assert_close(actual_input, expected_input)  # the input mutation stays
 
+    @unittest.skipUnless(hasattr(torch.library, "custom_op"), "torch.library.custom_op: 2.4+")
+    def test_functionalize_custom_operators(self):
+        """The schemas of custom operators come from the operators
+        themselves: one that writes nothing stays a call, one that writes
+        its argument is called through auto_functionalized (as PyTorch's
+        functionalization does), and the buffer it writes is updated."""
+        @torch.library.custom_op("fxpptest::scale_", mutates_args=("x",))
+        def scale_(x: torch.Tensor, s: float) -> None:
+            x.mul_(s)
+
+        scale_.register_fake(lambda x, s: None)
+
+        @torch.library.custom_op("fxpptest::halves", mutates_args=())
+        def halves(x: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
+            return x * 0.5, x - 0.5
+
+        halves.register_fake(lambda x: (torch.empty_like(x), torch.empty_like(x)))
+
+        class UsesCustomOps(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.register_buffer("acc", torch.ones(4))
+
+            def forward(self, x):
+                a, b = halves(x)
+                a.add_(1)
+                scale_(self.acc, 2.0)
+                return a * b + self.acc
+
+        x = torch.randn(3, 4)
+        gm = torch.export.export(UsesCustomOps(), (x,)).module()
+        functional = fxpp.torch.functionalize(gm)
+        targets = _call_targets(functional)
+        self.assertIn("auto_functionalized", targets)
+        self.assertIn("fxpptest.halves.default", targets)
+        self.assertNotIn("fxpptest.scale_.default", targets)
+        self.assertNotIn("aten.add_.Tensor", targets)
+        expected_module = UsesCustomOps()
+        expected = expected_module(x)
+        torch.testing.assert_close(functional(x), expected)
+        torch.testing.assert_close(functional.acc, expected_module.acc)
+
     def test_dce_keeps_a_module_call_that_updates_state(self):
         """The BatchNorm's result is unused, its update of the running
         statistics is not (PyTorch's DCE drops the call)."""

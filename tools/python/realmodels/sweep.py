@@ -922,6 +922,84 @@ class ExpertChoice(nn.Module):
         return out.view_as(x) + x, probs.argmax(-1)
 
 
+def _custom_ops():
+    """Two custom operators (torch.library.custom_op, PyTorch 2.4+), made
+    once per process: one writing its argument in place (export wraps its
+    calls in auto_functionalized), one returning two tensors."""
+    if not hasattr(_custom_ops, "ops"):
+        @torch.library.custom_op("fxppsweep::scale_", mutates_args=("x",))
+        def scale_(x: torch.Tensor, s: float) -> None:
+            x.mul_(s)
+
+        @scale_.register_fake
+        def _(x, s):
+            return None
+
+        @torch.library.custom_op("fxppsweep::gelu_pair", mutates_args=())
+        def gelu_pair(x: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
+            return F.gelu(x), x.sigmoid()
+
+        @gelu_pair.register_fake
+        def _(x):
+            return torch.empty_like(x), torch.empty_like(x)
+
+        _custom_ops.ops = scale_, gelu_pair
+    return _custom_ops.ops
+
+
+class CustomOps(nn.Module):
+    """Custom operators: one writing an intermediate and a buffer in place,
+    one with two results called twice (dedup's regions around them)."""
+
+    def __init__(self):
+        super().__init__()
+        self.scale_, self.gelu_pair = _custom_ops()
+        self.lin = nn.Linear(4, 4)
+        self.register_buffer("acc", torch.ones(4))
+
+    def forward(self, x):
+        h = self.lin(x)
+        self.scale_(h, 0.5)
+        self.scale_(self.acc, 1.1)
+        a, b = self.gelu_pair(h)
+        a2, b2 = self.gelu_pair(self.lin(a))
+        return a * b + a2 * b2 + self.acc
+
+
+class Checkpointed(nn.Module):
+    """Activation checkpointing (torch.utils.checkpoint, non-reentrant) of
+    three identical blocks: tag_activation_checkpoint calls of subgraphs."""
+
+    def __init__(self):
+        super().__init__()
+        self.blocks = nn.ModuleList(nn.Sequential(nn.Linear(8, 8), nn.GELU(), nn.Linear(8, 8))
+                                    for _ in range(3))
+
+    def forward(self, x):
+        for block in self.blocks:
+            x = x + torch.utils.checkpoint.checkpoint(block, x, use_reentrant=False)
+        return x
+
+
+class FlexAttention(nn.Module):
+    """flex_attention with a causal relative-position score_mod: a
+    higher-order op whose score function is a subgraph."""
+
+    def __init__(self):
+        super().__init__()
+        self.qkv = nn.Linear(16, 48)
+
+    def forward(self, x):
+        from torch.nn.attention.flex_attention import flex_attention
+        b, t, _ = x.shape
+        q, k, v = self.qkv(x).view(b, t, 3, 2, 8).permute(2, 0, 3, 1, 4)
+
+        def score_mod(score, batch, head, q_index, k_index):
+            return torch.where(q_index >= k_index, score + (q_index - k_index) * 0.1, -float("inf"))
+
+        return flex_attention(q, k, v, score_mod=score_mod).sum(1)
+
+
 class NestedCond(nn.Module):
     """torch.cond inside a cond's branch, branches that write a buffer and
     call one submodule twice, a cond on a repeated block (dedup's regions
@@ -1055,6 +1133,9 @@ MODELS = collections.OrderedDict([
     ("dropout_layers", _dropout_layers),
     ("rotary_decoder", _seeded(RotaryDecoder, lambda: torch.randint(0, 32, (2, 6)))),
     ("expert_choice", _seeded(ExpertChoice, _randn(2, 5, 8))),
+    ("custom_ops", _seeded(CustomOps, _randn(3, 4))),
+    ("checkpointed", _seeded(Checkpointed, _randn(2, 8))),
+    ("flex_attention", _seeded(FlexAttention, _randn(2, 8, 16))),
     # torchvision families: segmentation (dict outputs), video, optical flow,
     # grouped convolutions, training mode with auxiliary outputs.
     ("lraspp_mobilenet_v3_large", _torchvision("lraspp_mobilenet_v3_large", family="segmentation",
