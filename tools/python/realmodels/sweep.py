@@ -25,7 +25,9 @@ a tensor constant, deep module nesting, 0-d and empty tensors,
 data-dependent sizes, hooks and a parameter stepped in forward,
 while_loop and map, LSTM and attention dropout in training, a LLaMA-style
 decoder (rotary embeddings through a complex buffer, grouped key/value
-heads, tied embeddings), an expert-choice mixture of experts).
+heads, tied embeddings), an expert-choice mixture of experts, custom
+operators (one writing its argument, one with two results) and activation
+checkpointing).
 
 Captures: export and export_nonstrict (the ExportedProgram itself, strict
 and non-strict tracing), ep_module (ep.module()),
@@ -981,25 +983,6 @@ class Checkpointed(nn.Module):
         return x
 
 
-class FlexAttention(nn.Module):
-    """flex_attention with a causal relative-position score_mod: a
-    higher-order op whose score function is a subgraph."""
-
-    def __init__(self):
-        super().__init__()
-        self.qkv = nn.Linear(16, 48)
-
-    def forward(self, x):
-        from torch.nn.attention.flex_attention import flex_attention
-        b, t, _ = x.shape
-        q, k, v = self.qkv(x).view(b, t, 3, 2, 8).permute(2, 0, 3, 1, 4)
-
-        def score_mod(score, batch, head, q_index, k_index):
-            return torch.where(q_index >= k_index, score + (q_index - k_index) * 0.1, -float("inf"))
-
-        return flex_attention(q, k, v, score_mod=score_mod).sum(1)
-
-
 class NestedCond(nn.Module):
     """torch.cond inside a cond's branch, branches that write a buffer and
     call one submodule twice, a cond on a repeated block (dedup's regions
@@ -1135,7 +1118,6 @@ MODELS = collections.OrderedDict([
     ("expert_choice", _seeded(ExpertChoice, _randn(2, 5, 8))),
     ("custom_ops", _seeded(CustomOps, _randn(3, 4))),
     ("checkpointed", _seeded(Checkpointed, _randn(2, 8))),
-    ("flex_attention", _seeded(FlexAttention, _randn(2, 8, 16))),
     # torchvision families: segmentation (dict outputs), video, optical flow,
     # grouped convolutions, training mode with auxiliary outputs.
     ("lraspp_mobilenet_v3_large", _torchvision("lraspp_mobilenet_v3_large", family="segmentation",
