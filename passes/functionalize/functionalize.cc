@@ -371,6 +371,9 @@ class Functionalizer {
   absl::Status ProcessOut(Node* n, const Action& action);
   absl::Status ProcessMutable(Node* n, const Action& action);
   absl::Status ProcessAutoFunctionalized(Node* n, const OpSchema& schema);
+  absl::Status ReplaceByFunctionalCall(Node* n, Node* call, int64_t first_written,
+                                       const std::vector<const Argument*>& written,
+                                       bool one_result);
   absl::Status ProcessGetItem(Node* n);
   absl::Status ProcessSetItem(Node* n);
   absl::Status ProcessOutput(Node* output);
@@ -1336,30 +1339,40 @@ absl::Status Functionalizer::ProcessMutable(Node* n, const Action& action) {
   const std::string target = batch_norm ? "torch.ops.aten._native_batch_norm_legit_functional.default"
                                         : action.twin_target;
   Node* twin = Emit(OpKind::kCallFunction, target, std::move(args), std::move(kwargs), *n, nullptr);
-  ++report_->ops_replaced;
   // The written arguments' new values follow the original results.
   std::vector<int> mutated = batch_norm ? std::vector<int>{3, 4} : action.schema->MutatedArguments();
-  const int64_t results = batch_norm ? 3 : static_cast<int64_t>(action.schema->returns.size());
-  for (size_t k = 0; k < mutated.size(); ++k) {
-    const Argument* written =
-        batch_norm ? &given[mutated[k]]
-                   : ArgAt(*n, mutated[k], action.schema->arguments[mutated[k]].name);
-    if (written == nullptr || !written->is_node()) continue;
-    Node* part = Emit(OpKind::kCallFunction, kGetItem,
-                      {Argument::Ref(twin), Argument::Int(results + static_cast<int64_t>(k))}, {}, *n,
-                      written->node());
-    RETURN_IF_ERROR(Mutate(*n, written->node(), part));
+  std::vector<const Argument*> written;
+  for (int index : mutated) {
+    written.push_back(batch_norm ? &given[index]
+                                 : ArgAt(*n, index, action.schema->arguments[index].name));
   }
+  const int64_t results = batch_norm ? 3 : static_cast<int64_t>(action.schema->returns.size());
   // native_batch_norm returns (out, mean, rstd) as its twin begins; the
   // other batch norms return the normalized tensor alone, as does an op of
   // one result (rrelu_with_noise) whose twin returns it first.
-  if ((batch_norm && n->target() != "torch.ops.aten.native_batch_norm.default") ||
-      (!batch_norm && results == 1)) {
-    S(n).resolved = Emit(OpKind::kCallFunction, kGetItem, {Argument::Ref(twin), Argument::Int(0)}, {},
-                         *n, n);
-  } else {
-    S(n).resolved = twin;
+  const bool one_result = batch_norm ? n->target() != "torch.ops.aten.native_batch_norm.default"
+                                     : results == 1;
+  return ReplaceByFunctionalCall(n, twin, results, written, one_result);
+}
+
+// Replaces the mutating call `n` by `call`, which returns n's results, then
+// from position `first_written` on the new values of the arguments n
+// writes (`written`, in that order; an argument that is not a tensor is
+// skipped). `one_result`: n's users read call's first element.
+absl::Status Functionalizer::ReplaceByFunctionalCall(Node* n, Node* call, int64_t first_written,
+                                                     const std::vector<const Argument*>& written,
+                                                     bool one_result) {
+  ++report_->ops_replaced;
+  for (size_t k = 0; k < written.size(); ++k) {
+    if (written[k] == nullptr || !written[k]->is_node()) continue;
+    Node* part = Emit(OpKind::kCallFunction, kGetItem,
+                      {Argument::Ref(call), Argument::Int(first_written + static_cast<int64_t>(k))},
+                      {}, *n, written[k]->node());
+    RETURN_IF_ERROR(Mutate(*n, written[k]->node(), part));
   }
+  S(n).resolved = one_result ? Emit(OpKind::kCallFunction, kGetItem,
+                                    {Argument::Ref(call), Argument::Int(0)}, {}, *n, n)
+                             : call;
   erase_.push_back(n);
   return absl::OkStatus();
 }
@@ -1381,32 +1394,18 @@ absl::Status Functionalizer::ProcessAutoFunctionalized(Node* n, const OpSchema& 
     ASSIGN_OR_RETURN(Argument mapped, CurrentArg(kw.value));
     kwargs.push_back(KwArg{kw.name, std::move(mapped)});
   }
-  const std::vector<int> mutated = schema.MutatedArguments();
-  for (int index : mutated) {
-    const Argument* written = ArgAt(*n, index, schema.arguments[index].name);
-    if (written != nullptr && !written->is_node() && !written->is_none()) {
+  std::vector<const Argument*> written;
+  for (int index : schema.MutatedArguments()) {
+    written.push_back(ArgAt(*n, index, schema.arguments[index].name));
+    if (written.back() != nullptr && !written.back()->is_node() && !written.back()->is_none()) {
       return Unsupported(*n, absl::StrCat("a custom operator writing '", schema.arguments[index].name,
                                           "', which is not one tensor (a list)"));
     }
   }
   Node* call = Emit(OpKind::kCallFunction, kAutoFunctionalized, {Argument::Opaque(n->target())},
                     std::move(kwargs), *n, nullptr);
-  ++report_->ops_replaced;
   const int64_t results = std::max<int64_t>(1, static_cast<int64_t>(schema.returns.size()));
-  for (size_t k = 0; k < mutated.size(); ++k) {
-    const Argument* written = ArgAt(*n, mutated[k], schema.arguments[mutated[k]].name);
-    if (written == nullptr || !written->is_node()) continue;
-    Node* part = Emit(OpKind::kCallFunction, kGetItem,
-                      {Argument::Ref(call), Argument::Int(results + static_cast<int64_t>(k))}, {}, *n,
-                      written->node());
-    RETURN_IF_ERROR(Mutate(*n, written->node(), part));
-  }
-  S(n).resolved = schema.returns.size() == 1
-                      ? Emit(OpKind::kCallFunction, kGetItem, {Argument::Ref(call), Argument::Int(0)},
-                             {}, *n, n)
-                      : call;
-  erase_.push_back(n);
-  return absl::OkStatus();
+  return ReplaceByFunctionalCall(n, call, results, written, schema.returns.size() == 1);
 }
 
 absl::Status Functionalizer::ProcessOutput(Node* output) {
