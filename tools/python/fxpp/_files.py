@@ -33,9 +33,13 @@ def writes_in_place(path):
     """Whether a write to `path` goes into the existing file itself: a
     device, FIFO or socket, or an entry under /dev or /proc."""
     try:
-        info = os.stat(path)
+        return _in_place(path, os.stat(path))
     except FileNotFoundError:
         return False
+
+
+def _in_place(path, info):
+    """writes_in_place, given os.stat of the existing `path`."""
     return not stat.S_ISREG(info.st_mode) or is_kernel_path(path)
 
 
@@ -68,7 +72,7 @@ class _Staged:
         self.temp = self.backup = self.fd = None
         info = _existing(path)
         self.existed = info is not None
-        self.in_place = info is not None and (not stat.S_ISREG(info.st_mode) or is_kernel_path(path))
+        self.in_place = info is not None and _in_place(path, info)
         self.target = os.path.realpath(path) if self.existed and not self.in_place else path
         if self.in_place:
             # Opened now, so that an unwritable device fails before anything
